@@ -1,0 +1,63 @@
+//! The `tegoma` command: validate notations, apply moves, list legal moves, count (perft),
+//! report statuses, convert positions and records, replay games.
+//!
+//! Every command prints its result on standard output. A failure prints one line
+//! `error: <Kind>: <explanation>` (also on standard output, so that scripts read one stream) and
+//! exits with code 1. The logic lives in the library crates; this binary only parses arguments
+//! and prints.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+mod games;
+
+/// Tegoma: the Sashité Game Protocol, its notations and its rule systems (Chess, Ōgi).
+#[derive(Parser)]
+#[command(name = "tegoma", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate a notation: prints `ok` and a short description, or `error: <Kind>: ...`.
+    Validate(cmd::validate::Args),
+    /// Apply protocol-valid moves (PMN) to a FEEN position, with no rule system.
+    Apply(cmd::apply::Args),
+    /// List the legal moves of a position, one per line, sorted.
+    Moves(cmd::moves::Args),
+    /// Count the leaf nodes of the legal move tree (perft).
+    Perft(cmd::perft::Args),
+    /// Print the CGSN statuses that hold in a position (`-` when none).
+    Status(cmd::status::Args),
+    /// Convert a position (FEEN <-> FEN) or a game record (PGN <-> PCN).
+    Convert(cmd::convert::Args),
+    /// Replay game records (PGN or PCN) and report each game's result.
+    Replay(cmd::replay::Args),
+    /// GGN movement tables.
+    #[command(subcommand)]
+    Ggn(cmd::ggn::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Validate(a) => cmd::validate::run(a),
+        Command::Apply(a) => cmd::apply::run(a),
+        Command::Moves(a) => cmd::moves::run(a),
+        Command::Perft(a) => cmd::perft::run(a),
+        Command::Status(a) => cmd::status::run(a),
+        Command::Convert(a) => cmd::convert::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Ggn(c) => cmd::ggn::run(c),
+    }
+}
+
+/// Prints `error: <kind>: <message>` and returns exit code 1.
+pub(crate) fn fail(kind: &str, message: impl std::fmt::Display) -> ExitCode {
+    println!("error: {kind}: {message}");
+    ExitCode::from(1)
+}

@@ -1,0 +1,1 @@
+//! ggn (to be written).

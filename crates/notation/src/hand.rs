@@ -1,0 +1,1 @@
+//! hand (to be written).

@@ -1,0 +1,1 @@
+//! lcn (to be written).

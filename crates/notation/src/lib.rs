@@ -1,0 +1,45 @@
+//! Rule-agnostic text formats of the Sashité family.
+//!
+//! Every notation lives in its own module; each parser returns a typed error that names the
+//! failing part (see [`NotationError`]). Nothing here knows about board logic: position-dependent
+//! checks belong to `tegoma-protocol` and the rule systems.
+//!
+//! | Module | Notation |
+//! |---|---|
+//! | [`pin`], [`epin`], [`sin`] | piece and style tokens (re-exports of the official `sashite-*` crates) |
+//! | [`snn`] | style names |
+//! | [`qpi`] | qualified piece identifiers (`C:+K^`) |
+//! | [`cell`] | board coordinates |
+//! | [`hand`] | the hand token `*` |
+//! | [`feen`] | positions |
+//! | [`pmn`] | moves |
+//! | [`lcn`], [`ggn`] | location conditions and movement tables |
+//! | [`cgsn`] | game statuses |
+//! | [`pcn`] | game records |
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod cell;
+pub mod cgsn;
+pub mod epin;
+pub mod feen;
+pub mod ggn;
+pub mod hand;
+pub mod lcn;
+pub mod pcn;
+pub mod pin;
+pub mod pmn;
+pub mod qpi;
+pub mod sin;
+pub mod snn;
+pub mod validate;
+
+/// An error of any notation parser: a stable machine-readable kind plus a human explanation
+/// (the [`std::fmt::Display`] text).
+///
+/// The kind is the name of the error variant (`LeadingZero`, `HandNotCanonical`, ...); the command
+/// line prints `error: <kind>: <explanation>`.
+pub trait NotationError: std::error::Error {
+    /// The error's kind, a stable CamelCase identifier.
+    fn kind(&self) -> &'static str;
+}

@@ -1,0 +1,1 @@
+//! pcn (to be written).

@@ -1,0 +1,1 @@
+//! pmn (to be written).

@@ -1,0 +1,1 @@
+//! qpi (to be written).

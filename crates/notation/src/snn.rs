@@ -1,0 +1,1 @@
+//! snn (to be written).

@@ -1,0 +1,1 @@
+//! The Chess rule system. (To be written.)

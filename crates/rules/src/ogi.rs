@@ -1,0 +1,1 @@
+//! The Ōgi rule system. (To be written.)
