@@ -43,3 +43,27 @@ pub trait NotationError: std::error::Error {
     /// The error's kind, a stable CamelCase identifier.
     fn kind(&self) -> &'static str;
 }
+
+/// A validation failure as the command line reports it: the error kind and its explanation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    /// The error kind (see [`NotationError::kind`]).
+    pub kind: &'static str,
+    /// The human explanation.
+    pub message: String,
+}
+
+impl<E: NotationError> From<E> for Invalid {
+    fn from(e: E) -> Invalid {
+        Invalid {
+            kind: e.kind(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)
+    }
+}
