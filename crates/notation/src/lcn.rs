@@ -244,7 +244,7 @@ impl Lcn {
         entries: I,
     ) -> Result<Lcn, LcnError> {
         let mut entries: Vec<_> = entries.into_iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.sort_by_key(|e| e.0);
         if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
             return Err(LcnError::DuplicateKey { cell: w[0].0 });
         }
