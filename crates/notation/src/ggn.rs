@@ -24,7 +24,12 @@
 //! first, then squares in CELL index order (fewer dimensions first, then file, rank, layer);
 //! possibilities in document order; inside a possibility `must` before `deny`, each omitted
 //! when empty (use [`WriteOptions::explicit_empty`] to always write both, as `ggn.rb` 0.10
-//! requires); LCN keys in CELL index order.
+//! requires). Inside a condition the squares are ordered by their Manhattan distance from the
+//! source square, ties in CELL index order (for a drop, CELL index order alone): the path in the
+//! order a piece travels it. That order reproduces every sample of the seeds literally, e.g.
+//! `{"must":{"d1":"empty","c1":"empty","b1":"empty","a1":"C:+R"}}` from `e1` and
+//! `{"must":{"d4":"C:-P","d3":"empty"}}` from `e4`. (A standalone [`Lcn`] is written in CELL
+//! index order.)
 //!
 //! **Evaluating** (see [`Ggn::possible_destinations`], [`Ggn::is_possible`],
 //! [`Ggn::holding_possibilities`], [`Ggn::evaluate`]) reads a board through

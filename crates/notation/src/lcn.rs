@@ -298,8 +298,7 @@ impl Lcn {
             if i > 0 {
                 out.push(',');
             }
-            push_key(out, cell);
-            push_str(out, cond);
+            push_entry(out, cell, cond);
         }
         out.push('}');
     }
@@ -349,6 +348,12 @@ pub(crate) fn push_key(out: &mut String, cell: &Cell) {
     out.push('"');
     out.push_str(std::str::from_utf8(&b[..n]).unwrap_or(""));
     out.push_str("\":");
+}
+
+/// Appends `"cell":"condition"`.
+pub(crate) fn push_entry(out: &mut String, cell: &Cell, cond: &Condition) {
+    push_key(out, cell);
+    push_str(out, cond);
 }
 
 fn push_str(out: &mut String, cond: &Condition) {
