@@ -27,8 +27,7 @@
 //!   anything else TOML.
 //! - **Bounds**: texts over [`MAX_DOCUMENT_BYTES`] are refused before parsing; nesting deeper
 //!   than [`MAX_DEPTH`] is refused (serde_json also stops at 128 levels, toml's parser has its
-//!   own limit); duplicate keys are an error in TOML (the TOML grammar) and resolved to the
-//!   last occurrence in JSON (serde_json's behaviour).
+//!   own limit); a duplicate key in any object is an error, in JSON as in TOML.
 //!
 //! ```
 //! use tegoma_notation::pcn::{GameResult, Pcn};
@@ -47,6 +46,7 @@
 
 mod error;
 mod read;
+mod unique;
 mod write;
 
 use std::fmt;

@@ -267,6 +267,17 @@ fn typed_errors_name_the_field() {
         assert_eq!(e.kind(), *kind, "{text}: {e}");
         assert!(e.to_string().starts_with(path), "{text}: {e}");
     }
+    let e = Pcn::parse(&format!(r#"{{{s}, "meta": {{"a": 1, "a": 2}}}}"#)).unwrap_err();
+    assert_eq!(e, PcnError::DuplicateKey { key: "a".into() });
+    let e = Pcn::parse(&format!(r#"{{{s}, {s}}}"#)).unwrap_err();
+    assert_eq!(e.kind(), "DuplicateKey");
+    let e = Pcn::parse(&format!(
+        "{}\n{}",
+        s.replace(": ", " = "),
+        s.replace(": ", " = ")
+    ))
+    .unwrap_err();
+    assert_eq!(e.kind(), "MalformedToml");
     let e = Pcn::parse(&format!(r#"{{{s}, "outcome": {{"result": "white"}}}}"#)).unwrap_err();
     assert_eq!(
         e,

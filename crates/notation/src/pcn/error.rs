@@ -31,6 +31,12 @@ pub enum PcnError {
         /// The parser's explanation (with its position).
         message: String,
     },
+    /// A key appears twice in one JSON object.
+    #[error("duplicate key {key:?}")]
+    DuplicateKey {
+        /// The repeated key (truncated).
+        key: String,
+    },
     /// Arrays and objects nest deeper than [`MAX_DEPTH`](super::MAX_DEPTH).
     #[error("{path}: nesting deeper than {max} levels")]
     TooDeep {
@@ -119,6 +125,7 @@ impl NotationError for PcnError {
             PcnError::DocumentTooLarge { .. } => "DocumentTooLarge",
             PcnError::Json { .. } => "MalformedJson",
             PcnError::Toml { .. } => "MalformedToml",
+            PcnError::DuplicateKey { .. } => "DuplicateKey",
             PcnError::TooDeep { .. } => "TooDeep",
             PcnError::WrongType { .. } => "WrongType",
             PcnError::MissingField { .. } => "MissingField",

@@ -1,6 +1,10 @@
 //! The tolerant PCN reader.
 
+use serde::de::DeserializeSeed;
 use serde_json::Value;
+
+use super::unique::Unique;
+use crate::ggn::json::Slot;
 
 use super::{GameResult, Map, Outcome, Pcn, PcnError, Ply, Setup, MAX_DEPTH, MAX_DOCUMENT_BYTES};
 use crate::cgsn::{Status, StatusSet};
@@ -24,14 +28,21 @@ fn check_size(text: &str) -> Result<(), PcnError> {
 pub(super) fn from_json(text: &str) -> Result<Pcn, PcnError> {
     check_size(text)?;
     let text = text.trim_start_matches('\u{feff}');
-    let v: Value = serde_json::from_str(text).map_err(|e| {
-        let (line, column, message) = crate::ggn::json::syntax(&e);
-        PcnError::Json {
-            line,
-            column,
-            message,
-        }
-    })?;
+    let slot = Slot::new();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let v: Value = Unique(&slot)
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| {
+            slot.take().unwrap_or_else(|| {
+                let (line, column, message) = crate::ggn::json::syntax(&e);
+                PcnError::Json {
+                    line,
+                    column,
+                    message,
+                }
+            })
+        })?;
     check_depth(&v, 0, "document")?;
     from_value(v)
 }
