@@ -72,8 +72,13 @@ pub use error::{Field, GgnError, Path};
 pub use eval::Reach;
 pub use write::WriteOptions;
 
-/// Largest GGN document read from text, in bytes (64 MiB; a full table is a few megabytes).
-pub const MAX_DOCUMENT_BYTES: usize = 64 << 20;
+/// Largest GGN document read from text, in bytes (32 MiB; a full Chess or Ōgi table is a few
+/// megabytes).
+///
+/// The typed table takes at most about 11 bytes of memory per byte of text (the worst case is a
+/// list of empty possibilities, `{},` = 3 bytes each for a 32-byte [`Possibility`]), so a hostile
+/// document costs at most about 400 MiB; real tables take much less.
+pub const MAX_DOCUMENT_BYTES: usize = 32 << 20;
 
 /// A source or destination: a board square or the hand `*`.
 ///

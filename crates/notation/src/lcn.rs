@@ -139,7 +139,8 @@ impl BoardView for BTreeMap<Cell, Qpi> {
 /// A location condition: square conditions in canonical (CELL index) order, one per square.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Lcn {
-    entries: Vec<(Cell, Condition)>,
+    // A boxed slice (16 bytes, no allocation when empty): GGN tables hold many of these.
+    entries: Box<[(Cell, Condition)]>,
 }
 
 /// Why a text or value is not an LCN document.
@@ -232,10 +233,8 @@ impl NotationError for LcnError {
 
 impl Lcn {
     /// The empty condition (always holds under [`Lcn::all_hold`]).
-    pub const fn new() -> Lcn {
-        Lcn {
-            entries: Vec::new(),
-        }
+    pub fn new() -> Lcn {
+        Lcn::default()
     }
 
     /// Builds a condition from square/condition pairs in any order; a repeated square is an
@@ -248,7 +247,9 @@ impl Lcn {
         if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
             return Err(LcnError::DuplicateKey { cell: w[0].0 });
         }
-        Ok(Lcn { entries })
+        Ok(Lcn {
+            entries: entries.into_boxed_slice(),
+        })
     }
 
     /// Parses a JSON text, strict QPI.
@@ -385,7 +386,7 @@ fn finish(r: Result<Lcn, serde_json::Error>, slot: &Slot<LcnError>) -> Result<Lc
 impl serde::Serialize for Lcn {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.entries.len()))?;
-        for (c, k) in &self.entries {
+        for (c, k) in self.entries.iter() {
             m.serialize_entry(&c.to_string(), &k.to_string())?;
         }
         m.end()

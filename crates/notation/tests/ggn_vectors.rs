@@ -582,3 +582,21 @@ fn hostile_inputs_give_errors() {
     let big = " ".repeat(tegoma_notation::ggn::MAX_DOCUMENT_BYTES + 1);
     assert_eq!(Ggn::from_json(&big).unwrap_err().kind(), "DocumentTooLarge");
 }
+
+/// Worst-case memory: a document at the size cap made of empty possibilities. Ignored (heavy);
+/// run with `/usr/bin/time -v cargo test -p tegoma-notation --test ggn_vectors -- --ignored
+/// worst_case_memory` and read the maximum resident size (about 16 bytes per text byte).
+#[test]
+#[ignore]
+fn worst_case_memory() {
+    let head = r#"{"C:P":{"a1":{"a2":["#;
+    let n = (tegoma_notation::ggn::MAX_DOCUMENT_BYTES - head.len() - 8) / 3;
+    let mut text = String::with_capacity(tegoma_notation::ggn::MAX_DOCUMENT_BYTES);
+    text.push_str(head);
+    for i in 0..n {
+        text.push_str(if i == 0 { "{}" } else { ",{}" });
+    }
+    text.push_str("]}}}");
+    let g = Ggn::from_json(&text).unwrap();
+    assert_eq!(g.counts().3, n);
+}

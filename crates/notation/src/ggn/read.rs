@@ -283,6 +283,7 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 None => break,
             }
         }
+        out.shrink_to_fit();
         Ok(Built::Possibilities(out))
     }
 
