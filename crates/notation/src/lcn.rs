@@ -136,6 +136,26 @@ impl BoardView for BTreeMap<Cell, Qpi> {
     }
 }
 
+/// A board given by a function from squares to occupants.
+///
+/// ```
+/// use tegoma_notation::{cell::Cell, lcn::{FnBoard, Lcn}, pin::Side, qpi::Qpi};
+///
+/// let rook: Qpi = "C:+R".parse().unwrap();
+/// let h1: Cell = "h1".parse().unwrap();
+/// let board = FnBoard(|c: &Cell| (*c == h1).then_some(rook));
+/// let lcn = Lcn::from_json(r#"{"g1":"empty","h1":"C:+R"}"#).unwrap();
+/// assert!(lcn.all_hold(&board, Side::First));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct FnBoard<F>(pub F);
+
+impl<F: Fn(&Cell) -> Option<Qpi>> BoardView for FnBoard<F> {
+    fn occupant(&self, cell: &Cell) -> Option<Qpi> {
+        (self.0)(cell)
+    }
+}
+
 /// A location condition: square conditions in canonical (CELL index) order, one per square.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Lcn {
