@@ -11,6 +11,7 @@ mod feen;
 mod hand;
 mod piece;
 mod position;
+mod rules;
 mod side;
 
 pub use action::{Action, Rule, Violation, ViolationKind};
@@ -20,3 +21,4 @@ pub use hand::Hand;
 pub use piece::{Letter, Location, Piece, State};
 pub use position::{Position, SetupError, Style};
 pub use side::Side;
+pub use rules::{Decision, DynRuleSystem, MoveBuffer, MoveList, Outcome, RuleSystem};
