@@ -23,7 +23,7 @@
 
 use std::fmt;
 
-use crate::board::Square;
+use crate::board::{Board, Square};
 use crate::piece::{Location, Piece};
 use crate::position::Position;
 use crate::side::Side;
@@ -221,21 +221,47 @@ impl tegoma_notation::NotationError for Violation {
     }
 }
 
-fn loc(f: &mut fmt::Formatter<'_>, l: Location) -> fmt::Result {
+fn loc(f: &mut fmt::Formatter<'_>, l: Location, board: Option<&Board>) -> fmt::Result {
     match l {
-        Location::Square(s) => write!(f, "square #{}", s.index()),
+        Location::Square(s) => sq(f, s, board),
         Location::Hand(side) => write!(f, "the {side} hand"),
+    }
+}
+
+fn sq(f: &mut fmt::Formatter<'_>, s: Square, board: Option<&Board>) -> fmt::Result {
+    match board {
+        Some(b) if s.index() < b.span() => write!(f, "{}", b.cell(s)),
+        _ => write!(f, "square #{}", s.index()),
+    }
+}
+
+/// Displays a violation kind with CELL names for squares (see [`ViolationKind::describe`]).
+struct Described<'a>(&'a ViolationKind, Option<&'a Board>);
+
+impl ViolationKind {
+    /// A description naming squares by their CELL coordinates on `board` (the plain `Display`
+    /// can only give flat indices).
+    #[must_use]
+    pub fn describe(&self, board: &Board) -> String {
+        Described(self, Some(board)).to_string()
     }
 }
 
 impl fmt::Display for ViolationKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        Described(self, None).fmt(f)
+    }
+}
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.1;
+        match *self.0 {
             ViolationKind::ForbiddenDisplacement { from, to } => {
                 f.write_str("forbidden displacement from ")?;
-                loc(f, from)?;
+                loc(f, from, b)?;
                 f.write_str(" to ")?;
-                loc(f, to)
+                loc(f, to, b)
             }
             ViolationKind::CaptureToInactiveHand { hand } => {
                 write!(
@@ -244,7 +270,8 @@ impl fmt::Display for ViolationKind {
                 )
             }
             ViolationKind::NoSuchSquare { square } => {
-                write!(f, "square #{} is not on the board", square.index())
+                sq(f, square, b)?;
+                f.write_str(" is not on the board")
             }
             ViolationKind::PieceNotFound {
                 location,
@@ -252,14 +279,15 @@ impl fmt::Display for ViolationKind {
                 found,
             } => {
                 write!(f, "no {piece} at ")?;
-                loc(f, location)?;
+                loc(f, location, b)?;
                 match found {
                     Some(p) => write!(f, " (it holds {p})"),
                     None => Ok(()),
                 }
             }
             ViolationKind::SquareOccupied { square, occupant } => {
-                write!(f, "square #{} is occupied by {occupant}", square.index())
+                sq(f, square, b)?;
+                write!(f, " is occupied by {occupant}")
             }
         }
     }

@@ -334,7 +334,7 @@ fn write_hand(buf: &mut Vec<u8>, hand: &Hand) {
         }
         let items = &mut items[..n];
         // Stable sort by multiplicity, descending; equal counts keep the hand-key order.
-        items.sort_by(|a, b| b.1.cmp(&a.1));
+        items.sort_by_key(|it| std::cmp::Reverse(it.1));
         write_items(buf, items);
     } else {
         write_items(buf, &hand.canonical_items());

@@ -176,8 +176,8 @@ impl<M: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for MoveList<M, 
 /// [`play`](RuleSystem::play), [`statuses`](RuleSystem::statuses)) works on the engine's own
 /// [`Position`](RuleSystem::Position) and [`Move`](RuleSystem::Move) types and the engine's own
 /// move buffer: no allocation, no string, no generic [`Position`](crate::Position). The generic
-/// position is only met at the edges ([`from_position`](RuleSystem::from_position),
-/// [`to_position`](RuleSystem::to_position)).
+/// position is only met at the edges ([`import`](RuleSystem::import),
+/// [`export`](RuleSystem::export)).
 ///
 /// A rule system is a value (`&self`), so it can carry options (for example Ōgi's switch that
 /// disables the King's privilege).
@@ -203,9 +203,9 @@ pub trait RuleSystem {
     ///
     /// # Errors
     /// When the position is not one of this rule system (wrong board, unknown pieces, …).
-    fn from_position(&self, position: &Position) -> Result<Self::Position, Self::Error>;
+    fn import(&self, position: &Position) -> Result<Self::Position, Self::Error>;
     /// Converts the engine's position into a generic one (markers and hands included).
-    fn to_position(&self, position: &Self::Position) -> Position;
+    fn export(&self, position: &Self::Position) -> Position;
     /// The Active Player.
     fn side_to_move(&self, position: &Self::Position) -> Side;
 
@@ -246,7 +246,7 @@ pub trait RuleSystem {
     /// (a bug).
     fn initial(&self) -> Result<Self::Position, Self::Error> {
         let p = Position::from_feen(self.initial_feen()).expect("the initial FEEN is valid");
-        self.from_position(&p)
+        self.import(&p)
     }
 
     /// Whether a move is legal in the position (by default: whether `legal_moves` lists it).
@@ -326,7 +326,7 @@ impl<R: RuleSystem> DynRuleSystem for R {
         RuleSystem::initial_feen(self)
     }
     fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, Invalid> {
-        let p = self.from_position(position)?;
+        let p = self.import(position)?;
         let mut list = R::MoveList::default();
         self.legal_moves(&p, &mut list);
         Ok(list
@@ -341,18 +341,18 @@ impl<R: RuleSystem> DynRuleSystem for R {
             .collect())
     }
     fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, Invalid> {
-        let mut p = self.from_position(position)?;
+        let mut p = self.import(position)?;
         let m = self.parse_move(&p, pmn)?;
         self.play(&mut p, m);
-        Ok(self.to_position(&p))
+        Ok(self.export(&p))
     }
     fn statuses_of(&self, position: &Position) -> Result<StatusSet, Invalid> {
-        Ok(self.statuses(&self.from_position(position)?))
+        Ok(self.statuses(&self.import(position)?))
     }
     fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, Invalid> {
-        Ok(self.outcome(&self.from_position(position)?))
+        Ok(self.outcome(&self.import(position)?))
     }
     fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, Invalid> {
-        Ok(self.perft(&self.from_position(position)?, depth))
+        Ok(self.perft(&self.import(position)?, depth))
     }
 }
