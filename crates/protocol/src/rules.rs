@@ -256,6 +256,19 @@ pub trait RuleSystem {
         list.as_slice().contains(&mv)
     }
 
+    /// The Protocol actions of a legal move, derived from its PMN against the exported position
+    /// (captures first). `None` for a special move (`~`), whose implicit effects only the
+    /// engine knows: an engine may override this to list them. Allocates; not for hot paths.
+    fn protocol_actions(
+        &self,
+        position: &Self::Position,
+        mv: Self::Move,
+    ) -> Option<Vec<crate::action::Action>> {
+        let mut pmn = String::new();
+        self.write_move(position, mv, &mut pmn).ok()?;
+        self.export(position).decode_str(&pmn).ok()
+    }
+
     /// The number of leaf nodes of the legal-move tree of the given depth (copy-make; engines
     /// may override with something faster).
     fn perft(&self, position: &Self::Position, depth: u32) -> u64 {

@@ -160,6 +160,14 @@ fn round_trip_and_outcome() {
         Kings.play(&mut l, mv);
     }
     assert!(Kings.parse_move(&l, "d-b").is_err());
+    // The generic actions of an engine move match the Protocol's own application.
+    let step = Kings.parse_move(&l, "d-e").unwrap();
+    let actions = Kings.protocol_actions(&l, step).unwrap();
+    let mut generic = Kings.export(&l);
+    generic.apply(&actions).unwrap();
+    let mut engine = l;
+    Kings.play(&mut engine, step);
+    assert_eq!(generic, Kings.export(&engine));
     let cap = Kings.parse_move(&l, "d+c").unwrap();
     Kings.play(&mut l, cap);
     let o = Kings.outcome(&l).unwrap();
