@@ -225,6 +225,12 @@ fn statuses_follow_r3() {
         "check checkmate bareking"
     );
     assert_eq!(s("4k3/8/3K4/8/8/8/8/4R3 b - - 0 1"), "check bareking");
+    // White is walled in by its own pieces: not even a pseudo-legal move (nomove, not
+    // stalemate). The black king on h8 touches only g7 (a rook), h7 (a pawn), g8 (a bishop).
+    assert_eq!(
+        s("RRRRRRBk/PPPPPPRP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/KRRRRRRR w - - 0 1"),
+        "stale nomove bareking"
+    );
 }
 
 #[test]
