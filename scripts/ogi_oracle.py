@@ -119,11 +119,12 @@ def clean(fen):
     return board + "] " + side + " - - 0 1"
 
 
-def perft(fen, depth):
-    moves = sf.legal_moves(VARIANT, fen, [])
+def perft(fen, depth, line=()):
+    """Fairy-Stockfish's perft, replaying `line` from `fen` (one call per node above the leaves)."""
+    moves = sf.legal_moves(VARIANT, fen, list(line))
     if depth == 1:
         return len(moves)
-    return sum(perft(sf.get_fen(VARIANT, fen, [m]), depth - 1) for m in moves)
+    return sum(perft(fen, depth - 1, line + (m,)) for m in moves)
 
 
 def is_capture(fen, move):
@@ -191,29 +192,35 @@ def main():
     a = ap.parse_args()
     sf.load_variant_config(open(a.ini).read())
     fens = sample_positions(a.positions, a.seed)
-    rows = []
+    print(f"sampled {len(fens)} positions", file=sys.stderr)
+    # Written as it goes (flushed per line), so an interrupted run keeps its work: first
+    # FEEN;d1;d2;- for every position, then FEEN;d1;d2;d3 lines for depth 3, cheapest first.
+    # A later line for the same FEEN supersedes an earlier one.
     t0 = time.time()
-    for i, fen in enumerate(fens):
-        rows.append([to_feen(fen), perft(fen, 1), perft(fen, 2), None])
-        if i % 100 == 0:
-            print(f"d1-2: {i}/{len(fens)} {time.time() - t0:.0f}s", file=sys.stderr)
-    # depth 3, cheapest positions first, within the budget
-    order = sorted(range(len(fens)), key=lambda i: rows[i][2])
-    t1 = time.time()
-    done = 0
-    for i in order:
-        if time.time() - t1 > a.d3_budget:
-            break
-        rows[i][3] = perft(fens[i], 3)
-        done += 1
-        if done % 20 == 0:
-            print(f"d3: {done} {time.time() - t1:.0f}s", file=sys.stderr)
+    rows = []
     with open(a.out, "w") as f:
-        f.write(f"# Fairy-Stockfish {sf.version()} Ōgi perft (no privilege), scripts/ogi_oracle.py "
-                f"--positions {a.positions} --seed {a.seed}\n")
-        f.write("# FEEN;perft1;perft2;perft3 (- when not computed)\n")
-        for feen, d1, d2, d3 in rows:
-            f.write(f"{feen};{d1};{d2};{'-' if d3 is None else d3}\n")
+        f.write(f"# Fairy-Stockfish {'.'.join(map(str, sf.version()))} Ōgi perft (no privilege), "
+                f"scripts/ogi_oracle.py --positions {a.positions} --seed {a.seed}\n")
+        f.write("# FEEN;perft1;perft2;perft3 (- when not computed); a later line for a FEEN supersedes\n")
+        for i, fen in enumerate(fens):
+            row = [to_feen(fen), perft(fen, 1), perft(fen, 2)]
+            rows.append(row)
+            f.write(f"{row[0]};{row[1]};{row[2]};-\n")
+            f.flush()
+            if i % 100 == 0:
+                print(f"d1-2: {i}/{len(fens)} {time.time() - t0:.0f}s", file=sys.stderr)
+        order = sorted(range(len(fens)), key=lambda i: rows[i][2])
+        t1 = time.time()
+        done = 0
+        for i in order:
+            if time.time() - t1 > a.d3_budget:
+                break
+            d3 = perft(fens[i], 3)
+            f.write(f"{rows[i][0]};{rows[i][1]};{rows[i][2]};{d3}\n")
+            f.flush()
+            done += 1
+            if done % 20 == 0:
+                print(f"d3: {done} {time.time() - t1:.0f}s", file=sys.stderr)
     print(f"wrote {len(rows)} positions, {done} with depth 3", file=sys.stderr)
 
 
