@@ -112,6 +112,28 @@ def to_feen(fen):
     return "/".join(ranks) + " " + first + "/" + second + " " + turn
 
 
+def from_feen(feen):
+    """FEEN -> Fairy-Stockfish FEN (hands spelled out piece by piece)."""
+    placement, hands, turn = feen.split(" ")
+    board = placement.replace("^", "").replace("'", "")
+    spelled = ""
+    for hand in hands.split("/"):
+        i = 0
+        while i < len(hand):
+            j = i
+            while hand[j].isdigit():
+                j += 1
+            n = int(hand[i:j]) if j > i else 1
+            k = j + (2 if hand[j] == "+" else 1)
+            tok = hand[j:k]
+            if k < len(hand) and hand[k] == "^":
+                k += 1
+            spelled += tok * n
+            i = k
+    side = "w" if turn == "O/o" else "b"
+    return f"{board}[{spelled}] {side} - - 0 1"
+
+
 def clean(fen):
     """Drop the counters (no move-limit effect on the move list)."""
     board, rest = fen.split("]", 1)
@@ -189,8 +211,26 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--d3-budget", type=float, default=2400.0, help="seconds spent on depth 3")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--d3-from", help="only add depth 3 to the FEEN;d1;d2;- lines of this file")
+    ap.add_argument("--stride", type=int, default=1, help="with --d3-from: every stride-th line ...")
+    ap.add_argument("--offset", type=int, default=0, help="... starting at this one")
     a = ap.parse_args()
     sf.load_variant_config(open(a.ini).read())
+    if a.d3_from:
+        rows = [l.rstrip("\n").split(";") for l in open(a.d3_from) if not l.startswith("#")]
+        rows = [r for r in rows if r[3] == "-"][a.offset :: a.stride]
+        rows.sort(key=lambda r: int(r[2]))
+        t1 = time.time()
+        with open(a.out, "w") as f:
+            for feen, d1, d2, _ in rows:
+                if time.time() - t1 > a.d3_budget:
+                    break
+                fen = from_feen(feen)
+                assert to_feen(fen) == feen, (feen, fen)
+                assert perft(fen, 1) == int(d1), feen
+                f.write(f"{feen};{d1};{d2};{perft(fen, 3)}\n")
+                f.flush()
+        return
     fens = sample_positions(a.positions, a.seed)
     print(f"sampled {len(fens)} positions", file=sys.stderr)
     # Written as it goes (flushed per line), so an interrupted run keeps its work: first
