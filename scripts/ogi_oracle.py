@@ -149,6 +149,40 @@ def perft(fen, depth, line=()):
     return sum(perft(fen, depth - 1, line + (m,)) for m in moves)
 
 
+class NativeFsf:
+    """A native Fairy-Stockfish (built from the same PyPI source as pyffish) driven over UCI, for
+    the depth-3 counts that pyffish is too slow for. Its `go perft` walks the same
+    `MoveList<LEGAL>` tree as pyffish's `legal_moves`."""
+
+    def __init__(self, binary, ini):
+        import subprocess
+
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        self.send(f"setoption name VariantPath value {ini}")
+        self.send(f"setoption name UCI_Variant value {VARIANT}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("Fairy-Stockfish exited")
+            if line.startswith(prefix):
+                return line
+
+    def perft(self, fen, depth):
+        self.send(f"position fen {fen}")
+        self.send(f"go perft {depth}")
+        return int(self.wait("Nodes searched").split(":")[1])
+
+
 def is_capture(fen, move):
     if "@" in move:
         return False
@@ -212,12 +246,30 @@ def main():
     ap.add_argument("--d3-budget", type=float, default=2400.0, help="seconds spent on depth 3")
     ap.add_argument("--out", required=True)
     ap.add_argument("--d3-from", help="only add depth 3 to the FEEN;d1;d2;- lines of this file")
+    ap.add_argument("--fsf-binary", help="with --d3-from: a native Fairy-Stockfish for depth 3 "
+                    "(d1 and d2 are checked against the file's pyffish counts)")
     ap.add_argument("--stride", type=int, default=1, help="with --d3-from: every stride-th line ...")
     ap.add_argument("--offset", type=int, default=0, help="... starting at this one")
     a = ap.parse_args()
     sf.load_variant_config(open(a.ini).read())
     if a.d3_from:
         rows = [l.rstrip("\n").split(";") for l in open(a.d3_from) if not l.startswith("#")]
+        if a.fsf_binary:
+            seen = set()
+            rows = [r for r in rows if not (r[0] in seen or seen.add(r[0]))]
+            eng = NativeFsf(a.fsf_binary, a.ini)
+            with open(a.out, "w") as f:
+                f.write(f"# Fairy-Stockfish Ōgi perft (no privilege), {len(rows)} positions from seeded random "
+                        f"play (scripts/ogi_oracle.py --seed {a.seed}); d1, d2 by pyffish "
+                        f"{'.'.join(map(str, sf.version()))}, d3 by a native build of the same source\n")
+                f.write("# FEEN;perft1;perft2;perft3\n")
+                for feen, d1, d2, _ in rows:
+                    fen = from_feen(feen)
+                    assert to_feen(fen) == feen, (feen, fen)
+                    n1, n2 = eng.perft(fen, 1), eng.perft(fen, 2)
+                    assert (n1, n2) == (int(d1), int(d2)), (feen, n1, n2, d1, d2)
+                    f.write(f"{feen};{d1};{d2};{eng.perft(fen, 3)}\n")
+            return
         rows = [r for r in rows if r[3] == "-"][a.offset :: a.stride]
         rows.sort(key=lambda r: int(r[2]))
         t1 = time.time()
