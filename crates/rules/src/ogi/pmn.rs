@@ -1,0 +1,274 @@
+//! PMN for Ōgi moves: canonical output, lenient input (ruling R1).
+//!
+//! Output: `e3-e4`, `c3+c4`, `e6-e7=+P`, `e1+e2/+R` (King's privilege), `S*c3`, `+R*e5`; the
+//! second player's pieces in lowercase (`e6-e5`, `s*f6`, `d6-d3=+p`).
+//! Input also accepts `c3+c4/P` (explicit default demotion), `e7-e8/+P` (a `/X` suffix on a
+//! non-capturing move means `=X`), `e7-e8/P` and `e7-e8=P` (a declined promotion spelled out),
+//! `*e5` and `*-e5` (a drop whose piece is inferred from the hand).
+use super::error::MoveError;
+use super::position::{parse_token, Position};
+use super::types::{Kind, Move, MoveList};
+use tegoma_notation::cell::Cell;
+use tegoma_notation::pmn::{Piece, Pmn};
+
+fn square_name(sq: u8) -> [u8; 2] {
+    [b'a' + sq % 8, b'1' + sq / 8]
+}
+
+fn push_square(s: &mut String, sq: u8) {
+    let n = square_name(sq);
+    s.push(n[0] as char);
+    s.push(n[1] as char);
+}
+
+/// The 8x8 square of a CELL coordinate.
+fn square(c: Cell) -> Result<u8, MoveError> {
+    match c.indices() {
+        &[f, r] if f < 8 && r < 8 => Ok(r * 8 + f),
+        _ => Err(MoveError::Square(c.to_string())),
+    }
+}
+
+impl Position {
+    /// The canonical PMN of `m`, one of this position's moves.
+    ///
+    /// ```
+    /// use tegoma_rules::ogi::Position;
+    /// let p = Position::startpos();
+    /// let m = p.parse_pmn("e3-e4")?;
+    /// assert_eq!(p.move_to_pmn(m), "e3-e4");
+    /// # Ok::<(), tegoma_rules::ogi::MoveError>(())
+    /// ```
+    pub fn move_to_pmn(&self, m: Move) -> String {
+        let side = self.stm;
+        let mut s = String::with_capacity(12);
+        match m.from() {
+            None => {
+                s.push_str(&m.kind().token(side));
+                s.push('*');
+                push_square(&mut s, m.to());
+            }
+            Some(from) => {
+                push_square(&mut s, from);
+                s.push(if m.captured().is_some() { '+' } else { '-' });
+                push_square(&mut s, m.to());
+                if m.is_promotion() {
+                    s.push('=');
+                    s.push_str(&m.final_kind().token(side));
+                }
+                if m.keeps_promoted() {
+                    if let Some(k) = m.captured() {
+                        s.push('/');
+                        s.push_str(&k.token(side));
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// Reads a PMN move and returns the legal move it names (history ignored), or a typed
+    /// reason. Lenient forms of R1 are accepted (see the module documentation).
+    ///
+    /// ```
+    /// use tegoma_rules::ogi::{MoveError, Position};
+    /// let p = Position::from_feen("4k^3/8/8/8/8/8/8/4K^3 +RS/ O/o")?;
+    /// assert!(matches!(p.parse_pmn("*e5"), Err(MoveError::AmbiguousDrop { .. })));
+    /// assert_eq!(p.move_to_pmn(p.parse_pmn("+R*e5")?), "+R*e5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_pmn(&self, pmn: &str) -> Result<Move, MoveError> {
+        if pmn.len() > 25 {
+            return Err(MoveError::TooLong(pmn.len()));
+        }
+        let (parsed, _how) = Pmn::parse_lenient(pmn).map_err(MoveError::Pmn)?;
+        let tok = |p: Option<Piece>| p.map(|p| p.encode());
+        let (from, to, capture, mutation, capture_mutation) = match parsed {
+            Pmn::Quiet { from, to, mutation } => (from, to, false, tok(mutation), None),
+            Pmn::Capture {
+                from,
+                to,
+                mutation,
+                capture_mutation,
+            } => (from, to, true, tok(mutation), tok(capture_mutation)),
+            Pmn::Drop {
+                piece,
+                to,
+                mutation,
+            } => {
+                if self.is_over() {
+                    return Err(MoveError::GameOver);
+                }
+                let to = square(to)?;
+                if mutation.is_some() {
+                    return Err(MoveError::Illegal {
+                        pmn: pmn.into(),
+                        reason: "a drop never promotes".into(),
+                    });
+                }
+                let piece = tok(piece);
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                return self.parse_drop(pmn, piece.as_ref().map_or("", |p| p.as_str()), to, &list);
+            }
+            other => {
+                return Err(MoveError::Syntax(format!(
+                    "Ōgi has no {} ({pmn})",
+                    other.form().name()
+                )))
+            }
+        };
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let (from, to) = (square(from)?, square(to)?);
+        let promo_tok = mutation.as_ref().map(|t| t.as_str());
+        let slash_tok = capture_mutation.as_ref().map(|t| t.as_str());
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        let illegal = |reason: String| MoveError::Illegal {
+            pmn: pmn.into(),
+            reason,
+        };
+        let Some((side, kind)) = self.piece_at(from).filter(|(s, _)| *s == self.stm) else {
+            return Err(MoveError::NoPiece(
+                String::from_utf8_lossy(&square_name(from)).into(),
+            ));
+        };
+        let _ = side;
+        let target = self.piece_at(to);
+        match (capture, target) {
+            (false, Some(_)) => {
+                return Err(illegal(
+                    "the destination is occupied (a capture is written +)".into(),
+                ))
+            }
+            (true, None) => return Err(illegal("nothing to capture on the destination".into())),
+            (true, Some((s, _))) if s == self.stm => {
+                return Err(illegal("the destination holds an own piece".into()))
+            }
+            _ => {}
+        }
+        let promote = match promo_tok {
+            None => false,
+            Some(t) => {
+                let (s, k, j) = parse_token(t).ok_or_else(|| MoveError::Piece(t.into()))?;
+                if s != self.stm || j {
+                    return Err(MoveError::Piece(t.into()));
+                }
+                if k == kind {
+                    false // a declined promotion spelled out
+                } else if kind.can_promote() && k == kind.promoted() {
+                    true
+                } else {
+                    return Err(illegal(format!(
+                        "a {} cannot become {t}",
+                        kind.token(self.stm)
+                    )));
+                }
+            }
+        };
+        let keep = match (slash_tok, target) {
+            (None, _) | (_, None) => false,
+            (Some(t), Some((_, cap))) => {
+                let (s, k, j) = parse_token(t).ok_or_else(|| MoveError::Piece(t.into()))?;
+                if s != self.stm || j {
+                    return Err(MoveError::Piece(t.into()));
+                }
+                if k == cap.demoted() {
+                    false
+                } else if k == cap && cap.is_promoted() {
+                    if kind != Kind::King {
+                        return Err(illegal(
+                            "only the King may keep a captured piece promoted".into(),
+                        ));
+                    }
+                    true
+                } else {
+                    return Err(illegal(format!(
+                        "the captured piece enters the hand as {} (or kept promoted by the King)",
+                        cap.demoted().token(self.stm)
+                    )));
+                }
+            }
+        };
+        let candidates: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|m| m.from() == Some(from) && m.to() == to)
+            .collect();
+        if candidates.is_empty() {
+            return Err(illegal(format!(
+                "the {} cannot move there",
+                kind.token(self.stm)
+            )));
+        }
+        if let Some(m) = candidates
+            .iter()
+            .copied()
+            .find(|m| m.is_promotion() == promote && m.keeps_promoted() == keep)
+        {
+            return Ok(m);
+        }
+        if !promote && candidates.iter().all(|m| m.is_promotion()) {
+            return Err(illegal(format!(
+                "promotion is forced here: write ={}",
+                kind.promoted().token(self.stm)
+            )));
+        }
+        Err(illegal(if promote {
+            "promotion needs a move that starts or ends in the promotion zone".into()
+        } else {
+            "no such move".into()
+        }))
+    }
+
+    fn parse_drop(
+        &self,
+        pmn: &str,
+        piece: &str,
+        to: u8,
+        list: &MoveList,
+    ) -> Result<Move, MoveError> {
+        let illegal = |reason: String| MoveError::Illegal {
+            pmn: pmn.into(),
+            reason,
+        };
+        let drops = list.iter().copied().filter(|m| m.is_drop() && m.to() == to);
+        if piece.is_empty() {
+            let c: Vec<Move> = drops.collect();
+            return match c.len() {
+                1 => Ok(c[0]),
+                0 => Err(illegal(if self.piece_at(to).is_some() {
+                    "the square is occupied".into()
+                } else {
+                    "no piece in hand can be dropped there".into()
+                })),
+                _ => Err(MoveError::AmbiguousDrop {
+                    square: String::from_utf8_lossy(&square_name(to)).into(),
+                    candidates: c.iter().map(|&m| self.move_to_pmn(m)).collect(),
+                }),
+            };
+        }
+        let (s, k, j) = parse_token(piece).ok_or_else(|| MoveError::Piece(piece.into()))?;
+        if s != self.stm || j {
+            return Err(MoveError::Piece(piece.into()));
+        }
+        if let Some(m) = drops.clone().find(|m| m.kind() == k) {
+            return Ok(m);
+        }
+        Err(illegal(if self.hand_count(s, k) == 0 {
+            format!("no {piece} in hand")
+        } else if self.piece_at(to).is_some() {
+            "the square is occupied".into()
+        } else if k == Kind::Pawn {
+            "an unpromoted pawn is never dropped".into()
+        } else if k == Kind::Lance {
+            "an unpromoted lance cannot be dropped on the last rank".into()
+        } else if k == Kind::Knight {
+            "an unpromoted knight cannot be dropped on the last two ranks".into()
+        } else {
+            "drop not allowed".into()
+        }))
+    }
+}
