@@ -5,7 +5,8 @@
 //! main line as [`SanToken`]s (lexically checked; the chess rule system plays them later), the
 //! comments of the main line and the game termination marker. Move numbers, NAGs (`$n`),
 //! annotation suffixes (`!`, `?`, `!?`, ...), variations `( ... )` (with everything inside them)
-//! and `%` escape lines are skipped.
+//! and `%` escape lines are skipped. Text that holds neither tags, moves nor a result (a
+//! file's leading comment block) is not a game and is skipped.
 //!
 //! Hostile input cannot hang, panic or allocate without bound: every game is read under
 //! [`Limits`] (tag and token lengths, number of tags, comment length, variation depth, plies,

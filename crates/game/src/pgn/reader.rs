@@ -71,12 +71,22 @@ impl<R: BufRead> PgnReader<R> {
             Ok(None) => return None,
             Err(e) => return Some(Err(e)),
         }
-        self.input.game_start = self.input.offset();
-        match self.game() {
-            Ok(g) => Some(Ok(g)),
-            Err(e) => {
-                self.recovering = true;
-                Some(Err(e))
+        loop {
+            self.input.game_start = self.input.offset();
+            match self.game() {
+                // Text with neither tags, moves nor result (a file's leading comment) is no game.
+                Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
+                    match self.skip_blank() {
+                        Ok(Some(_)) => continue,
+                        Ok(None) => return None,
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                Ok(g) => return Some(Ok(g)),
+                Err(e) => {
+                    self.recovering = true;
+                    return Some(Err(e));
+                }
             }
         }
     }
