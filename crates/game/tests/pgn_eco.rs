@@ -30,8 +30,13 @@ fn eco_pgn_reads_whole_without_error() {
     for (i, game) in reader.enumerate() {
         let game = game.unwrap_or_else(|e| panic!("{}: game {i}: {e}", path.display()));
         // Every line is classified and unfinished.
-        let eco = game.tag("ECO").unwrap_or_else(|| panic!("game {i} has no ECO tag"));
-        assert!(eco.len() == 3 && ('A'..='E').contains(&eco.chars().next().unwrap()), "{eco}");
+        let eco = game
+            .tag("ECO")
+            .unwrap_or_else(|| panic!("game {i} has no ECO tag"));
+        assert!(
+            eco.len() == 3 && ('A'..='E').contains(&eco.chars().next().unwrap()),
+            "{eco}"
+        );
         assert!(game.tag("Opening").is_some(), "game {i}");
         assert!(!game.moves.is_empty(), "game {i}");
         assert_eq!(game.result, Some(PgnResult::Unknown), "game {i}");

@@ -104,18 +104,6 @@ impl<R: BufRead> Input<R> {
         }
     }
 
-    /// Whether the bytes at the current position start with `prefix`. Looks only inside the
-    /// reader's current buffer: when fewer bytes are buffered than `prefix` has, a match of the
-    /// bytes available counts (recovery may then stop one line early, never skip a game).
-    pub(crate) fn starts_with(&mut self, prefix: &[u8]) -> Result<bool, PgnError> {
-        if self.peek()?.is_none() {
-            return Ok(false);
-        }
-        let buf = self.reader.fill_buf().unwrap_or(&[]);
-        let n = buf.len().min(prefix.len());
-        Ok(buf[..n] == prefix[..n])
-    }
-
     /// An error at the current position.
     pub(crate) fn error(&self, kind: PgnErrorKind) -> PgnError {
         PgnError {

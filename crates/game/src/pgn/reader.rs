@@ -15,6 +15,8 @@ pub struct PgnReader<R> {
     input: Input<R>,
     limits: Limits,
     recovering: bool,
+    /// Recovery consumed a line's `[Event`: the next game starts inside that tag.
+    pending_event: bool,
     failed: bool,
     token: Vec<u8>,
     text: Vec<u8>,
@@ -40,6 +42,7 @@ impl<R: BufRead> PgnReader<R> {
             input: Input::new(reader),
             limits,
             recovering: false,
+            pending_event: false,
             failed: false,
             token: Vec::with_capacity(64),
             text: Vec::new(),
@@ -66,10 +69,12 @@ impl<R: BufRead> PgnReader<R> {
                 return Some(Err(e));
             }
         }
-        match self.skip_blank() {
-            Ok(Some(_)) => {}
-            Ok(None) => return None,
-            Err(e) => return Some(Err(e)),
+        if !self.pending_event {
+            match self.skip_blank() {
+                Ok(Some(_)) => {}
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            }
         }
         loop {
             self.input.game_start = self.input.offset();
@@ -91,15 +96,32 @@ impl<R: BufRead> PgnReader<R> {
         }
     }
 
-    /// Skips the rest of the current line, then every line not starting with `[Event`.
+    /// Skips the rest of the current line, then every line not starting with `[Event`; consumes
+    /// that `[Event` (the next game starts inside the tag: see `pending_event`).
     fn skip_to_next_event(&mut self) -> Result<(), PgnError> {
-        if !self.input.at_line_start() || !self.input.starts_with(b"[Event")? {
+        const EVENT: &[u8] = b"[Event";
+        loop {
+            if self.input.at_line_start() {
+                let mut matched = 0;
+                while matched < EVENT.len() {
+                    match self.input.peek()? {
+                        Some(b) if b == EVENT[matched] => {
+                            self.input.bump(b);
+                            matched += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                if matched == EVENT.len() {
+                    self.pending_event = true;
+                    return Ok(());
+                }
+            }
+            if self.input.peek()?.is_none() {
+                return Ok(());
+            }
             self.input.skip_line()?;
         }
-        while self.input.peek()?.is_some() && !self.input.starts_with(b"[Event")? {
-            self.input.skip_line()?;
-        }
-        Ok(())
     }
 
     /// Skips whitespace, a byte-order mark and `%` escape lines; returns the next byte.
@@ -108,11 +130,8 @@ impl<R: BufRead> PgnReader<R> {
             match self.input.peek()? {
                 Some(b) if is_space(b) => self.input.bump(b),
                 Some(b'%') if self.input.at_line_start() => self.input.skip_line()?,
-                Some(0xEF) if self.input.starts_with(b"\xEF\xBB\xBF")? => {
-                    for b in [0xEF, 0xBB, 0xBF] {
-                        self.input.bump(b);
-                    }
-                }
+                // A UTF-8 byte-order mark at the start of the input.
+                Some(b @ (0xEF | 0xBB | 0xBF)) if self.input.offset() < 3 => self.input.bump(b),
                 other => return Ok(other),
             }
         }
@@ -131,9 +150,19 @@ impl<R: BufRead> PgnReader<R> {
 
     fn game(&mut self) -> Result<PgnGame, PgnError> {
         let mut game = PgnGame::default();
-        while self.skip_blank()? == Some(b'[') {
-            self.tag(&mut game)?;
+        if self.pending_event {
+            self.pending_event = false;
+            self.token.clear();
+            self.token.extend_from_slice(b"Event");
+            self.tag_rest(&mut game)?;
+        }
+        loop {
+            let next = self.skip_blank()?;
             self.check_size()?;
+            if next != Some(b'[') {
+                break;
+            }
+            self.tag(&mut game)?;
         }
         self.movetext(&mut game)?;
         Ok(game)
@@ -155,6 +184,11 @@ impl<R: BufRead> PgnReader<R> {
         self.input.bump(b'[');
         self.skip_inline_space()?;
         self.token.clear();
+        self.tag_rest(game)
+    }
+
+    /// The rest of a tag pair, after `[` and the part of its name already in `self.token`.
+    fn tag_rest(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
         while let Some(b) = self.input.peek()? {
             if !(b.is_ascii_alphanumeric() || b == b'_') {
                 break;
@@ -215,10 +249,7 @@ impl<R: BufRead> PgnReader<R> {
                 Some(b) => b,
             };
             match b {
-                _ if is_space(b) => {
-                    self.input.bump(b);
-                    continue;
-                }
+                _ if is_space(b) => self.input.bump(b),
                 b'%' if self.input.at_line_start() => self.input.skip_line()?,
                 b'{' => self.comment(game, depth == 0, b'}')?,
                 b';' => self.comment(game, depth == 0, b'\n')?,
