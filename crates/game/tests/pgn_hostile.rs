@@ -288,3 +288,26 @@ fn odd_bytes() {
         ));
     }
 }
+
+#[test]
+fn tiny_reader_buffers_give_the_same_games_and_errors() {
+    // Bulk scanning must not depend on where the reader's buffer ends.
+    let text = format!(
+        "\u{feff}% escape\n{THREE}[Event \"bad\"]\n1. e4 {{multi\nline}} ; c\n e5 $12 (1... c5 {{x}}) Xq 1-0\n\
+         [Event \"x \\\\ \\\" y\"]\n[Site \"s\"]\n1. d4 {{never closed\n"
+    );
+    let whole = read_all(text.as_bytes());
+    assert_eq!(whole.len(), 5, "{whole:?}");
+    assert_eq!(whole[0].as_ref().unwrap().tag("Event"), Some("one"));
+    let e = whole[3].as_ref().unwrap_err();
+    let expected = (&PgnErrorKind::InvalidSan("Xq".into()), 19, 23);
+    assert_eq!((&e.kind, e.line, e.column), expected);
+    let e = whole[4].as_ref().unwrap_err();
+    let expected = (&PgnErrorKind::UnterminatedComment, 22, 7);
+    assert_eq!((&e.kind, e.line, e.column), expected);
+    for cap in 1..=17 {
+        let small: Vec<_> =
+            PgnReader::new(BufReader::with_capacity(cap, text.as_bytes())).collect();
+        assert_eq!(small, whole, "buffer of {cap} bytes");
+    }
+}

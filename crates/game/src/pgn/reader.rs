@@ -127,11 +127,15 @@ impl<R: BufRead> PgnReader<R> {
     /// Skips whitespace, a byte-order mark and `%` escape lines; returns the next byte.
     fn skip_blank(&mut self) -> Result<Option<u8>, PgnError> {
         loop {
-            match self.input.peek()? {
-                Some(b) if is_space(b) => self.input.bump(b),
+            match self.input.skip_while(is_space)? {
                 Some(b'%') if self.input.at_line_start() => self.input.skip_line()?,
                 // A UTF-8 byte-order mark at the start of the input.
-                Some(b @ (0xEF | 0xBB | 0xBF)) if self.input.offset() < 3 => self.input.bump(b),
+                Some(b @ (0xEF | 0xBB | 0xBF)) if self.input.offset() < 3 => {
+                    self.input.bump(b);
+                    if self.input.offset() == 3 {
+                        self.input.restart_line();
+                    }
+                }
                 other => return Ok(other),
             }
         }
@@ -189,15 +193,12 @@ impl<R: BufRead> PgnReader<R> {
 
     /// The rest of a tag pair, after `[` and the part of its name already in `self.token`.
     fn tag_rest(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
-        while let Some(b) = self.input.peek()? {
-            if !(b.is_ascii_alphanumeric() || b == b'_') {
-                break;
-            }
-            if self.token.len() >= self.limits.max_tag_name {
-                return Err(self.err(PgnErrorKind::TagTooLong(self.limits.max_tag_name)));
-            }
-            self.token.push(b);
-            self.input.bump(b);
+        let name_ok = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        if !self
+            .input
+            .take_while(name_ok, &mut self.token, self.limits.max_tag_name)?
+        {
+            return Err(self.err(PgnErrorKind::TagTooLong(self.limits.max_tag_name)));
         }
         if self.token.is_empty() {
             return Err(self.err(PgnErrorKind::BadTag("missing tag name")));
@@ -208,7 +209,12 @@ impl<R: BufRead> PgnReader<R> {
         let start = self.err(PgnErrorKind::UnterminatedString);
         self.input.bump(b'"');
         self.text.clear();
+        let max = self.limits.max_tag_value;
         loop {
+            let plain = |b: u8| b != b'"' && b != b'\\' && b != b'\n';
+            if !self.input.take_while(plain, &mut self.text, max)? {
+                return Err(self.err(PgnErrorKind::TagTooLong(max)));
+            }
             let b = match self.input.peek()? {
                 None | Some(b'\n') => return Err(start),
                 Some(b) => b,
@@ -216,17 +222,16 @@ impl<R: BufRead> PgnReader<R> {
             self.input.bump(b);
             let byte = match b {
                 b'"' => break,
-                b'\\' => match self.input.peek()? {
+                _ => match self.input.peek()? {
                     Some(e @ (b'"' | b'\\')) => {
                         self.input.bump(e);
                         e
                     }
                     _ => b'\\',
                 },
-                _ => b,
             };
-            if self.text.len() >= self.limits.max_tag_value {
-                return Err(self.err(PgnErrorKind::TagTooLong(self.limits.max_tag_value)));
+            if self.text.len() >= max {
+                return Err(self.err(PgnErrorKind::TagTooLong(max)));
             }
             self.text.push(byte);
         }
@@ -249,7 +254,9 @@ impl<R: BufRead> PgnReader<R> {
                 Some(b) => b,
             };
             match b {
-                _ if is_space(b) => self.input.bump(b),
+                _ if is_space(b) => {
+                    self.input.skip_while(is_space)?;
+                }
                 b'%' if self.input.at_line_start() => self.input.skip_line()?,
                 b'{' => self.comment(game, depth == 0, b'}')?,
                 b';' => self.comment(game, depth == 0, b'\n')?,
@@ -331,19 +338,14 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Appends to `self.token` the bytes matching `pred`, under the token limit; returns how many.
     fn read_while(&mut self, pred: impl Fn(u8) -> bool) -> Result<usize, PgnError> {
-        let mut n = 0;
-        while let Some(b) = self.input.peek()? {
-            if !pred(b) {
-                break;
-            }
-            if self.token.len() >= self.limits.max_token {
-                return Err(self.err(PgnErrorKind::TokenTooLong(self.limits.max_token)));
-            }
-            self.token.push(b);
-            self.input.bump(b);
-            n += 1;
+        let before = self.token.len();
+        if !self
+            .input
+            .take_while(pred, &mut self.token, self.limits.max_token)?
+        {
+            return Err(self.err(PgnErrorKind::TokenTooLong(self.limits.max_token)));
         }
-        Ok(n)
+        Ok(self.token.len() - before)
     }
 
     /// Classifies the symbol in `self.token`: a result ends the game, a move is kept (main line
@@ -395,21 +397,12 @@ impl<R: BufRead> PgnReader<R> {
         let first = self.input.next()?.unwrap_or(end);
         debug_assert!(first == b'{' || first == b';');
         self.text.clear();
-        loop {
-            match self.input.next()? {
-                None if end == b'}' => return Err(start),
-                None => break,
-                Some(b) if b == end => break,
-                Some(b) => {
-                    if self.text.len() >= self.limits.max_comment {
-                        let max = self.limits.max_comment;
-                        return Err(self.err(PgnErrorKind::CommentTooLong(max)));
-                    }
-                    if keep {
-                        self.text.push(b);
-                    }
-                }
-            }
+        let max = self.limits.max_comment;
+        match self.input.take_until(end, &mut self.text, keep, max)? {
+            Some(true) => {}
+            Some(false) if end == b'}' => return Err(start),
+            Some(false) => {}
+            None => return Err(self.err(PgnErrorKind::CommentTooLong(max))),
         }
         if keep {
             let text = normalize_comment(&String::from_utf8_lossy(&self.text));
