@@ -91,8 +91,13 @@ impl<R: BufRead> Input<R> {
     /// The next byte, without consuming it; `None` at the end of the input.
     #[inline]
     pub(crate) fn peek(&mut self) -> Result<Option<u8>, PgnError> {
-        self.fill()?;
-        Ok(self.buf().first().copied())
+        loop {
+            match self.reader.fill_buf() {
+                Ok(buf) => return Ok(buf.first().copied()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.io_error(e)),
+            }
+        }
     }
 
     /// Consumes the byte last peeked (`b`).

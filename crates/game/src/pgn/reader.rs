@@ -153,7 +153,11 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn game(&mut self) -> Result<PgnGame, PgnError> {
-        let mut game = PgnGame::default();
+        let mut game = PgnGame {
+            tags: Vec::with_capacity(10),
+            moves: Vec::with_capacity(128),
+            ..PgnGame::default()
+        };
         if self.pending_event {
             self.pending_event = false;
             self.token.clear();
@@ -254,9 +258,7 @@ impl<R: BufRead> PgnReader<R> {
                 Some(b) => b,
             };
             match b {
-                _ if is_space(b) => {
-                    self.input.skip_while(is_space)?;
-                }
+                _ if is_space(b) => self.input.bump(b),
                 b'%' if self.input.at_line_start() => self.input.skip_line()?,
                 b'{' => self.comment(game, depth == 0, b'}')?,
                 b';' => self.comment(game, depth == 0, b'\n')?,
@@ -338,14 +340,20 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Appends to `self.token` the bytes matching `pred`, under the token limit; returns how many.
     fn read_while(&mut self, pred: impl Fn(u8) -> bool) -> Result<usize, PgnError> {
-        let before = self.token.len();
-        if !self
-            .input
-            .take_while(pred, &mut self.token, self.limits.max_token)?
-        {
-            return Err(self.err(PgnErrorKind::TokenTooLong(self.limits.max_token)));
+        // Byte by byte: tokens are short, and this beats bulk scanning on them.
+        let mut n = 0;
+        while let Some(b) = self.input.peek()? {
+            if !pred(b) {
+                break;
+            }
+            if self.token.len() >= self.limits.max_token {
+                return Err(self.err(PgnErrorKind::TokenTooLong(self.limits.max_token)));
+            }
+            self.token.push(b);
+            self.input.bump(b);
+            n += 1;
         }
-        Ok(self.token.len() - before)
+        Ok(n)
     }
 
     /// Classifies the symbol in `self.token`: a result ends the game, a move is kept (main line
