@@ -312,7 +312,7 @@ fn perft_matches_the_brute_force() {
         14,
         "the brute force disagrees with the hand count"
     );
-    for depth in 1..=4 {
+    for depth in 1..=5 {
         assert_eq!(
             e.perft(e.initial(), depth),
             b.perft(depth),
@@ -321,10 +321,15 @@ fn perft_matches_the_brute_force() {
     }
 }
 
-/// Deeper: `cargo test -p tegoma-rules --test ggn_kogoma -- --ignored perft_5`.
+/// Deeper: `cargo test -p tegoma-rules --test ggn_kogoma -- --ignored perft_6 --nocapture`.
 #[test]
 #[ignore = "slow"]
-fn perft_5_matches_the_brute_force() {
+fn perft_6_matches_the_brute_force() {
     let e = engine();
-    assert_eq!(e.perft(e.initial(), 5), Brute::start().perft(5));
+    let b = Brute::start();
+    for depth in 1..=6 {
+        let n = e.perft(e.initial(), depth);
+        eprintln!("kogoma perft({depth}) = {n}");
+        assert_eq!(n, b.perft(depth), "perft({depth})");
+    }
 }

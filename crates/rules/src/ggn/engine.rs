@@ -147,7 +147,7 @@ impl Engine {
     /// initial FEEN that does not fit, or a table naming squares off the board or moving to the
     /// hand.
     pub fn new(ggn: &Ggn, desc: Description) -> Result<Engine, EngineError> {
-        if desc.board.len() != 2 || desc.board.iter().any(|&n| n == 0) {
+        if desc.board.len() != 2 || desc.board.contains(&0) {
             return Err(DescriptionError::Board.into());
         }
         let board = Board::new(&desc.board).map_err(|_| DescriptionError::Board)?;
