@@ -6,5 +6,6 @@
 #![warn(missing_docs)]
 
 pub mod chess;
+pub mod ggn;
 pub mod kit;
 pub mod ogi;

@@ -1,6 +1,7 @@
 //! Game selection for the position commands (`moves`, `perft`, `status`), and one module per
 //! rule system that carries out those commands.
 pub mod chess;
+pub mod ggn;
 pub mod ogi;
 
 /// The rule systems the command line knows.
@@ -27,6 +28,10 @@ pub enum PositionInput {
 /// Chooses the game: from the FEEN's style-turn field, from `--fen` (chess), from the game name,
 /// else chess. A name that contradicts the position is an error.
 pub fn select(name: Option<&str>, input: &PositionInput) -> Result<Game, (String, String)> {
+    // Games described by files (`games/`) run through the GGN engine and end the process.
+    if let Some(g) = ggn::lookup(name, input) {
+        ggn::run_and_exit(g);
+    }
     let named = match name {
         None => None,
         Some("chess") | Some("Chess") => Some(Game::Chess),

@@ -1,0 +1,823 @@
+//! The generic rule engine: a GGN table compiled against a board, plus a [`Description`].
+
+use std::collections::HashMap;
+
+use tegoma_notation::ggn::{Ggn, Location as GgnLocation};
+use tegoma_notation::lcn::Condition;
+use tegoma_notation::pin::{self, State};
+use tegoma_notation::qpi::{Qpi, QpiMode};
+use tegoma_notation::{epin, sin};
+use tegoma_protocol::{Board, Piece, Position, Side, Square, Style};
+
+use super::description::{
+    CaptureSide, Description, DescriptionError, EnemyNamed, OwnNamed, Trigger,
+};
+use super::moves::GgnMove;
+
+/// Why an engine cannot be built, or a position cannot be used with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The description is unusable.
+    #[error("{0}")]
+    Description(#[from] DescriptionError),
+    /// A FEEN position cannot be read.
+    #[error("position: {0}")]
+    Feen(String),
+    /// The position is not one of this game (board shape or styles differ).
+    #[error("position: {0}")]
+    WrongGame(String),
+}
+
+impl tegoma_notation::NotationError for EngineError {
+    fn kind(&self) -> &'static str {
+        match self {
+            EngineError::Description(d) => tegoma_notation::NotationError::kind(d),
+            EngineError::Feen(_) => "InvalidFeen",
+            EngineError::WrongGame(_) => "GameMismatch",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Cond {
+    Empty,
+    Enemy,
+    Piece(Qpi),
+}
+
+#[derive(Debug, Clone)]
+struct Poss {
+    must: Box<[(Square, Cond)]>,
+    deny: Box<[(Square, Cond)]>,
+    /// The first square whose `must` condition names a piece (special moves).
+    named: Option<Square>,
+}
+
+#[derive(Debug, Clone)]
+struct Dest {
+    to: Square,
+    poss: Box<[Poss]>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct PieceMoves {
+    board: Vec<Box<[Dest]>>,
+    hand: Box<[Dest]>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Choice {
+    Enhanced,
+    To(pin::Identifier),
+}
+
+#[derive(Debug, Clone)]
+struct PromotionRule {
+    pieces: Vec<pin::Identifier>,
+    zone: u8,
+    from_or_to: bool,
+    choices: Vec<Choice>,
+    forced: u8,
+}
+
+/// The compiled description (PIN tokens normalised to the first player's side).
+#[derive(Debug, Clone)]
+struct Rules {
+    moved: Vec<(pin::Identifier, pin::Identifier)>,
+    step_marks: Vec<(pin::Identifier, u8, pin::Identifier)>,
+    expire: Vec<(pin::Identifier, pin::Identifier)>,
+    rights: Vec<(pin::Identifier, pin::Identifier, pin::Identifier)>,
+    promotions: Vec<PromotionRule>,
+    bans: Vec<(pin::Identifier, Option<u8>)>,
+}
+
+/// A rule system driven by a GGN table and a [`Description`].
+///
+/// Move generation evaluates the table's conditions against the position (GGN §14.3): for each
+/// piece of the active player, on the board or in hand, its QPI key, its source, every
+/// destination with a holding possibility; then the description's mutations and filters.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    desc: Description,
+    board: Board,
+    styles: [Style; 2],
+    initial: Position,
+    coords: Vec<(u8, u8)>,
+    index: HashMap<Qpi, usize>,
+    tables: Vec<PieceMoves>,
+    rules: Rules,
+}
+
+fn parse_pin(field: &'static str, s: &str) -> Result<pin::Identifier, DescriptionError> {
+    pin::Identifier::parse(s)
+        .map(|p| p.with_side(pin::Side::First))
+        .map_err(|_| DescriptionError::Pin {
+            field,
+            value: s.chars().take(16).collect(),
+        })
+}
+
+fn pair_list(
+    field: &'static str,
+    map: &std::collections::BTreeMap<String, String>,
+) -> Result<Vec<(pin::Identifier, pin::Identifier)>, DescriptionError> {
+    map.iter()
+        .map(|(a, b)| Ok((parse_pin(field, a)?, parse_pin(field, b)?)))
+        .collect()
+}
+
+/// The PIN of a piece, turned to the first player's side (descriptions match on it).
+#[inline]
+fn norm(p: Piece) -> pin::Identifier {
+    p.epin().pin().with_side(pin::Side::First)
+}
+
+/// `p` with the normalised identity `to`, on `p`'s side, keeping its derivation marker.
+#[inline]
+fn restyle(p: Piece, to: pin::Identifier) -> Piece {
+    let pin = to.with_side(p.epin().pin().side());
+    Piece::from_epin(epin::Identifier::new(pin, p.is_derived()))
+}
+
+impl Engine {
+    /// Builds an engine from a table and a description.
+    ///
+    /// # Errors
+    /// A description field that does not parse, a board that is not two-dimensional, an
+    /// initial FEEN that does not fit, or a table naming squares off the board or moving to the
+    /// hand.
+    pub fn new(ggn: &Ggn, desc: Description) -> Result<Engine, EngineError> {
+        if desc.board.len() != 2 || desc.board.contains(&0) {
+            return Err(DescriptionError::Board.into());
+        }
+        let board = Board::new(&desc.board).map_err(|_| DescriptionError::Board)?;
+        let letter = desc.sin.as_bytes();
+        if letter.len() != 1 || !letter[0].is_ascii_uppercase() {
+            return Err(DescriptionError::Sin(desc.sin.chars().take(8).collect()).into());
+        }
+        let first = sin::Identifier::parse(&desc.sin)
+            .map_err(|_| DescriptionError::Sin(desc.sin.clone()))?;
+        let styles = [first, first.flipped()];
+        let rules = Rules {
+            moved: pair_list("moved", &desc.moved)?,
+            step_marks: desc
+                .step_marks
+                .iter()
+                .map(|m| {
+                    Ok((
+                        parse_pin("step_marks", &m.piece)?,
+                        m.ranks,
+                        parse_pin("step_marks", &m.becomes)?,
+                    ))
+                })
+                .collect::<Result<_, DescriptionError>>()?,
+            expire: pair_list("expire", &desc.expire)?,
+            rights: desc
+                .rights
+                .iter()
+                .map(|r| {
+                    Ok((
+                        parse_pin("rights", &r.piece)?,
+                        parse_pin("rights", &r.needs)?,
+                        parse_pin("rights", &r.becomes)?,
+                    ))
+                })
+                .collect::<Result<_, DescriptionError>>()?,
+            promotions: desc
+                .promotions
+                .iter()
+                .map(|p| {
+                    Ok(PromotionRule {
+                        pieces: p
+                            .pieces
+                            .iter()
+                            .map(|s| parse_pin("promotions", s))
+                            .collect::<Result<_, _>>()?,
+                        zone: p.zone,
+                        from_or_to: p.trigger == Trigger::FromOrTo,
+                        choices: p
+                            .choices
+                            .iter()
+                            .map(|c| {
+                                if c == "+" {
+                                    Ok(Choice::Enhanced)
+                                } else {
+                                    parse_pin("promotions", c).map(Choice::To)
+                                }
+                            })
+                            .collect::<Result<_, _>>()?,
+                        forced: p.forced,
+                    })
+                })
+                .collect::<Result<_, DescriptionError>>()?,
+            bans: desc
+                .drops
+                .bans
+                .iter()
+                .map(|b| Ok((parse_pin("drops", &b.piece)?, b.last_ranks)))
+                .collect::<Result<_, DescriptionError>>()?,
+        };
+        let coords = board
+            .squares()
+            .map(|sq| {
+                let c = board.cell(sq);
+                (c.indices()[0], c.indices()[1])
+            })
+            .collect();
+        let mut engine = Engine {
+            initial: Position::new(board.clone(), styles[0], styles[1])
+                .map_err(|e| DescriptionError::Initial(e.to_string()))?,
+            desc,
+            board,
+            styles,
+            coords,
+            index: HashMap::new(),
+            tables: Vec::new(),
+            rules,
+        };
+        engine.compile(ggn)?;
+        engine.initial = engine
+            .position(&engine.desc.initial.clone())
+            .map_err(|e| DescriptionError::Initial(e.to_string()))?;
+        Ok(engine)
+    }
+
+    fn compile(&mut self, ggn: &Ggn) -> Result<(), DescriptionError> {
+        let sq = |cell| {
+            self.board
+                .square(cell)
+                .ok_or_else(|| DescriptionError::Table(format!("square {cell} is off the board")))
+        };
+        let conds =
+            |l: &tegoma_notation::lcn::Lcn| -> Result<Box<[(Square, Cond)]>, DescriptionError> {
+                l.iter()
+                    .map(|(c, k)| {
+                        Ok((
+                            sq(c)?,
+                            match k {
+                                Condition::Empty => Cond::Empty,
+                                Condition::Enemy => Cond::Enemy,
+                                Condition::Piece(q) => Cond::Piece(q),
+                            },
+                        ))
+                    })
+                    .collect()
+            };
+        let mut index = HashMap::new();
+        let mut tables = Vec::new();
+        for (piece, sources) in ggn.pieces() {
+            let mut pm = PieceMoves {
+                board: vec![Box::default(); self.board.span()],
+                hand: Box::default(),
+            };
+            for (source, dests) in sources {
+                let mut list = Vec::with_capacity(dests.len());
+                for (dest, poss) in dests {
+                    let GgnLocation::Square(dc) = dest else {
+                        return Err(DescriptionError::Table(format!(
+                            "{piece}: a move to the hand is not supported"
+                        )));
+                    };
+                    let poss = poss
+                        .iter()
+                        .map(|p| {
+                            let must = conds(&p.must)?;
+                            let named = must
+                                .iter()
+                                .find(|(_, c)| matches!(c, Cond::Piece(_)))
+                                .map(|(s, _)| *s);
+                            Ok(Poss {
+                                must,
+                                deny: conds(&p.deny)?,
+                                named,
+                            })
+                        })
+                        .collect::<Result<Box<[Poss]>, DescriptionError>>()?;
+                    list.push(Dest { to: sq(*dc)?, poss });
+                }
+                match source {
+                    GgnLocation::Hand => pm.hand = list.into(),
+                    GgnLocation::Square(c) => pm.board[sq(*c)?.index()] = list.into(),
+                }
+            }
+            index.insert(*piece, tables.len());
+            tables.push(pm);
+        }
+        self.index = index;
+        self.tables = tables;
+        Ok(())
+    }
+
+    /// The description.
+    pub fn description(&self) -> &Description {
+        &self.desc
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The Player Styles, `[first, second]`.
+    pub fn styles(&self) -> [Style; 2] {
+        self.styles
+    }
+
+    /// The initial position of the description.
+    pub fn initial(&self) -> &Position {
+        &self.initial
+    }
+
+    /// Reads a FEEN position of this game.
+    ///
+    /// # Errors
+    /// [`EngineError::Feen`] for unreadable FEEN, [`EngineError::WrongGame`] for another board
+    /// shape or other styles.
+    pub fn position(&self, feen: &str) -> Result<Position, EngineError> {
+        let p = Position::from_feen(feen).map_err(|e| EngineError::Feen(e.to_string()))?;
+        if p.board().sizes() != self.board.sizes() {
+            return Err(EngineError::WrongGame(format!(
+                "board {:?}, expected {:?}",
+                p.board().sizes(),
+                self.board.sizes()
+            )));
+        }
+        let mut st = p.styles();
+        st.sort_by_key(|s| s.is_second());
+        if st != self.styles {
+            return Err(EngineError::WrongGame(format!(
+                "styles are not {}/{}",
+                self.styles[0].to_char(),
+                self.styles[1].to_char()
+            )));
+        }
+        Ok(p)
+    }
+
+    /// The QPI key of a piece in `pos` (its resolved style letter, in its side's case).
+    #[inline]
+    fn qpi(&self, pos: &Position, p: Piece) -> Option<Qpi> {
+        Qpi::new(pos.piece_style(p), p.epin().pin(), QpiMode::Strict)
+    }
+
+    #[inline]
+    fn cond_holds(&self, pos: &Position, sq: Square, c: Cond, active: Side) -> bool {
+        let occ = pos.piece_at(sq);
+        match c {
+            Cond::Empty => occ.is_none(),
+            Cond::Enemy => occ.is_some_and(|p| p.side() != active),
+            Cond::Piece(q) => occ.is_some_and(|p| self.qpi(pos, p) == Some(q)),
+        }
+    }
+
+    #[inline]
+    fn holds(&self, pos: &Position, p: &Poss, active: Side) -> bool {
+        p.must
+            .iter()
+            .all(|&(s, c)| self.cond_holds(pos, s, c, active))
+            && !p
+                .deny
+                .iter()
+                .any(|&(s, c)| self.cond_holds(pos, s, c, active))
+    }
+
+    #[inline]
+    fn rel_rank(&self, side: Side, sq: Square) -> u8 {
+        let r = self.coords[sq.index()].1;
+        match side {
+            Side::First => r,
+            Side::Second => self.board.sizes()[1] - 1 - r,
+        }
+    }
+
+    #[inline]
+    fn in_last(&self, side: Side, sq: Square, n: u8) -> bool {
+        n > 0
+            && u16::from(self.rel_rank(side, sq)) + u16::from(n) >= u16::from(self.board.sizes()[1])
+    }
+
+    /// Whether the game is over by a terminal capture (with `terminal_capture_ends`).
+    pub fn terminal_captured(&self, pos: &Position) -> bool {
+        if !self.desc.legality.terminal_capture_ends {
+            return false;
+        }
+        let mut has = [false; 2];
+        for (_, p) in pos.pieces() {
+            if p.is_terminal() {
+                has[p.side().index()] = true;
+            }
+        }
+        !(has[0] && has[1])
+    }
+
+    /// Appends the pseudo-legal moves of `pos` (GGN conditions, drops, promotions, capture
+    /// treatment; no legality filter) to `out`.
+    pub fn pseudo_legal_moves(&self, pos: &Position, out: &mut Vec<GgnMove>) {
+        if self.terminal_captured(pos) {
+            return;
+        }
+        let us = pos.active();
+        for (from, actor) in pos.pieces() {
+            if actor.side() != us {
+                continue;
+            }
+            let Some(i) = self.qpi(pos, actor).and_then(|q| self.index.get(&q)) else {
+                continue;
+            };
+            let Some(dests) = self.tables[*i].board.get(from.index()) else {
+                continue;
+            };
+            for d in dests.iter() {
+                let mut plain = false;
+                let mut named_seen: [Option<Square>; 4] = [None; 4];
+                for p in d.poss.iter() {
+                    if !self.holds(pos, p, us) {
+                        continue;
+                    }
+                    match p.named {
+                        None if !plain => {
+                            plain = true;
+                            self.board_moves(pos, from, actor, d.to, None, out);
+                        }
+                        None => {}
+                        Some(n) => {
+                            if named_seen.contains(&Some(n)) {
+                                continue;
+                            }
+                            if let Some(slot) = named_seen.iter_mut().find(|s| s.is_none()) {
+                                *slot = Some(n);
+                            }
+                            self.board_moves(pos, from, actor, d.to, Some(n), out);
+                        }
+                    }
+                }
+            }
+        }
+        if self.desc.drops.enabled {
+            for (held, _) in pos.hand(us).iter() {
+                let Some(i) = self.qpi(pos, held).and_then(|q| self.index.get(&q)) else {
+                    continue;
+                };
+                let n = norm(held);
+                for d in self.tables[*i].hand.iter() {
+                    if pos.piece_at(d.to).is_some()
+                        || self.rules.bans.iter().any(|&(b, last)| {
+                            b == n && last.is_none_or(|k| self.in_last(us, d.to, k))
+                        })
+                        || !d.poss.iter().any(|p| self.holds(pos, p, us))
+                    {
+                        continue;
+                    }
+                    out.push(GgnMove {
+                        from: None,
+                        to: d.to,
+                        piece: held,
+                        promotion: None,
+                        captured: None,
+                        to_hand: None,
+                        keep: false,
+                        partner: None,
+                        special: false,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The square next to `from` toward `to` (the first square a sliding actor crosses).
+    fn first_crossed(&self, from: Square, to: Square) -> Option<Square> {
+        let (ff, fr) = self.coords[from.index()];
+        let (tf, tr) = self.coords[to.index()];
+        let f = i16::from(ff) + (i16::from(tf) - i16::from(ff)).signum();
+        let r = i16::from(fr) + (i16::from(tr) - i16::from(fr)).signum();
+        let cell = tegoma_notation::cell::Cell::xy(u8::try_from(f).ok()?, u8::try_from(r).ok()?);
+        self.board.square(cell)
+    }
+
+    fn board_moves(
+        &self,
+        pos: &Position,
+        from: Square,
+        actor: Piece,
+        to: Square,
+        named: Option<Square>,
+        out: &mut Vec<GgnMove>,
+    ) {
+        let us = pos.active();
+        let target = pos.piece_at(to);
+        if target.is_some_and(|t| t.side() == us) {
+            return; // the Protocol forbids landing on an own piece
+        }
+        let mut captured = target.map(|t| (to, t));
+        let mut partner = None;
+        let mut special = false;
+        if let Some(n) = named {
+            let Some(np) = pos.piece_at(n) else { return };
+            if np.side() == us {
+                if self.desc.special.own_named == OwnNamed::Follow {
+                    let Some(dst) = self.first_crossed(from, to) else {
+                        return;
+                    };
+                    partner = Some((n, dst));
+                    special = true;
+                }
+            } else if self.desc.special.enemy_named == EnemyNamed::Capture && n != to {
+                if captured.is_some() {
+                    return;
+                }
+                captured = Some((n, np));
+                special = true;
+            }
+        }
+        // What enters the hand: the default, and the privilege's alternative.
+        let mut hands: [(Option<Piece>, bool); 2] = [(None, false); 2];
+        let mut n_hands = 1;
+        if let Some((_, c)) = captured {
+            let cap = &self.desc.capture;
+            let turned = match cap.side {
+                CaptureSide::Keep => c,
+                CaptureSide::Captor => c.with_side(us).r5(),
+            };
+            let demoted = if cap.demote {
+                turned.with_state(State::Normal)
+            } else {
+                turned
+            };
+            hands[0] = (Some(demoted), false);
+            if cap.privilege && actor.is_terminal() && demoted != turned {
+                hands[1] = (Some(turned), true);
+                n_hands = 2;
+            }
+        }
+        // Promotion choices.
+        let mut promos: Vec<Option<Piece>> = Vec::with_capacity(5);
+        let n = norm(actor);
+        let mut forced = false;
+        for rule in &self.rules.promotions {
+            if !rule.pieces.contains(&n) {
+                continue;
+            }
+            let zone = self.in_last(us, to, rule.zone)
+                || (rule.from_or_to && self.in_last(us, from, rule.zone));
+            if !zone {
+                continue;
+            }
+            forced |= self.in_last(us, to, rule.forced);
+            for c in &rule.choices {
+                let p = match *c {
+                    Choice::Enhanced => actor.with_state(State::Enhanced),
+                    Choice::To(pin) => restyle(actor, pin),
+                };
+                if !promos.contains(&Some(p)) {
+                    promos.push(Some(p));
+                }
+            }
+        }
+        if !forced {
+            promos.insert(0, None);
+        }
+        for promotion in promos {
+            for &(to_hand, keep) in &hands[..n_hands] {
+                out.push(GgnMove {
+                    from: Some(from),
+                    to,
+                    piece: actor,
+                    promotion,
+                    captured,
+                    to_hand,
+                    keep,
+                    partner,
+                    special,
+                });
+            }
+        }
+    }
+
+    /// The identity of a piece after it moved from `from` to `to` (step marks, then `moved`).
+    fn after_move(&self, p: Piece, from: Square, to: Square) -> Piece {
+        let n = norm(p);
+        let dr = self.coords[from.index()]
+            .1
+            .abs_diff(self.coords[to.index()].1);
+        if let Some(&(_, _, b)) = self
+            .rules
+            .step_marks
+            .iter()
+            .find(|&&(a, r, _)| a == n && r == dr)
+        {
+            return restyle(p, b);
+        }
+        match self.rules.moved.iter().find(|&&(a, _)| a == n) {
+            Some(&(_, b)) => restyle(p, b),
+            None => p,
+        }
+    }
+
+    /// The position after `m` (one of `pos`'s moves from this engine).
+    pub fn play(&self, pos: &Position, m: &GgnMove) -> Position {
+        let mut p = pos.clone();
+        let us = pos.active();
+        match m.from {
+            None => {
+                p.remove_from_hand(us, m.piece);
+            }
+            Some(f) => {
+                let _ = p.set(f, None);
+            }
+        }
+        if let Some((cs, _)) = m.captured {
+            let _ = p.set(cs, None);
+        }
+        if let Some(h) = m.to_hand {
+            let _ = p.add_to_hand(us, h, 1);
+        }
+        if let Some((ps, pd)) = m.partner {
+            let pc = p.piece_at(ps);
+            let _ = p.set(ps, None);
+            let _ = p.set(pd, pc.map(|x| self.after_move(x, ps, pd)));
+        }
+        let new = match (m.from, m.promotion) {
+            (None, _) => m.piece,
+            (Some(_), Some(x)) => x,
+            (Some(f), None) => self.after_move(m.piece, f, m.to),
+        };
+        let _ = p.set(m.to, Some(new));
+        self.apply_rights(&mut p);
+        p.set_active(us.flip());
+        if !self.rules.expire.is_empty() {
+            let changes: Vec<(Square, Piece)> = p
+                .pieces()
+                .filter(|(_, x)| x.side() == us.flip())
+                .filter_map(|(s, x)| {
+                    let n = norm(x);
+                    self.rules
+                        .expire
+                        .iter()
+                        .find(|&&(a, _)| a == n)
+                        .map(|&(_, b)| (s, restyle(x, b)))
+                })
+                .collect();
+            for (s, x) in changes {
+                let _ = p.set(s, Some(x));
+            }
+        }
+        p
+    }
+
+    fn apply_rights(&self, p: &mut Position) {
+        if self.rules.rights.is_empty() {
+            return;
+        }
+        for _ in 0..8 {
+            let mut changes: Vec<(Square, Piece)> = Vec::new();
+            for &(piece, needs, becomes) in &self.rules.rights {
+                for side in Side::BOTH {
+                    let has = p
+                        .pieces()
+                        .any(|(_, x)| x.side() == side && norm(x) == needs);
+                    if has {
+                        continue;
+                    }
+                    changes.extend(
+                        p.pieces()
+                            .filter(|(_, x)| x.side() == side && norm(*x) == piece)
+                            .map(|(s, x)| (s, restyle(x, becomes))),
+                    );
+                }
+            }
+            if changes.is_empty() {
+                return;
+            }
+            for (s, x) in changes {
+                let _ = p.set(s, Some(x));
+            }
+        }
+    }
+
+    /// Whether a piece of `side` standing on `sq` could be captured by the other side (some
+    /// enemy board piece has a holding possibility onto `sq`).
+    pub fn attacked(&self, pos: &Position, sq: Square, side: Side) -> bool {
+        let them = side.flip();
+        pos.pieces().any(|(from, x)| {
+            x.side() == them
+                && self
+                    .qpi(pos, x)
+                    .and_then(|q| self.index.get(&q))
+                    .and_then(|&i| self.tables[i].board.get(from.index()))
+                    .is_some_and(|dests| {
+                        dests
+                            .iter()
+                            .filter(|d| d.to == sq)
+                            .any(|d| d.poss.iter().any(|p| self.holds(pos, p, them)))
+                    })
+        })
+    }
+
+    /// Whether a terminal piece of `side` is capturable (in check).
+    pub fn in_check(&self, pos: &Position, side: Side) -> bool {
+        pos.pieces()
+            .any(|(s, x)| x.side() == side && x.is_terminal() && self.attacked(pos, s, side))
+    }
+
+    /// Whether the pseudo-legal move `m` passes the description's legality filters.
+    pub fn is_legal(&self, pos: &Position, m: &GgnMove) -> bool {
+        let lg = self.desc.legality;
+        let us = pos.active();
+        if lg.castling_safe && m.partner.is_some() {
+            if let Some(from) = m.from {
+                if self.attacked(pos, from, us) {
+                    return false;
+                }
+                let mut sq = from;
+                while let Some(next) = self.first_crossed(sq, m.to) {
+                    if next == m.to {
+                        break;
+                    }
+                    let mut q = pos.clone();
+                    let _ = q.set(from, None);
+                    let _ = q.set(next, Some(m.piece));
+                    if self.attacked(&q, next, us) {
+                        return false;
+                    }
+                    sq = next;
+                }
+            }
+        }
+        if lg.check && self.in_check(&self.play(pos, m), us) {
+            return false;
+        }
+        true
+    }
+
+    /// Appends the legal moves of `pos` to `out`.
+    pub fn legal_moves(&self, pos: &Position, out: &mut Vec<GgnMove>) {
+        let start = out.len();
+        self.pseudo_legal_moves(pos, out);
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.is_legal(pos, &out[i]) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// The legal moves of `pos` as sorted PMN strings.
+    pub fn legal_pmn(&self, pos: &Position) -> Vec<String> {
+        let mut v = Vec::new();
+        self.legal_moves(pos, &mut v);
+        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.board)).collect();
+        s.sort();
+        s
+    }
+
+    /// The pseudo-legal moves of `pos` as sorted PMN strings.
+    pub fn pseudo_legal_pmn(&self, pos: &Position) -> Vec<String> {
+        let mut v = Vec::new();
+        self.pseudo_legal_moves(pos, &mut v);
+        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.board)).collect();
+        s.sort();
+        s
+    }
+
+    /// Counts the leaves of the legal move tree to `depth` plies.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut v = Vec::new();
+        self.legal_moves(pos, &mut v);
+        if depth == 1 {
+            return v.len() as u64;
+        }
+        v.iter()
+            .map(|m| self.perft(&self.play(pos, m), depth - 1))
+            .sum()
+    }
+
+    /// The CGSN statuses that hold in `pos` and that the engine can infer: `mareking` (a
+    /// terminal piece was captured, with `terminal_capture_ends`), `check`, and with no legal
+    /// move `checkmate`/`stalemate` (when the check filter is on) or `nomove`.
+    pub fn statuses(&self, pos: &Position) -> Vec<&'static str> {
+        let mut s = Vec::new();
+        if self.terminal_captured(pos) {
+            s.push("mareking");
+            return s;
+        }
+        let check = self.in_check(pos, pos.active());
+        let mut v = Vec::new();
+        self.legal_moves(pos, &mut v);
+        if v.is_empty() {
+            if self.desc.legality.check {
+                s.push(if check { "checkmate" } else { "stalemate" });
+            } else {
+                s.push("nomove");
+            }
+        }
+        if check {
+            s.push("check");
+        }
+        s
+    }
+}

@@ -1,0 +1,44 @@
+//! Movement in GGN: complete tables for Chess and Ōgi, and a generic rule engine driven by a
+//! GGN table plus a small declarative game description.
+//!
+//! - [`export`]: the complete GGN document of a rule system (`chess`, `ogi`), generated from
+//!   piece geometry by [`build::TableBuilder`]; write it with
+//!   [`Ggn::to_json`](tegoma_notation::ggn::Ggn::to_json), which is canonical and
+//!   byte-identical between runs.
+//! - [`Description`]: what GGN does not carry (state markers, promotions, capture treatment,
+//!   drop restrictions, special moves, legality filters), read from JSON.
+//! - [`Engine`]: pseudo-legal and legal moves of a generic
+//!   [`Position`](tegoma_protocol::Position), as [`GgnMove`] values with canonical PMN, moves
+//!   played by copy, perft.
+//!
+//! A new game is described by three files: its GGN table, its initial FEEN (inside the
+//! description) and its description. See `games/` at the repository root.
+
+pub mod build;
+pub mod chess;
+mod description;
+mod engine;
+mod moves;
+pub mod ogi;
+
+pub use description::{
+    Capture, Description, DescriptionError, DropBan, Drops, Legality, Promotion, RightRule,
+    Special, StepMark,
+};
+pub use engine::{Engine, EngineError};
+pub use moves::GgnMove;
+
+use tegoma_notation::ggn::Ggn;
+
+/// The rule systems whose complete table can be exported.
+pub const EXPORTABLE: [&str; 2] = ["chess", "ogi"];
+
+/// The complete GGN table of a rule system by name (`chess` or `ogi`), or `None` for an
+/// unknown name.
+pub fn export(game: &str) -> Option<Ggn> {
+    match game {
+        "chess" => Some(chess::table()),
+        "ogi" => Some(ogi::table()),
+        _ => None,
+    }
+}
