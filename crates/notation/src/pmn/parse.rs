@@ -6,7 +6,7 @@
 //! inside EPIN tokens (`+P*e5`, `e7-e8=+P`).
 
 use super::{Normalisation, Piece, Pmn, PmnError, MAX_LENGTH};
-use crate::cell::Cell;
+use crate::cell::{Cell, CellError};
 use crate::pmn::Part;
 
 /// Byte classes: 0 never occurs in PMN; 1 letter or digit; 2 other operator or token byte;
@@ -52,12 +52,26 @@ fn square(b: &[u8], start: usize, part: Part) -> Result<(Cell, usize), PmnError>
             _ => PmnError::MissingOperand { part, at: start },
         });
     }
-    let cell = Cell::parse_bytes(&b[start..end]).map_err(|source| PmnError::InvalidCell {
-        part,
-        at: start,
-        source,
-    })?;
-    Ok((cell, end))
+    match Cell::parse_bytes(&b[start..end]) {
+        Ok(cell) => Ok((cell, end)),
+        // A square followed by letters or digits that cannot continue it (`e2e4`): after the
+        // source square an operator is missing; elsewhere the character is out of place.
+        Err(CellError::UnexpectedCharacter { at: k })
+            if k > 0 && start + k < end && Cell::parse_bytes(&b[start..start + k]).is_ok() =>
+        {
+            let at = start + k;
+            Err(if part == Part::Source {
+                PmnError::MissingOperator { at }
+            } else {
+                PmnError::UnexpectedCharacter { at, byte: b[at] }
+            })
+        }
+        Err(source) => Err(PmnError::InvalidCell {
+            part,
+            at: start,
+            source,
+        }),
+    }
 }
 
 /// Reads the EPIN token `b[start..end]`.
