@@ -1,7 +1,7 @@
 //! The seed's state markers (ruling R2), PMN both ways (R1), SAN/UCI leniency, statuses (R3)
 //! and typed errors. Expected strings are derived by hand from the seed and the rulings.
 use tegoma_notation::NotationError;
-use tegoma_rules::chess::{ChessError, MoveKind, Position};
+use tegoma_rules::chess::{ChessError, Color, MoveKind, Position};
 
 const START_FEEN: &str =
     "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
@@ -291,7 +291,12 @@ fn impossible_markers_are_refused() {
         "not canonical"
     );
     let h = "4k^3/8/8/8/8/8/8/4K^3 2p-pq+r/3PN+R C/c";
-    assert_eq!(Position::from_feen(h).unwrap().to_feen(), h);
+    let hp = Position::from_feen(h).unwrap();
+    assert_eq!(hp.to_feen(), h);
+    let white: Vec<_> = hp.hand_tokens(Color::White).collect();
+    assert_eq!(white, [("q", 1), ("+r", 1), ("p", 2), ("-p", 1)]);
+    let black: Vec<_> = hp.hand_tokens(Color::Black).collect();
+    assert_eq!(black, [("+R", 1), ("N", 1), ("P", 3)]);
 }
 
 #[test]

@@ -199,6 +199,21 @@ impl Position {
         Ok(p)
     }
 
+    /// The hand of `holder` as FEEN tokens with their counts (`("+r", 1)`, `("p", 2)`), in
+    /// [`super::HAND_KINDS`] order; kinds not held are left out.
+    pub fn hand_tokens(&self, holder: Color) -> impl Iterator<Item = (&'static str, u8)> + '_ {
+        const LOWER: [&str; 8] = ["q", "+r", "r", "b", "n", "+p", "p", "-p"];
+        (0..8).filter_map(move |k| {
+            let n = self.hands[holder.index()][k];
+            let t = if holder == Color::White {
+                LOWER[k]
+            } else {
+                HAND_TOKENS[k]
+            };
+            (n > 0).then_some((t, n))
+        })
+    }
+
     /// The FEEN token of the piece on `sq`, with its marker.
     pub fn token_at(&self, sq: Square) -> Option<&'static str> {
         let (color, role) = self.piece_at(sq)?;
