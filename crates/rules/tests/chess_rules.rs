@@ -225,12 +225,10 @@ fn statuses_follow_r3() {
         "check checkmate bareking"
     );
     assert_eq!(s("4k3/8/3K4/8/8/8/8/4R3 b - - 0 1"), "check bareking");
-    // White is walled in by its own pieces: not even a pseudo-legal move (nomove, not
-    // stalemate). The black king on h8 touches only g7 (a rook), h7 (a pawn), g8 (a bishop).
-    assert_eq!(
-        s("RRRRRRBk/PPPPPPRP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/KRRRRRRR w - - 0 1"),
-        "stale nomove bareking"
-    );
+    // White is walled in: not even a pseudo-legal move (nomove, not stalemate). Pawns a2, b3,
+    // c2 are blocked by black pawns that nothing white attacks; bishop b1 and rook b2 are boxed
+    // in by their own pieces.
+    assert_eq!(s("7k/8/8/8/1p6/pPp5/PRP5/KB6 w - - 0 1"), "stale nomove");
 }
 
 #[test]
@@ -279,6 +277,7 @@ fn impossible_markers_are_refused() {
         ("4k^3/8/8/8/8/8/8/3K^K^3 / C/c", "KingCount"),
         ("4k^2P/8/8/8/8/8/8/4K^3 / C/c", "PawnOnBackRank"),
         ("4k^3/4Q3/8/8/8/8/8/4K^3 / C/c", "OpponentInCheck"),
+        ("4k^3/8/8/8/8/Q7/QQQQQQQQ/QQQQQQQK^ / C/c", "TooManyPieces"),
     ];
     for (c, k) in other {
         assert_eq!(kind(Position::from_feen(c).unwrap_err()), k, "{c}");

@@ -31,6 +31,9 @@ pub enum ChessError {
     /// A side has no king or several kings.
     #[error("{0} must have exactly one king")]
     KingCount(&'static str),
+    /// A side has more than 16 pieces on the board.
+    #[error("{0} has more than 16 pieces on the board")]
+    TooManyPieces(&'static str),
     /// A pawn stands on the first or last rank.
     #[error("pawn on {0}: pawns never stand on the first or last rank")]
     PawnOnBackRank(String),
@@ -83,6 +86,7 @@ impl NotationError for ChessError {
             ChessError::ForeignPiece(_) => "ForeignPiece",
             ChessError::ImpossibleMarker { .. } => "ImpossibleMarker",
             ChessError::KingCount(_) => "KingCount",
+            ChessError::TooManyPieces(_) => "TooManyPieces",
             ChessError::PawnOnBackRank(_) => "PawnOnBackRank",
             ChessError::OpponentInCheck => "OpponentInCheck",
             ChessError::HandPiece(_) => "HandPiece",
