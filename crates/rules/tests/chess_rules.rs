@@ -272,7 +272,7 @@ fn impossible_markers_are_refused() {
         ("4k^3/8/8/8/8/8/8/4K^3 -q/ C/c", "HandPiece"),
         ("4k^3/8/8/8/8/8/8/4K^3 / O/o", "Styles"),
         ("8/8/8 / C/c", "BoardShape"),
-        ("4k^3/8/8/8/8/8/8/4K^3 / C/c ", "InvalidFeen"),
+        ("4k^3/8/8/8/8/8/8/4K^3 / C/c ", "FieldCount"),
         ("4k^3/8/8/8/8/8/8/8 / C/c", "KingCount"),
         ("4k^3/8/8/8/8/8/8/3K^K^3 / C/c", "KingCount"),
         ("4k^2P/8/8/8/8/8/8/4K^3 / C/c", "PawnOnBackRank"),
@@ -286,7 +286,7 @@ fn impossible_markers_are_refused() {
     let h = "4k^3/8/8/8/8/8/8/4K^3 2p+r-pq/3P+RN C/c";
     assert_eq!(
         kind(Position::from_feen(h).unwrap_err()),
-        "InvalidFeen",
+        "HandNotCanonical",
         "not canonical"
     );
     let h = "4k^3/8/8/8/8/8/8/4K^3 2p-pq+r/3PN+R C/c";

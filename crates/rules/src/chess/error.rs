@@ -6,9 +6,10 @@ use tegoma_notation::NotationError;
 /// malformed or illegal. [`NotationError::kind`] gives the variant name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChessError {
-    /// The FEEN string is not valid FEEN (the inner error of `sashite-feen`).
+    /// The string is not valid FEEN; the kind is the FEEN parser's (`FieldCount`,
+    /// `HandNotCanonical`, ...).
     #[error("invalid FEEN: {0}")]
-    Feen(String),
+    Feen(tegoma_notation::feen::ParseError),
     /// The FEEN board is not 8x8.
     #[error("a chess board is 8x8, not {0}")]
     BoardShape(String),
@@ -80,7 +81,7 @@ pub enum ChessError {
 impl NotationError for ChessError {
     fn kind(&self) -> &'static str {
         match self {
-            ChessError::Feen(_) => "InvalidFeen",
+            ChessError::Feen(e) => e.kind(),
             ChessError::BoardShape(_) => "BoardShape",
             ChessError::Styles(_) => "Styles",
             ChessError::ForeignPiece(_) => "ForeignPiece",

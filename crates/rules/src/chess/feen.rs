@@ -44,7 +44,7 @@ impl Position {
     /// pieces of the opponent of their owner (no king). The halfmove clock starts at 0 and the
     /// fullmove number at 1 (FEEN carries neither).
     pub fn from_feen(text: &str) -> Result<Position, ChessError> {
-        let feen = Feen::parse(text).map_err(|e| ChessError::Feen(format!("{e:?}: {e}")))?;
+        let feen = Feen::parse(text).map_err(ChessError::Feen)?;
         let dims = feen.shape().dimensions().to_vec();
         if dims != [8, 8] {
             let shape: Vec<String> = dims.iter().map(u8::to_string).collect();
