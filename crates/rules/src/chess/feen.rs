@@ -199,6 +199,16 @@ impl Position {
         Ok(p)
     }
 
+    /// Reads a position in FEEN or FEN, recognised by the last field (a FEEN ends with its
+    /// style-turn field, e.g. `C/c`; a FEN with a number or the castling/en-passant field).
+    pub fn from_text(text: &str) -> Result<Position, ChessError> {
+        if text.rsplit(' ').next().is_some_and(|f| f.contains('/')) {
+            Position::from_feen(text)
+        } else {
+            Position::from_fen(text)
+        }
+    }
+
     /// The hand of `holder` as FEEN tokens with their counts (`("+r", 1)`, `("p", 2)`), in
     /// [`super::HAND_KINDS`] order; kinds not held are left out.
     pub fn hand_tokens(&self, holder: Color) -> impl Iterator<Item = (&'static str, u8)> + '_ {
