@@ -1,6 +1,8 @@
 //! Differential test against Fairy-Stockfish (PyPI `pyffish` with `oracles/ogi.ini`): positions
 //! from seeded random play and Fairy-Stockfish's perft counts at depths 1-3, frozen into
-//! `data/ogi_fsf_perft.txt` by `scripts/ogi_oracle.py`. Fairy-Stockfish has neither the King's
+//! `data/ogi_fsf_perft.txt` by `scripts/ogi_oracle.py` (depths 1-2 by pyffish; depth 3 by a native
+//! build of the same Fairy-Stockfish source, after checking that it agrees with pyffish at depths
+//! 1-2 on every position). Fairy-Stockfish has neither the King's
 //! privilege nor sennichite, so the comparison is with the no-privilege, history-free counts.
 use tegoma_rules::ogi::{PerftOptions, Position};
 
@@ -36,7 +38,7 @@ fn the_frozen_data_is_large_enough() {
         .iter()
         .filter(|r| r.counts.get(2).copied().flatten().is_some())
         .count();
-    assert!(d3 >= 100, "{d3} positions with depth 3");
+    assert!(d3 >= 1000, "{d3} positions with depth 3");
 }
 
 #[test]
