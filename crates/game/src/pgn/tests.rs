@@ -255,3 +255,15 @@ fn fuzz_entry_accepts_garbage() {
         fuzz_read_write(data);
     }
 }
+
+#[test]
+fn game_start_lines() {
+    let text = "% header\n\n[Event \"a\"]\n1. e4 *\n\n\n[Event \"b\"]\n1. Xx *\n[Event \"c\"]\n*";
+    let mut r = PgnReader::new(text.as_bytes());
+    assert_eq!(r.game_line(), 0);
+    let mut lines = Vec::new();
+    while let Some(g) = r.next() {
+        lines.push((g.is_ok(), r.game_line()));
+    }
+    assert_eq!(lines, [(true, 3), (false, 7), (true, 9)]);
+}
