@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult, SanToken};
+use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult, SanMove, SanToken};
 
 const DATA: &str = include_str!("data/python_chess_games.tsv");
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -251,6 +251,42 @@ fn oracle_data_is_consistent() {
                     at(&before.board, &sq(from)) == pawn && at(&before.board, &sq(over)) == b'.'
                 })
             };
+            // The SAN parts agree with the board before the move.
+            let token: SanToken = p.san.parse().unwrap();
+            if let SanMove::Normal {
+                piece,
+                from_file,
+                capture,
+                to_file,
+                to_rank,
+                promotion,
+                ..
+            } = token.parts()
+            {
+                let board = &before.board;
+                let target = board[7 - to_rank as usize][to_file as usize];
+                let mine = |b: u8| b != b'.' && b.is_ascii_uppercase() == before.white;
+                assert!(!mine(target), "{id}");
+                let en_passant = piece == 'P' && capture && target == b'.';
+                assert_eq!(capture, target != b'.' || en_passant, "{id}");
+                let letter = if before.white {
+                    piece as u8
+                } else {
+                    (piece as u8).to_ascii_lowercase()
+                };
+                let has_piece = board.iter().any(|rank| {
+                    rank.iter()
+                        .enumerate()
+                        .any(|(f, &b)| b == letter && from_file.is_none_or(|ff| ff as usize == f))
+                });
+                assert!(has_piece, "{id}");
+                let last_rank = if before.white { 7 } else { 0 };
+                assert_eq!(
+                    promotion.is_some(),
+                    piece == 'P' && to_rank == last_rank,
+                    "{id}"
+                );
+            }
             // A king move or castling removes the mover's castling rights; rights never return.
             let (k, q) = if before.white { ('K', 'Q') } else { ('k', 'q') };
             if p.san.starts_with('K') || p.san.starts_with('O') {
