@@ -291,6 +291,7 @@ impl<R: BufRead> PgnReader<R> {
                 b'[' => break,
                 b'$' => {
                     self.input.bump(b);
+                    self.token.clear();
                     let n = self.read_while(|b| b.is_ascii_digit())?;
                     if n == 0 {
                         return Err(self.err(PgnErrorKind::InvalidNag));
@@ -306,6 +307,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                 }
                 b'0'..=b'9' => {
+                    // Where the token starts (its kind is set when it turns out wrong).
                     let at = self.err(PgnErrorKind::InvalidNag);
                     self.token.clear();
                     self.read_while(|b| b.is_ascii_digit())?;
