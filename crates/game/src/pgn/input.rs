@@ -131,6 +131,11 @@ impl<R: BufRead> Input<R> {
         self.line_start = self.offset;
     }
 
+    /// 1-based line of the next byte.
+    pub(crate) fn line(&self) -> u64 {
+        self.line
+    }
+
     /// Bytes consumed so far.
     pub(crate) fn offset(&self) -> u64 {
         self.offset

@@ -18,6 +18,7 @@ pub struct PgnReader<R> {
     /// Recovery consumed a line's `[Event`: the next game starts inside that tag.
     pending_event: bool,
     failed: bool,
+    game_line: u64,
     token: Vec<u8>,
     text: Vec<u8>,
 }
@@ -44,9 +45,15 @@ impl<R: BufRead> PgnReader<R> {
             recovering: false,
             pending_event: false,
             failed: false,
+            game_line: 0,
             token: Vec::with_capacity(64),
             text: Vec::new(),
         }
+    }
+
+    /// The 1-based line where the game (or the error) last returned began; 0 before the first.
+    pub fn game_line(&self) -> u64 {
+        self.game_line
     }
 
     /// Reads the next game: `None` at the end of the input.
@@ -78,6 +85,7 @@ impl<R: BufRead> PgnReader<R> {
         }
         loop {
             self.input.game_start = self.input.offset();
+            self.game_line = self.input.line();
             match self.game() {
                 // Text with neither tags, moves nor result (a file's leading comment) is no game.
                 Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
@@ -283,6 +291,7 @@ impl<R: BufRead> PgnReader<R> {
                 b'[' => break,
                 b'$' => {
                     self.input.bump(b);
+                    self.token.clear();
                     let n = self.read_while(|b| b.is_ascii_digit())?;
                     if n == 0 {
                         return Err(self.err(PgnErrorKind::InvalidNag));
@@ -298,6 +307,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                 }
                 b'0'..=b'9' => {
+                    // Where the token starts (its kind is set when it turns out wrong).
                     let at = self.err(PgnErrorKind::InvalidNag);
                     self.token.clear();
                     self.read_while(|b| b.is_ascii_digit())?;
