@@ -124,7 +124,7 @@ fn refusals() {
         ("a2-a3=P", "NoOpMutation"),
         ("a2+b2/q", "NoOpMutation"),
         ("c1=n", "NoOpMutation"),
-        ("e2e4", "InvalidCell"),
+        ("e2e4", "MissingOperator"),
         ("pass", "InvalidCell"),
     ] {
         let e = pos.decode_str(text).unwrap_err();

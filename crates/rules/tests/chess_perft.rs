@@ -54,6 +54,18 @@ fn position_5_to_depth_5() {
     check(POS5, &[44, 1_486, 62_379, 2_103_487, 89_941_194]);
 }
 
+/// Position 6 as published (the oracle README's FEN has a typo in ranks 3 and 2, see below).
+const POS6_PUBLISHED: &str =
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10";
+
+#[test]
+fn position_6_published_to_depth_5() {
+    check(
+        POS6_PUBLISHED,
+        &[46, 2_079, 89_890, 3_894_594, 164_075_551],
+    );
+}
+
 /// The oracle README pairs this FEN with the counts of a different position (46 / 2,079 / ...).
 /// The counts of this FEN (47 / 1,845 / 81,467 / 3,065,277) come from another published perft
 /// table that lists exactly this FEN; cozy-chess agrees (see `chess_differential.rs`).
