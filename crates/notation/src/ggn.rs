@@ -24,7 +24,12 @@
 //! first, then squares in CELL index order (fewer dimensions first, then file, rank, layer);
 //! possibilities in document order; inside a possibility `must` before `deny`, each omitted
 //! when empty (use [`WriteOptions::explicit_empty`] to always write both, as `ggn.rb` 0.10
-//! requires); LCN keys in CELL index order.
+//! requires). Inside a condition the squares are ordered by their Manhattan distance from the
+//! source square, ties in CELL index order (for a drop, CELL index order alone): the path in the
+//! order a piece travels it. That order reproduces every sample of the seeds literally, e.g.
+//! `{"must":{"d1":"empty","c1":"empty","b1":"empty","a1":"C:+R"}}` from `e1` and
+//! `{"must":{"d4":"C:-P","d3":"empty"}}` from `e4`. (A standalone [`Lcn`] is written in CELL
+//! index order.)
 //!
 //! **Evaluating** (see [`Ggn::possible_destinations`], [`Ggn::is_possible`],
 //! [`Ggn::holding_possibilities`], [`Ggn::evaluate`]) reads a board through
@@ -67,8 +72,13 @@ pub use error::{Field, GgnError, Path};
 pub use eval::Reach;
 pub use write::WriteOptions;
 
-/// Largest GGN document read from text, in bytes (64 MiB; a full table is a few megabytes).
-pub const MAX_DOCUMENT_BYTES: usize = 64 << 20;
+/// Largest GGN document read from text, in bytes (32 MiB; a full Chess or Ōgi table is a few
+/// megabytes).
+///
+/// The typed table takes at most about 11 bytes of memory per byte of text (the worst case is a
+/// list of empty possibilities, `{},` = 3 bytes each for a 32-byte [`Possibility`]), so a hostile
+/// document costs at most about 400 MiB; real tables take much less.
+pub const MAX_DOCUMENT_BYTES: usize = 32 << 20;
 
 /// A source or destination: a board square or the hand `*`.
 ///

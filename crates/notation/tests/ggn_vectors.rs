@@ -140,14 +140,53 @@ fn seed_samples_parse_and_keep_their_content() {
         r#"{"f1":"empty","g1":"empty","h1":"C:+R"}"#
     );
     let c1 = &g.possibilities(&qpi("C:+K^"), &sq("e1"), &sq("c1"))[0];
+    // A standalone LCN is in CELL index order...
     assert_eq!(
         c1.must.to_json(),
         r#"{"a1":"C:+R","b1":"empty","c1":"empty","d1":"empty"}"#
     );
+    // ... inside GGN, in distance order from the source, as the seeds write it.
     assert_eq!(
         g.to_json(),
-        r#"{"C:+K^":{"e1":{"c1":[{"must":{"a1":"C:+R","b1":"empty","c1":"empty","d1":"empty"}}],"g1":[{"must":{"f1":"empty","g1":"empty","h1":"C:+R"}}]}}}"#
+        r#"{"C:+K^":{"e1":{"c1":[{"must":{"d1":"empty","c1":"empty","b1":"empty","a1":"C:+R"}}],"g1":[{"must":{"f1":"empty","g1":"empty","h1":"C:+R"}}]}}}"#
     );
+}
+
+/// Every possibility of the seeds, compacted, appears literally in our canonical text.
+#[test]
+fn seed_possibilities_appear_verbatim() {
+    let queen = r#"{"C:Q":{"d1":{"d4":[
+        { "must": { "d2": "empty", "d3": "empty", "d4": "empty" } },
+        { "must": { "d2": "empty", "d3": "empty", "d4": "enemy" } }],
+        "a4": [{ "must": { "c2": "empty", "b3": "empty", "a4": "empty" } },
+        { "must": { "c2": "empty", "b3": "empty", "a4": "enemy" } }]}},
+        "C:B":{"c1":{"f4":[{ "must": { "d2": "empty", "e3": "empty", "f4": "empty" } },
+        { "must": { "d2": "empty", "e3": "empty", "f4": "enemy" } }]}}}"#;
+    let mut count = 0;
+    for text in [
+        SEED_PAWN,
+        SEED_CASTLING_WHITE,
+        SEED_CASTLING_BLACK,
+        SEED_EN_PASSANT,
+        SEED_OGI_KING,
+        queen,
+    ] {
+        let ours = Ggn::from_json(text).unwrap().to_json();
+        let seed: serde_json::Value = serde_json::from_str(text).unwrap();
+        for sources in seed.as_object().unwrap().values() {
+            for dests in sources.as_object().unwrap().values() {
+                for (dest, poss) in dests.as_object().unwrap() {
+                    let literal = format!("\"{dest}\":{}", serde_json::to_string(poss).unwrap());
+                    assert!(ours.contains(&literal), "{literal} not in {ours}");
+                    count += 1;
+                }
+            }
+        }
+        // serde output has the same order.
+        let g = Ggn::from_json(text).unwrap();
+        assert_eq!(serde_json::to_string(&g).unwrap(), ours);
+    }
+    assert_eq!(count, 7 + 2 + 2 + 4 + 8 + 3);
 }
 
 #[test]
@@ -542,4 +581,22 @@ fn hostile_inputs_give_errors() {
     assert!(e.to_string().len() < 200);
     let big = " ".repeat(tegoma_notation::ggn::MAX_DOCUMENT_BYTES + 1);
     assert_eq!(Ggn::from_json(&big).unwrap_err().kind(), "DocumentTooLarge");
+}
+
+/// Worst-case memory: a document at the size cap made of empty possibilities. Ignored (heavy);
+/// run with `/usr/bin/time -v cargo test -p tegoma-notation --test ggn_vectors -- --ignored
+/// worst_case_memory` and read the maximum resident size (about 16 bytes per text byte).
+#[test]
+#[ignore]
+fn worst_case_memory() {
+    let head = r#"{"C:P":{"a1":{"a2":["#;
+    let n = (tegoma_notation::ggn::MAX_DOCUMENT_BYTES - head.len() - 8) / 3;
+    let mut text = String::with_capacity(tegoma_notation::ggn::MAX_DOCUMENT_BYTES);
+    text.push_str(head);
+    for i in 0..n {
+        text.push_str(if i == 0 { "{}" } else { ",{}" });
+    }
+    text.push_str("]}}}");
+    let g = Ggn::from_json(&text).unwrap();
+    assert_eq!(g.counts().3, n);
 }

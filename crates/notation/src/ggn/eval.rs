@@ -94,7 +94,7 @@ impl Ggn {
                     .filter(|(_, p)| p.holds(board, active))
                     .map(|(i, _)| i)
                     .collect();
-                (!held.is_empty()).then(|| Reach {
+                (!held.is_empty()).then_some(Reach {
                     destination: *d,
                     possibilities: held,
                 })

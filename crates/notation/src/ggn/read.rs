@@ -274,7 +274,8 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
         if !matches!(self.level, Level::Possibilities) {
             return Err(self.wrong("an array"));
         }
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(16));
+        // Most lists hold one or two possibilities.
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(2).min(16));
         loop {
             let seed = self.child(self.path.with_possibility(out.len()), Level::Possibility);
             match seq.next_element_seed(seed)? {
@@ -282,6 +283,10 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 Some(_) => return Err(self.wrong("an unexpected value")),
                 None => break,
             }
+        }
+        // Keep the memory bound (about 11 bytes per text byte) without reallocating short lists.
+        if out.capacity() > out.len() + out.len() / 4 + 2 {
+            out.shrink_to_fit();
         }
         Ok(Built::Possibilities(out))
     }
