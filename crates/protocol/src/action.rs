@@ -23,7 +23,7 @@
 
 use std::fmt;
 
-use crate::board::Square;
+use crate::board::{Board, Square};
 use crate::piece::{Location, Piece};
 use crate::position::Position;
 use crate::side::Side;
@@ -221,21 +221,47 @@ impl tegoma_notation::NotationError for Violation {
     }
 }
 
-fn loc(f: &mut fmt::Formatter<'_>, l: Location) -> fmt::Result {
+fn loc(f: &mut fmt::Formatter<'_>, l: Location, board: Option<&Board>) -> fmt::Result {
     match l {
-        Location::Square(s) => write!(f, "square #{}", s.index()),
+        Location::Square(s) => sq(f, s, board),
         Location::Hand(side) => write!(f, "the {side} hand"),
+    }
+}
+
+fn sq(f: &mut fmt::Formatter<'_>, s: Square, board: Option<&Board>) -> fmt::Result {
+    match board {
+        Some(b) if s.index() < b.span() => write!(f, "{}", b.cell(s)),
+        _ => write!(f, "square #{}", s.index()),
+    }
+}
+
+/// Displays a violation kind with CELL names for squares (see [`ViolationKind::describe`]).
+struct Described<'a>(&'a ViolationKind, Option<&'a Board>);
+
+impl ViolationKind {
+    /// A description naming squares by their CELL coordinates on `board` (the plain `Display`
+    /// can only give flat indices).
+    #[must_use]
+    pub fn describe(&self, board: &Board) -> String {
+        Described(self, Some(board)).to_string()
     }
 }
 
 impl fmt::Display for ViolationKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        Described(self, None).fmt(f)
+    }
+}
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.1;
+        match *self.0 {
             ViolationKind::ForbiddenDisplacement { from, to } => {
                 f.write_str("forbidden displacement from ")?;
-                loc(f, from)?;
+                loc(f, from, b)?;
                 f.write_str(" to ")?;
-                loc(f, to)
+                loc(f, to, b)
             }
             ViolationKind::CaptureToInactiveHand { hand } => {
                 write!(
@@ -244,7 +270,8 @@ impl fmt::Display for ViolationKind {
                 )
             }
             ViolationKind::NoSuchSquare { square } => {
-                write!(f, "square #{} is not on the board", square.index())
+                sq(f, square, b)?;
+                f.write_str(" is not on the board")
             }
             ViolationKind::PieceNotFound {
                 location,
@@ -252,14 +279,15 @@ impl fmt::Display for ViolationKind {
                 found,
             } => {
                 write!(f, "no {piece} at ")?;
-                loc(f, location)?;
+                loc(f, location, b)?;
                 match found {
                     Some(p) => write!(f, " (it holds {p})"),
                     None => Ok(()),
                 }
             }
             ViolationKind::SquareOccupied { square, occupant } => {
-                write!(f, "square #{} is occupied by {occupant}", square.index())
+                sq(f, square, b)?;
+                write!(f, " is occupied by {occupant}")
             }
         }
     }
@@ -305,8 +333,8 @@ impl Position {
     }
 
     /// Undoes a move that [`Position::apply`] just applied successfully to this position.
-    /// Undoing anything else leaves the position unspecified (but never panics on a valid
-    /// board).
+    /// Undoing anything else leaves the position unspecified (possibly breaking invariants such
+    /// as conservation), but never panics.
     pub fn undo(&mut self, actions: &[Action]) {
         self.active = self.active.flip();
         for a in actions.iter().rev() {
@@ -382,26 +410,31 @@ impl Position {
         self.put(a.from, a.piece);
     }
 
-    /// Removes a piece known to be at `l`.
+    /// Removes a piece known to be at `l` (tolerant: a wrong call never panics).
     fn take(&mut self, l: Location, p: Piece) {
         match l {
             Location::Square(s) => {
-                self.squares[s.index()] = None;
-                self.board_pieces -= 1;
+                if let Some(slot) = self.squares.get_mut(s.index()) {
+                    if slot.take().is_some() {
+                        self.board_pieces -= 1;
+                    }
+                }
             }
             Location::Hand(side) => {
-                let removed = self.hands[side.index()].remove(p);
-                debug_assert!(removed);
+                self.hands[side.index()].remove(p);
             }
         }
     }
 
-    /// Puts a piece at `l`, known to be free if a square.
+    /// Puts a piece at `l`, known to be free if a square (tolerant: a wrong call never panics).
     fn put(&mut self, l: Location, p: Piece) {
         match l {
             Location::Square(s) => {
-                self.squares[s.index()] = Some(p);
-                self.board_pieces += 1;
+                if let Some(slot) = self.squares.get_mut(s.index()) {
+                    if slot.replace(p).is_none() {
+                        self.board_pieces += 1;
+                    }
+                }
             }
             Location::Hand(side) => self.hands[side.index()].add(p, 1),
         }

@@ -99,7 +99,7 @@ impl Hand {
     pub fn canonical_items(&self) -> Vec<(Piece, u32)> {
         let mut v = self.items.clone();
         // Stable: equal multiplicities keep the hand-key order.
-        v.sort_by(|a, b| b.1.cmp(&a.1));
+        v.sort_by_key(|it| std::cmp::Reverse(it.1));
         v
     }
 

@@ -1,0 +1,372 @@
+//! The [`RuleSystem`] trait, its move buffers, [`Outcome`], and [`DynRuleSystem`] for rule systems
+//! chosen at run time. The design is described in the crate docs.
+
+use std::fmt;
+
+use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::{Invalid, NotationError};
+
+use crate::position::{Position, Style};
+use crate::side::Side;
+
+/// How a finished game was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// The given side won.
+    Win(Side),
+    /// A draw.
+    Draw,
+}
+
+/// The outcome of a finished game: the decision and the CGSN statuses that led to it (one or
+/// several; for example `checkmate` alone, or `stalemate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who won, or a draw.
+    pub decision: Decision,
+    /// The statuses that ended the game.
+    pub statuses: StatusSet,
+}
+
+impl Outcome {
+    /// A win of `side` for one status.
+    #[must_use]
+    pub fn win(side: Side, status: Status) -> Outcome {
+        Outcome {
+            decision: Decision::Win(side),
+            statuses: StatusSet::EMPTY.with(status),
+        }
+    }
+
+    /// A draw for one status.
+    #[must_use]
+    pub fn draw(status: Status) -> Outcome {
+        Outcome {
+            decision: Decision::Draw,
+            statuses: StatusSet::EMPTY.with(status),
+        }
+    }
+
+    /// The winner, `None` for a draw.
+    #[must_use]
+    pub const fn winner(&self) -> Option<Side> {
+        match self.decision {
+            Decision::Win(s) => Some(s),
+            Decision::Draw => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.decision {
+            Decision::Win(s) => write!(f, "{s} wins")?,
+            Decision::Draw => f.write_str("draw")?,
+        }
+        let mut sep = " (";
+        for s in self.statuses.iter() {
+            write!(f, "{sep}{}", s.as_str())?;
+            sep = ", ";
+        }
+        if !self.statuses.is_empty() {
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+/// A reusable buffer of moves, filled by [`RuleSystem::legal_moves`]. Implemented for `Vec<M>`
+/// and for the fixed-capacity [`MoveList`]; an engine may implement it for its own list type.
+pub trait MoveBuffer<M>: Default {
+    /// Removes every move.
+    fn clear(&mut self);
+    /// Appends a move.
+    fn push(&mut self, m: M);
+    /// The moves.
+    fn as_slice(&self) -> &[M];
+}
+
+impl<M> MoveBuffer<M> for Vec<M> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    fn push(&mut self, m: M) {
+        Vec::push(self, m);
+    }
+    fn as_slice(&self) -> &[M] {
+        self
+    }
+}
+
+/// A fixed-capacity, allocation-free list of `N` moves at most (on the stack).
+///
+/// Pushing past the capacity panics: choose `N` above the rule system's maximum number of legal
+/// moves in a position (218 for chess).
+#[derive(Clone, Copy)]
+pub struct MoveList<M: Copy + Default, const N: usize> {
+    len: usize,
+    items: [M; N],
+}
+
+impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
+    fn default() -> Self {
+        MoveList {
+            len: 0,
+            items: [M::default(); N],
+        }
+    }
+}
+
+impl<M: Copy + Default, const N: usize> MoveList<M, N> {
+    /// An empty list.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The number of moves.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves.
+    #[must_use]
+    pub fn as_slice(&self) -> &[M] {
+        &self.items[..self.len]
+    }
+
+    /// Iterates the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, M> {
+        self.as_slice().iter()
+    }
+}
+
+impl<M: Copy + Default, const N: usize> MoveBuffer<M> for MoveList<M, N> {
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline]
+    fn push(&mut self, m: M) {
+        self.items[self.len] = m;
+        self.len += 1;
+    }
+    #[inline]
+    fn as_slice(&self) -> &[M] {
+        &self.items[..self.len]
+    }
+}
+
+impl<M: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for MoveList<M, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// A rule system (Chess, Ōgi, …) on top of the Game Protocol.
+///
+/// Everything a hot loop calls ([`legal_moves`](RuleSystem::legal_moves),
+/// [`play`](RuleSystem::play), [`statuses`](RuleSystem::statuses)) works on the engine's own
+/// [`Position`](RuleSystem::Position) and [`Move`](RuleSystem::Move) types and the engine's own
+/// move buffer: no allocation, no string, no generic [`Position`](crate::Position). The generic
+/// position is only met at the edges ([`import`](RuleSystem::import),
+/// [`export`](RuleSystem::export)).
+///
+/// A rule system is a value (`&self`), so it can carry options (for example Ōgi's switch that
+/// disables the King's privilege).
+pub trait RuleSystem {
+    /// The engine's position: everything its rules need (placement, hands, turn, and any
+    /// counters it keeps). Typically a `Copy` bitboard struct.
+    type Position: Clone;
+    /// The engine's move (typically a small `Copy` integer).
+    type Move: Copy + Eq + fmt::Debug;
+    /// The buffer [`legal_moves`](RuleSystem::legal_moves) fills, e.g. [`MoveList`].
+    type MoveList: MoveBuffer<Self::Move>;
+    /// The typed error of conversions and move parsing.
+    type Error: NotationError;
+
+    /// The SNN style names of the first and the second player (`["Chess", "Chess"]`).
+    fn snn(&self) -> [&'static str; 2];
+    /// The SIN styles of the first (uppercase) and the second (lowercase) player.
+    fn sin(&self) -> [Style; 2];
+    /// The FEEN of the initial position.
+    fn initial_feen(&self) -> &'static str;
+
+    /// Converts a generic position into the engine's.
+    ///
+    /// # Errors
+    /// When the position is not one of this rule system (wrong board, unknown pieces, …).
+    fn import(&self, position: &Position) -> Result<Self::Position, Self::Error>;
+    /// Converts the engine's position into a generic one (markers and hands included).
+    fn export(&self, position: &Self::Position) -> Position;
+    /// The Active Player.
+    fn side_to_move(&self, position: &Self::Position) -> Side;
+
+    /// Clears `out` and fills it with every legal move of the position (none once the game is
+    /// over).
+    fn legal_moves(&self, position: &Self::Position, out: &mut Self::MoveList);
+    /// Plays a legal move (one produced by [`legal_moves`](RuleSystem::legal_moves) or
+    /// [`parse_move`](RuleSystem::parse_move) for this position). An illegal move leaves the
+    /// position unspecified.
+    fn play(&self, position: &mut Self::Position, mv: Self::Move);
+
+    /// Reads a PMN move and returns it if it is legal in the position.
+    ///
+    /// # Errors
+    /// Malformed PMN, or a move that is not legal (the error says why).
+    fn parse_move(&self, position: &Self::Position, pmn: &str) -> Result<Self::Move, Self::Error>;
+    /// Writes the canonical PMN of a legal move.
+    ///
+    /// # Errors
+    /// Only the sink's errors.
+    fn write_move(
+        &self,
+        position: &Self::Position,
+        mv: Self::Move,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result;
+
+    /// The inferable CGSN statuses that hold in the position (`check`, `checkmate`, `stalemate`,
+    /// `insufficient`, …).
+    fn statuses(&self, position: &Self::Position) -> StatusSet;
+    /// The outcome if the position ends the game, `None` while it goes on.
+    fn outcome(&self, position: &Self::Position) -> Option<Outcome>;
+
+    /// The initial position.
+    ///
+    /// # Errors
+    /// Only if [`initial_feen`](RuleSystem::initial_feen) is not a position of the rule system
+    /// (a bug).
+    fn initial(&self) -> Result<Self::Position, Self::Error> {
+        let p = Position::from_feen(self.initial_feen()).expect("the initial FEEN is valid");
+        self.import(&p)
+    }
+
+    /// Whether a move is legal in the position (by default: whether `legal_moves` lists it).
+    fn is_legal(&self, position: &Self::Position, mv: Self::Move) -> bool {
+        let mut list = Self::MoveList::default();
+        self.legal_moves(position, &mut list);
+        list.as_slice().contains(&mv)
+    }
+
+    /// The Protocol actions of a legal move, derived from its PMN against the exported position
+    /// (captures first). `None` for a special move (`~`), whose implicit effects only the
+    /// engine knows: an engine may override this to list them. Allocates; not for hot paths.
+    fn protocol_actions(
+        &self,
+        position: &Self::Position,
+        mv: Self::Move,
+    ) -> Option<Vec<crate::action::Action>> {
+        let mut pmn = String::new();
+        self.write_move(position, mv, &mut pmn).ok()?;
+        self.export(position).decode_str(&pmn).ok()
+    }
+
+    /// The number of leaf nodes of the legal-move tree of the given depth (copy-make; engines
+    /// may override with something faster).
+    fn perft(&self, position: &Self::Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = Self::MoveList::default();
+        self.legal_moves(position, &mut list);
+        if depth == 1 {
+            return list.as_slice().len() as u64;
+        }
+        list.as_slice()
+            .iter()
+            .map(|&mv| {
+                let mut next = position.clone();
+                self.play(&mut next, mv);
+                self.perft(&next, depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// An object-safe view of a rule system, on generic positions and PMN strings, for a rule system
+/// chosen at run time (`Box<dyn DynRuleSystem>`). Every [`RuleSystem`] is one. It converts at
+/// each call, so it is meant for command lines and tools, not for search. Method names differ
+/// from [`RuleSystem`]'s so that both traits can be in scope.
+pub trait DynRuleSystem {
+    /// See [`RuleSystem::snn`].
+    fn style_names(&self) -> [&'static str; 2];
+    /// See [`RuleSystem::sin`].
+    fn styles(&self) -> [Style; 2];
+    /// See [`RuleSystem::initial_feen`].
+    fn start_feen(&self) -> &'static str;
+    /// The legal moves in canonical PMN.
+    ///
+    /// # Errors
+    /// When the position is not one of this rule system.
+    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, Invalid>;
+    /// Plays a PMN move and returns the new position.
+    ///
+    /// # Errors
+    /// A foreign position, malformed PMN or an illegal move.
+    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, Invalid>;
+    /// See [`RuleSystem::statuses`].
+    ///
+    /// # Errors
+    /// When the position is not one of this rule system.
+    fn statuses_of(&self, position: &Position) -> Result<StatusSet, Invalid>;
+    /// See [`RuleSystem::outcome`].
+    ///
+    /// # Errors
+    /// When the position is not one of this rule system.
+    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, Invalid>;
+    /// See [`RuleSystem::perft`].
+    ///
+    /// # Errors
+    /// When the position is not one of this rule system.
+    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, Invalid>;
+}
+
+impl<R: RuleSystem> DynRuleSystem for R {
+    fn style_names(&self) -> [&'static str; 2] {
+        RuleSystem::snn(self)
+    }
+    fn styles(&self) -> [Style; 2] {
+        RuleSystem::sin(self)
+    }
+    fn start_feen(&self) -> &'static str {
+        RuleSystem::initial_feen(self)
+    }
+    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, Invalid> {
+        let p = self.import(position)?;
+        let mut list = R::MoveList::default();
+        self.legal_moves(&p, &mut list);
+        Ok(list
+            .as_slice()
+            .iter()
+            .map(|&m| {
+                let mut s = String::new();
+                // Writing to a String cannot fail.
+                let _ = self.write_move(&p, m, &mut s);
+                s
+            })
+            .collect())
+    }
+    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, Invalid> {
+        let mut p = self.import(position)?;
+        let m = self.parse_move(&p, pmn)?;
+        self.play(&mut p, m);
+        Ok(self.export(&p))
+    }
+    fn statuses_of(&self, position: &Position) -> Result<StatusSet, Invalid> {
+        Ok(self.statuses(&self.import(position)?))
+    }
+    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, Invalid> {
+        Ok(self.outcome(&self.import(position)?))
+    }
+    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, Invalid> {
+        Ok(self.perft(&self.import(position)?, depth))
+    }
+}
