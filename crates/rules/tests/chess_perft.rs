@@ -80,7 +80,7 @@ fn suite() -> Vec<(String, Vec<u64>)> {
             let mut parts = l.split(';');
             let fen = parts.next().unwrap().trim().to_string();
             let counts = parts
-                .map(|p| p.trim().split_whitespace().nth(1).unwrap().parse().unwrap())
+                .map(|p| p.split_whitespace().nth(1).unwrap().parse().unwrap())
                 .collect();
             (fen, counts)
         })

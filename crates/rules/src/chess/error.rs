@@ -49,6 +49,14 @@ pub enum ChessError {
         /// What is wrong.
         reason: String,
     },
+    /// The string is not PMN (the generic parser's error).
+    #[error("invalid PMN {text:?}: {error} ({kind})", kind = error.kind())]
+    PmnSyntax {
+        /// The input (at most 32 characters of it).
+        text: String,
+        /// The parser's error.
+        error: tegoma_notation::pmn::PmnError,
+    },
     /// The PMN string is malformed for chess.
     #[error("invalid PMN {0:?}: {1}")]
     Pmn(String, &'static str),
@@ -79,7 +87,7 @@ impl NotationError for ChessError {
             ChessError::OpponentInCheck => "OpponentInCheck",
             ChessError::HandPiece(_) => "HandPiece",
             ChessError::Fen { .. } => "InvalidFen",
-            ChessError::Pmn(..) => "InvalidPmn",
+            ChessError::Pmn(..) | ChessError::PmnSyntax { .. } => "InvalidPmn",
             ChessError::San(..) => "InvalidSan",
             ChessError::AmbiguousSan(..) => "AmbiguousSan",
             ChessError::Uci(..) => "InvalidUci",

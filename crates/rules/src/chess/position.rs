@@ -332,10 +332,10 @@ impl Position {
 
     /// Takes the enemy piece on `to` (if any) into the mover's hand.
     #[inline(always)]
-    fn capture_on(&mut self, us: usize, them: usize, to: u8) {
+    fn capture_on(&mut self, us: usize, them: usize, to: u8) -> bool {
         let tb = 1u64 << to;
         if self.by_color[them] & tb == 0 {
-            return;
+            return false;
         }
         let cap = self.role_at(to);
         let kind = self.hand_kind(cap, to, them);
@@ -343,7 +343,7 @@ impl Position {
         self.by_color[them] ^= tb;
         self.key ^= KEYS.piece[them][cap.index()][to as usize];
         self.add_to_hand(us, kind);
-        self.halfmove = 0;
+        true
     }
 
     #[inline(always)]
@@ -370,8 +370,11 @@ impl Position {
         let us = self.side.index();
         let them = us ^ 1;
         // The captured piece's state depends on the `-P` marker before it is cleared.
-        self.capture_on(us, them, to);
+        let captured = self.capture_on(us, them, to);
         self.begin();
+        if captured {
+            self.halfmove = 0;
+        }
         let mv = 1u64 << from | 1u64 << to;
         self.by_role[role.index()] ^= mv;
         self.by_color[us] ^= mv;
