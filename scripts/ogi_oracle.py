@@ -112,6 +112,28 @@ def to_feen(fen):
     return "/".join(ranks) + " " + first + "/" + second + " " + turn
 
 
+def from_feen(feen):
+    """FEEN -> Fairy-Stockfish FEN (hands spelled out piece by piece)."""
+    placement, hands, turn = feen.split(" ")
+    board = placement.replace("^", "").replace("'", "")
+    spelled = ""
+    for hand in hands.split("/"):
+        i = 0
+        while i < len(hand):
+            j = i
+            while hand[j].isdigit():
+                j += 1
+            n = int(hand[i:j]) if j > i else 1
+            k = j + (2 if hand[j] == "+" else 1)
+            tok = hand[j:k]
+            if k < len(hand) and hand[k] == "^":
+                k += 1
+            spelled += tok * n
+            i = k
+    side = "w" if turn == "O/o" else "b"
+    return f"{board}[{spelled}] {side} - - 0 1"
+
+
 def clean(fen):
     """Drop the counters (no move-limit effect on the move list)."""
     board, rest = fen.split("]", 1)
@@ -119,11 +141,46 @@ def clean(fen):
     return board + "] " + side + " - - 0 1"
 
 
-def perft(fen, depth):
-    moves = sf.legal_moves(VARIANT, fen, [])
+def perft(fen, depth, line=()):
+    """Fairy-Stockfish's perft, replaying `line` from `fen` (one call per node above the leaves)."""
+    moves = sf.legal_moves(VARIANT, fen, list(line))
     if depth == 1:
         return len(moves)
-    return sum(perft(sf.get_fen(VARIANT, fen, [m]), depth - 1) for m in moves)
+    return sum(perft(fen, depth - 1, line + (m,)) for m in moves)
+
+
+class NativeFsf:
+    """A native Fairy-Stockfish (built from the same PyPI source as pyffish) driven over UCI, for
+    the depth-3 counts that pyffish is too slow for. Its `go perft` walks the same
+    `MoveList<LEGAL>` tree as pyffish's `legal_moves`."""
+
+    def __init__(self, binary, ini):
+        import subprocess
+
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        self.send(f"setoption name VariantPath value {ini}")
+        self.send(f"setoption name UCI_Variant value {VARIANT}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("Fairy-Stockfish exited")
+            if line.startswith(prefix):
+                return line
+
+    def perft(self, fen, depth):
+        self.send(f"position fen {fen}")
+        self.send(f"go perft {depth}")
+        return int(self.wait("Nodes searched").split(":")[1])
 
 
 def is_capture(fen, move):
@@ -188,32 +245,74 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--d3-budget", type=float, default=2400.0, help="seconds spent on depth 3")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--d3-from", help="only add depth 3 to the FEEN;d1;d2;- lines of this file")
+    ap.add_argument("--fsf-binary", help="with --d3-from: a native Fairy-Stockfish for depth 3 "
+                    "(d1 and d2 are checked against the file's pyffish counts)")
+    ap.add_argument("--stride", type=int, default=1, help="with --d3-from: every stride-th line ...")
+    ap.add_argument("--offset", type=int, default=0, help="... starting at this one")
     a = ap.parse_args()
     sf.load_variant_config(open(a.ini).read())
+    if a.d3_from:
+        rows = [l.rstrip("\n").split(";") for l in open(a.d3_from) if not l.startswith("#")]
+        if a.fsf_binary:
+            seen = set()
+            rows = [r for r in rows if not (r[0] in seen or seen.add(r[0]))]
+            eng = NativeFsf(a.fsf_binary, a.ini)
+            with open(a.out, "w") as f:
+                f.write(f"# Fairy-Stockfish Ōgi perft (no privilege), {len(rows)} positions from seeded random "
+                        f"play (scripts/ogi_oracle.py --seed {a.seed}); d1, d2 by pyffish "
+                        f"{'.'.join(map(str, sf.version()))}, d3 by a native build of the same source\n")
+                f.write("# FEEN;perft1;perft2;perft3\n")
+                for feen, d1, d2, _ in rows:
+                    fen = from_feen(feen)
+                    assert to_feen(fen) == feen, (feen, fen)
+                    n1, n2 = eng.perft(fen, 1), eng.perft(fen, 2)
+                    assert (n1, n2) == (int(d1), int(d2)), (feen, n1, n2, d1, d2)
+                    f.write(f"{feen};{d1};{d2};{eng.perft(fen, 3)}\n")
+            return
+        rows = [r for r in rows if r[3] == "-"][a.offset :: a.stride]
+        rows.sort(key=lambda r: int(r[2]))
+        t1 = time.time()
+        with open(a.out, "w") as f:
+            for feen, d1, d2, _ in rows:
+                if time.time() - t1 > a.d3_budget:
+                    break
+                fen = from_feen(feen)
+                assert to_feen(fen) == feen, (feen, fen)
+                assert perft(fen, 1) == int(d1), feen
+                f.write(f"{feen};{d1};{d2};{perft(fen, 3)}\n")
+                f.flush()
+        return
     fens = sample_positions(a.positions, a.seed)
-    rows = []
+    print(f"sampled {len(fens)} positions", file=sys.stderr)
+    # Written as it goes (flushed per line), so an interrupted run keeps its work: first
+    # FEEN;d1;d2;- for every position, then FEEN;d1;d2;d3 lines for depth 3, cheapest first.
+    # A later line for the same FEEN supersedes an earlier one.
     t0 = time.time()
-    for i, fen in enumerate(fens):
-        rows.append([to_feen(fen), perft(fen, 1), perft(fen, 2), None])
-        if i % 100 == 0:
-            print(f"d1-2: {i}/{len(fens)} {time.time() - t0:.0f}s", file=sys.stderr)
-    # depth 3, cheapest positions first, within the budget
-    order = sorted(range(len(fens)), key=lambda i: rows[i][2])
-    t1 = time.time()
-    done = 0
-    for i in order:
-        if time.time() - t1 > a.d3_budget:
-            break
-        rows[i][3] = perft(fens[i], 3)
-        done += 1
-        if done % 20 == 0:
-            print(f"d3: {done} {time.time() - t1:.0f}s", file=sys.stderr)
+    rows = []
     with open(a.out, "w") as f:
-        f.write(f"# Fairy-Stockfish {sf.version()} Ōgi perft (no privilege), scripts/ogi_oracle.py "
-                f"--positions {a.positions} --seed {a.seed}\n")
-        f.write("# FEEN;perft1;perft2;perft3 (- when not computed)\n")
-        for feen, d1, d2, d3 in rows:
-            f.write(f"{feen};{d1};{d2};{'-' if d3 is None else d3}\n")
+        f.write(f"# Fairy-Stockfish {'.'.join(map(str, sf.version()))} Ōgi perft (no privilege), "
+                f"scripts/ogi_oracle.py --positions {a.positions} --seed {a.seed}\n")
+        f.write("# FEEN;perft1;perft2;perft3 (- when not computed); a later line for a FEEN supersedes\n")
+        for i, fen in enumerate(fens):
+            row = [to_feen(fen), perft(fen, 1), perft(fen, 2)]
+            rows.append(row)
+            f.write(f"{row[0]};{row[1]};{row[2]};-\n")
+            f.flush()
+            if i % 100 == 0:
+                print(f"d1-2: {i}/{len(fens)} {time.time() - t0:.0f}s", file=sys.stderr)
+        order = sorted(range(len(fens)), key=lambda i: rows[i][2])
+        t1 = time.time()
+        done = 0
+        for i in order:
+            if time.time() - t1 > a.d3_budget:
+                break
+            d3 = perft(fens[i], 3)
+            f.write(f"{rows[i][0]};{rows[i][1]};{rows[i][2]};{d3}\n")
+            f.flush()
+            done += 1
+            if done % 20 == 0:
+                print(f"d3: {done} {time.time() - t1:.0f}s", file=sys.stderr)
     print(f"wrote {len(rows)} positions, {done} with depth 3", file=sys.stderr)
 
 

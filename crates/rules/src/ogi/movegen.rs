@@ -84,16 +84,12 @@ impl Position {
         let zone = ZONE[s];
 
         // King
-        let mut bb = self.kinds[0] & own;
+        let mut bb = self.kind_bb(0) & own;
         if bb != 0 {
             let promoted_enemies = if privilege {
-                them & (self.kinds[8]
-                    | self.kinds[9]
-                    | self.kinds[10]
-                    | self.kinds[11]
-                    | self.kinds[12]
-                    | self.kinds[13]
-                    | self.kinds[14])
+                // codes 9-15: the promoted kinds
+                let pl = &self.planes;
+                them & pl[3] & (pl[0] | pl[1] | pl[2])
             } else {
                 0
             };
@@ -106,7 +102,7 @@ impl Position {
         }
         // Promotable kinds
         for k in 1..8usize {
-            let mut bb = self.kinds[k] & own;
+            let mut bb = self.kind_bb(k) & own;
             if bb == 0 {
                 continue;
             }
@@ -132,7 +128,7 @@ impl Position {
         }
         // Promoted kinds
         for k in 8..15usize {
-            let mut bb = self.kinds[k] & own;
+            let mut bb = self.kind_bb(k) & own;
             if bb == 0 {
                 continue;
             }
@@ -153,8 +149,8 @@ impl Position {
         // Drops
         let empty = !occ;
         let hand = &self.hands[s];
-        for k in 1..15usize {
-            if hand[k] != 0 {
+        for (k, &count) in hand.iter().enumerate().take(15).skip(1) {
+            if count != 0 {
                 let d = empty & drop_mask(k, s);
                 if d != 0 {
                     sink.drops(Kind::from_index(k), d);
@@ -251,10 +247,36 @@ impl Default for PerftOptions {
     }
 }
 
+/// Counts the moves with the hardware population count.
+///
+/// # Safety
+/// The CPU must support `popcnt` (checked by [`count_fast`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn count_popcnt(pos: &Position, privilege: bool) -> u64 {
+    let mut c = Count(0);
+    pos.generate(privilege, &mut c);
+    c.0
+}
+
+/// [`Position::count_moves`], with the CPU's `popcnt` instruction when it has one (the portable
+/// build of x86-64 counts bits in software).
+#[inline]
+fn count_fast(pos: &Position, privilege: bool) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports popcnt, just checked.
+            return unsafe { count_popcnt(pos, privilege) };
+        }
+    }
+    pos.count_moves(privilege)
+}
+
 fn perft_bulk(pos: &Position, depth: u32, privilege: bool) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_moves(privilege),
+        1 => count_fast(pos, privilege),
         _ => {
             let mut n = 0;
             pos.for_each_move(privilege, |m| {
@@ -272,7 +294,8 @@ fn perft_full(pos: &Position, depth: u32, privilege: bool) -> u64 {
     let mut n = 0;
     if depth == 1 {
         pos.for_each_move(privilege, |m| {
-            let p = pos.after(m);
+            let mut p = *pos;
+            p.play(m);
             n += 1;
             std::hint::black_box(&p);
         });
@@ -335,9 +358,10 @@ struct Visit<F>(F);
 
 #[inline(always)]
 fn captured(pos: &Position, to: u8) -> Option<Kind> {
-    match pos.board[to as usize] {
-        0 => None,
-        v => Some(Kind::from_index(v as usize - 1)),
+    if (pos.sides[0] | pos.sides[1]) >> to & 1 == 0 {
+        None
+    } else {
+        pos.kind_on(to)
     }
 }
 

@@ -3,7 +3,7 @@ use tegoma_notation::feen::Feen;
 
 use super::error::PositionError;
 use super::tables::{hand_key, ZOBRIST};
-use super::types::{Kind, Move, Side, KINDS};
+use super::types::{Kind, Move, Side};
 
 /// The Ōgi initial position.
 pub const STARTPOS: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
@@ -15,10 +15,9 @@ pub const STARTPOS: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SN
 /// strings, with every `'` removed, are equal (placement, hands, side to move).
 #[derive(Clone, Copy)]
 pub struct Position {
-    pub(crate) kinds: [u64; KINDS],
+    /// The kind of each occupied square, as the 4 bits of (kind index + 1), one plane per bit.
+    pub(crate) planes: [u64; 4],
     pub(crate) sides: [u64; 2],
-    /// Kind index + 1 per square, 0 when empty.
-    pub(crate) board: [u8; 64],
     /// Hand counts by side and kind index (index 0: captured Kings).
     pub(crate) hands: [[u8; 16]; 2],
     /// Squares holding a Jeweled King (`K^'`).
@@ -31,7 +30,7 @@ impl PartialEq for Position {
     fn eq(&self, o: &Position) -> bool {
         self.key == o.key
             && self.sides == o.sides
-            && self.board == o.board
+            && self.planes == o.planes
             && self.hands == o.hands
             && self.stm == o.stm
     }
@@ -59,9 +58,8 @@ impl Default for Position {
 impl Position {
     fn empty(stm: Side) -> Position {
         let mut p = Position {
-            kinds: [0; KINDS],
+            planes: [0; 4],
             sides: [0; 2],
-            board: [0; 64],
             hands: [[0; 16]; 2],
             jewels: 0,
             stm,
@@ -208,17 +206,39 @@ impl Position {
     /// The piece on square index `sq` (a1 = 0 .. h8 = 63).
     #[inline]
     pub fn piece_at(&self, sq: u8) -> Option<(Side, Kind)> {
-        let v = self.board[sq as usize & 63];
-        if v == 0 {
+        let sq = sq & 63;
+        let side = if self.sides[0] >> sq & 1 != 0 {
+            Side::First
+        } else if self.sides[1] >> sq & 1 != 0 {
+            Side::Second
+        } else {
+            return None;
+        };
+        self.kind_on(sq).map(|k| (side, k))
+    }
+
+    /// The kind of the piece on `sq`, if any.
+    #[inline]
+    pub(crate) fn kind_on(&self, sq: u8) -> Option<Kind> {
+        let sq = sq & 63;
+        let code = (self.planes[0] >> sq & 1)
+            | (self.planes[1] >> sq & 1) << 1
+            | (self.planes[2] >> sq & 1) << 2
+            | (self.planes[3] >> sq & 1) << 3;
+        if code == 0 {
             None
         } else {
-            let side = if self.sides[0] >> sq & 1 != 0 {
-                Side::First
-            } else {
-                Side::Second
-            };
-            Some((side, Kind::from_index(v as usize - 1)))
+            Some(Kind::from_index(code as usize - 1))
         }
+    }
+
+    /// The squares holding a piece of kind index `k`, both sides.
+    #[inline(always)]
+    pub(crate) fn kind_bb(&self, k: usize) -> u64 {
+        let c = k + 1;
+        let p = &self.planes;
+        let pick = |i: usize| if c >> i & 1 != 0 { p[i] } else { !p[i] };
+        pick(0) & pick(1) & pick(2) & pick(3)
     }
 
     /// Whether the King on square `sq` is a Jeweled King (`K^'`).
@@ -236,7 +256,7 @@ impl Position {
     /// The squares (bitboard, a1 = bit 0) of `side`'s pieces of `kind`.
     #[inline]
     pub fn pieces(&self, side: Side, kind: Kind) -> u64 {
-        self.kinds[kind.index()] & self.sides[side.index()]
+        self.kind_bb(kind.index()) & self.sides[side.index()]
     }
 
     /// The squares occupied by `side`.
@@ -249,29 +269,32 @@ impl Position {
     /// Such a position has no legal moves.
     #[inline]
     pub fn is_over(&self) -> bool {
-        let k = self.kinds[0];
+        let k = self.kind_bb(0);
         k & self.sides[0] == 0 || k & self.sides[1] == 0
     }
 
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, side: Side, kind: Kind, sq: u8) {
         let b = 1u64 << sq;
-        self.kinds[kind.index()] |= b;
+        let c = kind as u64 + 1;
+        for (i, p) in self.planes.iter_mut().enumerate() {
+            *p |= b & (c >> i & 1).wrapping_neg();
+        }
         self.sides[side.index()] |= b;
-        self.board[sq as usize] = kind as u8 + 1;
         self.key ^= ZOBRIST.piece[side.index()][kind.index()][sq as usize];
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, side: Side, kind: Kind, sq: u8) {
         let b = 1u64 << sq;
-        self.kinds[kind.index()] &= !b;
+        for p in &mut self.planes {
+            *p &= !b;
+        }
         self.sides[side.index()] &= !b;
-        self.board[sq as usize] = 0;
         self.key ^= ZOBRIST.piece[side.index()][kind.index()][sq as usize];
     }
 
-    #[inline]
+    #[inline(always)]
     fn set_hand(&mut self, side: Side, slot: usize, count: u8) {
         let old = self.hands[side.index()][slot];
         self.key ^= hand_key(side, slot, old) ^ hand_key(side, slot, count);
@@ -281,7 +304,7 @@ impl Position {
     /// Plays `m`, which must be one of this position's legal moves (as given by
     /// [`legal_moves`](Position::legal_moves) or [`parse_pmn`](Position::parse_pmn)); anything
     /// else leaves a meaningless (but memory-safe) position.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, m: Move) {
         let us = self.stm;
         let them = us.flip();

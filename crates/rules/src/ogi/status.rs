@@ -14,8 +14,9 @@ impl Position {
         while bb != 0 {
             let sq = bb.trailing_zeros() as u8;
             bb &= bb - 1;
-            let kind = Kind::from_index(self.board[sq as usize] as usize - 1);
-            out |= attacks(kind, side, sq, occ);
+            if let Some(kind) = self.kind_on(sq) {
+                out |= attacks(kind, side, sq, occ);
+            }
         }
         out
     }
