@@ -26,6 +26,15 @@ pub enum EngineError {
     /// The position is not one of this game (board shape or styles differ).
     #[error("position: {0}")]
     WrongGame(String),
+    /// A move text is not PMN.
+    #[error("move: {0}")]
+    MalformedMove(String),
+    /// A move is not legal in the position.
+    #[error("move {0} is not legal here")]
+    IllegalMove(String),
+    /// A drop written without its piece could be any of several held pieces.
+    #[error("the drop could be any of {0}")]
+    AmbiguousDrop(String),
 }
 
 impl tegoma_notation::NotationError for EngineError {
@@ -34,6 +43,9 @@ impl tegoma_notation::NotationError for EngineError {
             EngineError::Description(d) => tegoma_notation::NotationError::kind(d),
             EngineError::Feen(_) => "InvalidFeen",
             EngineError::WrongGame(_) => "GameMismatch",
+            EngineError::MalformedMove(_) => "MalformedMove",
+            EngineError::IllegalMove(_) => "IllegalMove",
+            EngineError::AmbiguousDrop(_) => "AmbiguousDrop",
         }
     }
 }
@@ -335,6 +347,15 @@ impl Engine {
     /// shape or other styles.
     pub fn position(&self, feen: &str) -> Result<Position, EngineError> {
         let p = Position::from_feen(feen).map_err(|e| EngineError::Feen(e.to_string()))?;
+        self.check_game(&p)?;
+        Ok(p)
+    }
+
+    /// Checks that a position has this game's board shape and styles.
+    ///
+    /// # Errors
+    /// [`EngineError::WrongGame`].
+    pub fn check_game(&self, p: &Position) -> Result<(), EngineError> {
         if p.board().sizes() != self.board.sizes() {
             return Err(EngineError::WrongGame(format!(
                 "board {:?}, expected {:?}",
@@ -351,7 +372,7 @@ impl Engine {
                 self.styles[1].to_char()
             )));
         }
-        Ok(p)
+        Ok(())
     }
 
     /// The QPI key of a piece in `pos` (its resolved style letter, in its side's case).
@@ -594,7 +615,7 @@ impl Engine {
     }
 
     /// The identity of a piece after it moved from `from` to `to` (step marks, then `moved`).
-    fn after_move(&self, p: Piece, from: Square, to: Square) -> Piece {
+    pub(super) fn after_move(&self, p: Piece, from: Square, to: Square) -> Piece {
         let n = norm(p);
         let dr = self.coords[from.index()]
             .1

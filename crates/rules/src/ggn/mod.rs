@@ -9,7 +9,9 @@
 //!   drop restrictions, special moves, legality filters), read from JSON.
 //! - [`Engine`]: pseudo-legal and legal moves of a generic
 //!   [`Position`](tegoma_protocol::Position), as [`GgnMove`] values with canonical PMN, moves
-//!   played by copy, perft.
+//!   played by copy, perft; it implements the protocol's
+//!   [`RuleSystem`](tegoma_protocol::RuleSystem), so a game described by files plugs into every
+//!   generic tool.
 //!
 //! A new game is described by three files: its GGN table, its initial FEEN (inside the
 //! description) and its description. See `games/` at the repository root.
@@ -20,6 +22,7 @@ mod description;
 mod engine;
 mod moves;
 pub mod ogi;
+mod system;
 
 pub use description::{
     Capture, Description, DescriptionError, DropBan, Drops, Legality, Promotion, RightRule,
