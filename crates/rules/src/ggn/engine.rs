@@ -307,6 +307,8 @@ impl Engine {
                         .collect::<Result<Box<[Poss]>, DescriptionError>>()?;
                     list.push(Dest { to: sq(*dc)?, poss });
                 }
+                // Sorted by destination square, for the binary search of `attacked`.
+                list.sort_by_key(|d| d.to.index());
                 match source {
                     GgnLocation::Hand => pm.hand = list.into(),
                     GgnLocation::Square(c) => pm.board[sq(*c)?.index()] = list.into(),
@@ -727,9 +729,8 @@ impl Engine {
                     .and_then(|&i| self.tables[i].board.get(from.index()))
                     .is_some_and(|dests| {
                         dests
-                            .iter()
-                            .filter(|d| d.to == sq)
-                            .any(|d| d.poss.iter().any(|p| self.holds(pos, p, them)))
+                            .binary_search_by_key(&sq.index(), |d| d.to.index())
+                            .is_ok_and(|i| dests[i].poss.iter().any(|p| self.holds(pos, p, them)))
                     })
         })
     }
