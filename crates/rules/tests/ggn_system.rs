@@ -103,3 +103,52 @@ fn outcomes() {
     assert_eq!(out.decision, Decision::Win(Side::First));
     assert_eq!(out.statuses.to_string(), "mareking");
 }
+
+mod robustness {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn shared() -> &'static Engine {
+        static E: OnceLock<Engine> = OnceLock::new();
+        E.get_or_init(ogi)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// No text makes the engine panic: positions, moves and descriptions are typed errors.
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,40}", pmn in "[a-z0-9*+~=/^'.-]{0,12}") {
+            let o = shared();
+            let _ = o.position(&text);
+            let start = RuleSystem::initial(o).unwrap();
+            let _ = o.parse_move(&start, &pmn);
+            let _ = o.parse_move(&start, &text);
+            let _ = Description::from_json(&text);
+        }
+
+        /// Every legal move of a random-play position parses back to itself.
+        #[test]
+        fn moves_round_trip_through_pmn(seed in 0u64..1000) {
+            let o = shared();
+            let mut p = RuleSystem::initial(o).unwrap();
+            let mut list = Vec::new();
+            let mut x = seed;
+            for _ in 0..(seed % 40) {
+                RuleSystem::legal_moves(o, &p, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let m = list[(x >> 33) as usize % list.len()];
+                RuleSystem::play(o, &mut p, m);
+            }
+            RuleSystem::legal_moves(o, &p, &mut list);
+            for m in &list {
+                let s = m.pmn(o.board());
+                prop_assert_eq!(o.parse_move(&p, &s).unwrap(), *m);
+            }
+        }
+    }
+}
