@@ -7,7 +7,7 @@ use serde::de::{self, DeserializeSeed, Visitor};
 
 use super::json::{self, reject, Short, Slot};
 use super::{Destinations, Field, Ggn, GgnError, Location, Path, Possibility, Sources};
-use crate::cell::CellError;
+use crate::cell::{Cell, CellError};
 use crate::lcn::{Lcn, LcnSeed};
 use crate::qpi::{Qpi, QpiError, QpiMode};
 
@@ -120,7 +120,8 @@ impl Seed<'_, '_> {
 
     fn location(&self, k: &Short) -> Result<Location, GgnError> {
         let r = match k.full() {
-            Some(b) => Location::parse_bytes(b),
+            Some(b"*") => Ok(Location::Hand),
+            Some(b) => Cell::parse_bytes(b).map(Location::Square),
             None => Err(CellError::TooLong),
         };
         r.map_err(|error| GgnError::InvalidLocation {
