@@ -11,10 +11,19 @@ position:
 privilege and no sennichite, so the counts are those of `tegoma perft --no-privilege`, history
 ignored. The Rust test `crates/rules/tests/ogi_oracle.rs` reads the file; CI needs no Python.
 
-Usage:
+Usage (how the committed data was made):
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install pyffish
-    /tmp/venv/bin/python scripts/ogi_oracle.py --positions 1000 --seed 2026 \
-        --out crates/rules/tests/data/ogi_fsf_perft.txt [--d3-budget 2400]
+    # 1. sample 1,100 positions, depths 1-2 by pyffish (depth 3 by pyffish is hours: stop it)
+    /tmp/venv/bin/python scripts/ogi_oracle.py --positions 1100 --seed 2026 --out /tmp/raw.txt
+    # 2. depth 3 by a native Fairy-Stockfish built from the same PyPI source
+    #    (pip download pyffish==0.0.90 --no-binary :all:; compile src/*.cpp except pyffish.cpp and
+    #    ffishjs.cpp with -DLARGEBOARDS -DALLVARS -DPRECOMPUTED_MAGICS -DNNUE_EMBEDDING_OFF
+    #    -DIS_64BIT), after checking that it agrees with pyffish at depths 1-2
+    /tmp/venv/bin/python scripts/ogi_oracle.py --d3-from /tmp/raw.txt --fsf-binary ./fsf \
+        --seed 2026 --out /tmp/d3.txt
+    # 3. the hash of pyffish's legal move set per position
+    /tmp/venv/bin/python scripts/ogi_oracle.py --add-movesets /tmp/d3.txt \
+        --out crates/rules/tests/data/ogi_fsf_perft.txt
 
 Pitfalls (oracles/README.md): Fairy-Stockfish's hands must be spelled piece by piece
 (`[PPS]`, never `[2PS]`); its `k` is FEEN's `k^`; `w` means the first (uppercase) player moves.
@@ -183,6 +192,14 @@ class NativeFsf:
         return int(self.wait("Nodes searched").split(":")[1])
 
 
+def moveset_hash(fen):
+    """FNV-1a 64 of Fairy-Stockfish's legal moves (UCI, sorted, joined by spaces), in hex."""
+    h = 0xCBF29CE484222325
+    for b in " ".join(sorted(sf.legal_moves(VARIANT, fen, []))).encode():
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
 def is_capture(fen, move):
     if "@" in move:
         return False
@@ -248,10 +265,22 @@ def main():
     ap.add_argument("--d3-from", help="only add depth 3 to the FEEN;d1;d2;- lines of this file")
     ap.add_argument("--fsf-binary", help="with --d3-from: a native Fairy-Stockfish for depth 3 "
                     "(d1 and d2 are checked against the file's pyffish counts)")
+    ap.add_argument("--add-movesets", help="append to each FEEN;d1;d2;d3 line of this file a 5th "
+                    "field: the hash of pyffish's legal move set (see moveset_hash)")
     ap.add_argument("--stride", type=int, default=1, help="with --d3-from: every stride-th line ...")
     ap.add_argument("--offset", type=int, default=0, help="... starting at this one")
     a = ap.parse_args()
     sf.load_variant_config(open(a.ini).read())
+    if a.add_movesets:
+        lines = open(a.add_movesets).read().splitlines()
+        with open(a.out, "w") as f:
+            for line in lines:
+                if line.startswith("# FEEN"):
+                    line += ";movesetFNV (FNV-1a 64 of the sorted UCI legal moves joined by spaces)"
+                elif not line.startswith("#"):
+                    line += ";" + moveset_hash(from_feen(line.split(";")[0]))
+                f.write(line + "\n")
+        return
     if a.d3_from:
         rows = [l.rstrip("\n").split(";") for l in open(a.d3_from) if not l.startswith("#")]
         if a.fsf_binary:

@@ -199,6 +199,18 @@ impl Position {
         self.perft_with(depth, PerftOptions::default())
     }
 
+    /// The same count as [`Position::perft`], found by playing every leaf move (no bulk
+    /// counting), as the chess module names it.
+    pub fn perft_no_bulk(&self, depth: u32) -> u64 {
+        self.perft_with(
+            depth,
+            PerftOptions {
+                privilege: true,
+                bulk: false,
+            },
+        )
+    }
+
     /// Perft with options.
     pub fn perft_with(&self, depth: u32, opts: PerftOptions) -> u64 {
         if opts.bulk {

@@ -130,12 +130,11 @@ impl Position {
             pmn: pmn.into(),
             reason,
         };
-        let Some((side, kind)) = self.piece_at(from).filter(|(s, _)| *s == self.stm) else {
+        let Some((_, kind)) = self.piece_at(from).filter(|(s, _)| *s == self.stm) else {
             return Err(MoveError::NoPiece(
                 String::from_utf8_lossy(&square_name(from)).into(),
             ));
         };
-        let _ = side;
         let target = self.piece_at(to);
         match (capture, target) {
             (false, Some(_)) => {
