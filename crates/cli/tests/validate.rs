@@ -93,7 +93,7 @@ fn stdin_mode_prints_one_line_per_input() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "ok\nerror: InvalidCell\nok\nerror: Empty\nerror: UnexpectedCharacter\nok\n"
+        "ok\nerror: MissingOperator\nok\nerror: Empty\nerror: UnexpectedCharacter\nok\n"
     );
 
     // A hostile line is bounded and reported; later lines still work.

@@ -1,5 +1,5 @@
 //! EPIN, Extended Piece Identifier Notation: re-export of the official `sashite-epin` crate,
-//! plus the [`NotationError`](crate::NotationError) kinds of its errors and a one-line
+//! plus the [`NotationError`] kinds of its errors and a one-line
 //! description for `tegoma validate epin`.
 //!
 //! The kind of an error in the PIN core is the PIN error's kind (`InvalidLetter`, ...); a

@@ -1,5 +1,5 @@
 //! FEEN, Field Expression Encoding Notation: re-export of the official `sashite-feen` crate,
-//! plus the [`NotationError`](crate::NotationError) kinds of its errors (the variant names:
+//! plus the [`NotationError`] kinds of its errors (the variant names:
 //! `BoardNotRegular`, `HandNotCanonical`, ...) and a one-line description for
 //! `tegoma validate feen`.
 //!

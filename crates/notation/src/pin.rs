@@ -1,5 +1,5 @@
 //! PIN, Piece Identifier Notation: re-export of the official `sashite-pin` crate, plus the
-//! [`NotationError`](crate::NotationError) kinds of its errors and a one-line description for
+//! [`NotationError`] kinds of its errors and a one-line description for
 //! `tegoma validate pin`.
 //!
 //! ```

@@ -1,5 +1,5 @@
 //! SIN, Style Identifier Notation: re-export of the official `sashite-sin` crate, plus the
-//! [`NotationError`](crate::NotationError) kinds of its errors and a one-line description for
+//! [`NotationError`] kinds of its errors and a one-line description for
 //! `tegoma validate sin`.
 //!
 //! ```

@@ -201,7 +201,7 @@ pub const MAX_DOCUMENT_BYTES: usize = 64 << 20;
 /// let mut out = Vec::new();
 /// let n = validate_lines(Kind::Pmn, &b"e2-e4\ne2e4\n...\n"[..], &mut out).unwrap();
 /// assert_eq!(n, 3);
-/// assert_eq!(String::from_utf8(out).unwrap(), "ok\nerror: InvalidCell\nok\n");
+/// assert_eq!(String::from_utf8(out).unwrap(), "ok\nerror: MissingOperator\nok\n");
 /// ```
 pub fn validate_lines<R: BufRead, W: Write>(
     kind: Kind,

@@ -6,17 +6,29 @@
 //! inside EPIN tokens (`+P*e5`, `e7-e8=+P`).
 
 use super::{Normalisation, Piece, Pmn, PmnError, MAX_LENGTH};
-use crate::cell::Cell;
+use crate::cell::{Cell, CellError};
 use crate::pmn::Part;
 
-/// Whether a byte can occur anywhere in a PMN move.
-const fn is_pmn_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-        || matches!(
-            c,
-            b'-' | b'+' | b'~' | b'*' | b'.' | b'=' | b'/' | b'^' | b'\''
-        )
-}
+/// Byte classes: 0 never occurs in PMN; 1 letter or digit; 2 other operator or token byte;
+/// 3 drop operator (`*` or `.`).
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = if b.is_ascii_alphanumeric() {
+            1
+        } else if matches!(b, b'*' | b'.') {
+            3
+        } else if matches!(b, b'-' | b'+' | b'~' | b'=' | b'/' | b'^' | b'\'') {
+            2
+        } else {
+            0
+        };
+        c += 1;
+    }
+    t
+};
 
 /// End of the run of ASCII letters and digits starting at `start`: the extent of a square.
 fn alnum_end(b: &[u8], start: usize) -> usize {
@@ -40,12 +52,26 @@ fn square(b: &[u8], start: usize, part: Part) -> Result<(Cell, usize), PmnError>
             _ => PmnError::MissingOperand { part, at: start },
         });
     }
-    let cell = Cell::parse_bytes(&b[start..end]).map_err(|source| PmnError::InvalidCell {
-        part,
-        at: start,
-        source,
-    })?;
-    Ok((cell, end))
+    match Cell::parse_bytes(&b[start..end]) {
+        Ok(cell) => Ok((cell, end)),
+        // A square followed by letters or digits that cannot continue it (`e2e4`): after the
+        // source square an operator is missing; elsewhere the character is out of place.
+        Err(CellError::UnexpectedCharacter { at: k })
+            if k > 0 && start + k < end && Cell::parse_bytes(&b[start..start + k]).is_ok() =>
+        {
+            let at = start + k;
+            Err(if part == Part::Source {
+                PmnError::MissingOperator { at }
+            } else {
+                PmnError::UnexpectedCharacter { at, byte: b[at] }
+            })
+        }
+        Err(source) => Err(PmnError::InvalidCell {
+            part,
+            at: start,
+            source,
+        }),
+    }
 }
 
 /// Reads the EPIN token `b[start..end]`.
@@ -140,16 +166,22 @@ pub(super) fn parse(b: &[u8], lenient: bool) -> Result<(Pmn, Normalisation), Pmn
     if b.len() > MAX_LENGTH {
         return Err(PmnError::TooLong { len: b.len() });
     }
-    if let Some(at) = b.iter().position(|&c| !is_pmn_byte(c)) {
-        return Err(PmnError::InvalidCharacter { at, byte: b[at] });
+    // One pass: reject foreign bytes and find the first drop operator.
+    let mut drop_at = None;
+    for (at, &byte) in b.iter().enumerate() {
+        match CLASS[usize::from(byte)] {
+            0 => return Err(PmnError::InvalidCharacter { at, byte }),
+            3 if drop_at.is_none() => drop_at = Some(at),
+            _ => {}
+        }
     }
-    if b == b"..." {
-        return Ok((Pmn::Pass, Normalisation::NONE));
-    }
-    if b.iter().all(|&c| c == b'.') {
-        return Err(PmnError::MalformedPass);
-    }
-    if let Some(op) = b.iter().position(|&c| c == b'*' || c == b'.') {
+    if let Some(op) = drop_at {
+        if b == b"..." {
+            return Ok((Pmn::Pass, Normalisation::NONE));
+        }
+        if b.iter().all(|&c| c == b'.') {
+            return Err(PmnError::MalformedPass);
+        }
         return drop(b, op, lenient);
     }
     if b[0] == b'+' {

@@ -164,14 +164,7 @@ fn spec_invalid_vectors() {
             },
         ),
         // Missing operator or operand.
-        (
-            "e2e4",
-            InvalidCell {
-                part: Source,
-                at: 0,
-                source: CellError::UnexpectedCharacter { at: 2 },
-            },
-        ),
+        ("e2e4", MissingOperator { at: 2 }),
         (
             "e2=e4",
             InvalidPiece {
@@ -411,14 +404,12 @@ fn drops_and_operators_inside_tokens() {
             ..
         }
     ));
-    // Obsolete capture spellings: `x` is a letter, so `e4xd5` is a bad square.
-    assert!(matches!(
-        err("e4xd5"),
-        InvalidCell {
-            part: Part::Source,
-            ..
-        }
-    ));
+    // Obsolete capture spellings: `x` is no operator.
+    assert_eq!(err("e4xd5"), MissingOperator { at: 2 });
+    // A square run on by letters or digits that cannot continue it.
+    assert_eq!(err("e2-e4e5"), UnexpectedCharacter { at: 5, byte: b'e' });
+    assert_eq!(err("+d4d"), UnexpectedCharacter { at: 3, byte: b'd' });
+    assert_eq!(err("P*e5f"), UnexpectedCharacter { at: 4, byte: b'f' });
     assert_eq!(err("e4:d5"), InvalidCharacter { at: 2, byte: b':' });
     assert_eq!(err("e4#"), InvalidCharacter { at: 2, byte: b'#' });
     assert_eq!(err("é"), InvalidCharacter { at: 0, byte: 0xc3 });
@@ -625,7 +616,8 @@ fn descriptions() {
     let e = describe("e7-e8/Q").unwrap_err();
     assert_eq!(e.kind, "CaptureSuffixNotAllowed");
     assert!(e.message.contains("e7-e8=Q"), "{}", e.message);
-    assert_eq!(describe("e2e4").unwrap_err().kind, "InvalidCell");
+    assert_eq!(describe("e2e4").unwrap_err().kind, "MissingOperator");
+    assert_eq!(describe("pass").unwrap_err().kind, "InvalidCell");
 }
 
 #[test]
