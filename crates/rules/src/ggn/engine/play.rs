@@ -81,7 +81,23 @@ impl Engine {
         if self.rules.rights.is_empty() {
             return;
         }
+        let rules = &self.rules.rights;
         for _ in 0..8 {
+            // One pass first: does any right lapse? (Usually not: no allocation then.)
+            if rules.len() <= 8 {
+                let (mut has, mut cand) = ([[false; 2]; 8], [[false; 2]; 8]);
+                for (_, x) in p.pieces() {
+                    let (nx, si) = (norm(x), x.side().index());
+                    for (i, &(piece, needs, _)) in rules.iter().enumerate() {
+                        has[i][si] |= nx == needs;
+                        cand[i][si] |= nx == piece;
+                    }
+                }
+                let lapsed = (0..rules.len()).any(|i| (0..2).any(|s| cand[i][s] && !has[i][s]));
+                if !lapsed {
+                    return;
+                }
+            }
             let mut changes: Vec<(Square, Piece)> = Vec::new();
             for &(piece, needs, becomes) in &self.rules.rights {
                 for side in Side::BOTH {
