@@ -15,6 +15,24 @@
 //!
 //! A new game is described by three files: its GGN table, its initial FEEN (inside the
 //! description) and its description. See `games/` at the repository root.
+//!
+//! ```
+//! use tegoma_rules::ggn::{export, Description, Engine};
+//!
+//! // Ōgi without promotions: enough for the first move.
+//! let desc = Description::from_json(r#"{
+//!   "name": "Ogi", "snn": "Ogi", "sin": "O", "board": [8, 8],
+//!   "initial": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o",
+//!   "capture": {"side": "captor", "demote": true},
+//!   "drops": {"enabled": true, "bans": [{"piece": "P"}]},
+//!   "legality": {"terminal_capture_ends": true}
+//! }"#)?;
+//! let engine = Engine::new(&export("ogi").unwrap(), desc)?;
+//! let moves = engine.legal_pmn(engine.initial());
+//! assert_eq!(moves.len(), 25);
+//! assert!(moves.contains(&"e3-e4".to_string()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod build;
 pub mod chess;
