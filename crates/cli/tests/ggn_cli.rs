@@ -33,6 +33,14 @@ fn export_is_deterministic_and_valid() {
     assert!(ok && msg.starts_with("wrote "), "{msg}");
     let (_, stdout) = tegoma(&["ggn", "export", "chess"]);
     assert_eq!(std::fs::read_to_string(&file).unwrap() + "\n", stdout);
+    // Acceptance: valid under `tegoma validate ggn`.
+    let (ok, v) = tegoma(&["validate", "ggn", file.to_str().unwrap()]);
+    assert!(ok, "{v}");
+    assert!(v.starts_with("ok GGN: 20 pieces"), "{v}");
+    let ogi = dir.join("ogi.json");
+    assert!(tegoma(&["ggn", "export", "ogi", "--out", ogi.to_str().unwrap()]).0);
+    let (ok, v) = tegoma(&["validate", "ggn", ogi.to_str().unwrap()]);
+    assert!(ok && v.starts_with("ok GGN: 30 pieces"), "{v}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

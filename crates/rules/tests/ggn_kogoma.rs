@@ -60,9 +60,10 @@ fn regenerate() {
 }
 
 #[test]
-fn committed_table_is_canonical_and_matches_the_geometry() {
+fn committed_table_matches_the_geometry() {
+    // Compared as parsed tables: the file's bytes follow the notation crate's canonical writer
+    // of the day (rewrite them with the `regenerate` test when it changes).
     let ggn = Ggn::from_json(GGN).unwrap();
-    assert_eq!(ggn.to_json() + "\n", GGN, "not canonical");
     assert_eq!(ggn, generated_table());
 }
 

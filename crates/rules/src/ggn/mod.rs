@@ -9,10 +9,30 @@
 //!   drop restrictions, special moves, legality filters), read from JSON.
 //! - [`Engine`]: pseudo-legal and legal moves of a generic
 //!   [`Position`](tegoma_protocol::Position), as [`GgnMove`] values with canonical PMN, moves
-//!   played by copy, perft.
+//!   played by copy, perft; it implements the protocol's
+//!   [`RuleSystem`](tegoma_protocol::RuleSystem), so a game described by files plugs into every
+//!   generic tool.
 //!
 //! A new game is described by three files: its GGN table, its initial FEEN (inside the
 //! description) and its description. See `games/` at the repository root.
+//!
+//! ```
+//! use tegoma_rules::ggn::{export, Description, Engine};
+//!
+//! // Ōgi without promotions: enough for the first move.
+//! let desc = Description::from_json(r#"{
+//!   "name": "Ogi", "snn": "Ogi", "sin": "O", "board": [8, 8],
+//!   "initial": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o",
+//!   "capture": {"side": "captor", "demote": true},
+//!   "drops": {"enabled": true, "bans": [{"piece": "P"}]},
+//!   "legality": {"terminal_capture_ends": true}
+//! }"#)?;
+//! let engine = Engine::new(&export("ogi").unwrap(), desc)?;
+//! let moves = engine.legal_pmn(engine.initial());
+//! assert_eq!(moves.len(), 25);
+//! assert!(moves.contains(&"e3-e4".to_string()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod build;
 pub mod chess;
@@ -20,6 +40,7 @@ mod description;
 mod engine;
 mod moves;
 pub mod ogi;
+mod system;
 
 pub use description::{
     Capture, Description, DescriptionError, DropBan, Drops, Legality, Promotion, RightRule,

@@ -2,12 +2,14 @@
 
 use std::collections::HashMap;
 
-use tegoma_notation::ggn::{Ggn, Location as GgnLocation};
-use tegoma_notation::lcn::Condition;
+use tegoma_notation::ggn::Ggn;
 use tegoma_notation::pin::{self, State};
 use tegoma_notation::qpi::{Qpi, QpiMode};
 use tegoma_notation::{epin, sin};
 use tegoma_protocol::{Board, Piece, Position, Side, Square, Style};
+
+mod compile;
+mod play;
 
 use super::description::{
     CaptureSide, Description, DescriptionError, EnemyNamed, OwnNamed, Trigger,
@@ -26,6 +28,15 @@ pub enum EngineError {
     /// The position is not one of this game (board shape or styles differ).
     #[error("position: {0}")]
     WrongGame(String),
+    /// A move text is not PMN.
+    #[error("move: {0}")]
+    MalformedMove(String),
+    /// A move is not legal in the position.
+    #[error("move {0} is not legal here")]
+    IllegalMove(String),
+    /// A drop written without its piece could be any of several held pieces.
+    #[error("the drop could be any of {0}")]
+    AmbiguousDrop(String),
 }
 
 impl tegoma_notation::NotationError for EngineError {
@@ -34,6 +45,9 @@ impl tegoma_notation::NotationError for EngineError {
             EngineError::Description(d) => tegoma_notation::NotationError::kind(d),
             EngineError::Feen(_) => "InvalidFeen",
             EngineError::WrongGame(_) => "GameMismatch",
+            EngineError::MalformedMove(_) => "MalformedMove",
+            EngineError::IllegalMove(_) => "IllegalMove",
+            EngineError::AmbiguousDrop(_) => "AmbiguousDrop",
         }
     }
 }
@@ -242,72 +256,6 @@ impl Engine {
         Ok(engine)
     }
 
-    fn compile(&mut self, ggn: &Ggn) -> Result<(), DescriptionError> {
-        let sq = |cell| {
-            self.board
-                .square(cell)
-                .ok_or_else(|| DescriptionError::Table(format!("square {cell} is off the board")))
-        };
-        let conds =
-            |l: &tegoma_notation::lcn::Lcn| -> Result<Box<[(Square, Cond)]>, DescriptionError> {
-                l.iter()
-                    .map(|(c, k)| {
-                        Ok((
-                            sq(c)?,
-                            match k {
-                                Condition::Empty => Cond::Empty,
-                                Condition::Enemy => Cond::Enemy,
-                                Condition::Piece(q) => Cond::Piece(q),
-                            },
-                        ))
-                    })
-                    .collect()
-            };
-        let mut index = HashMap::new();
-        let mut tables = Vec::new();
-        for (piece, sources) in ggn.pieces() {
-            let mut pm = PieceMoves {
-                board: vec![Box::default(); self.board.span()],
-                hand: Box::default(),
-            };
-            for (source, dests) in sources {
-                let mut list = Vec::with_capacity(dests.len());
-                for (dest, poss) in dests {
-                    let GgnLocation::Square(dc) = dest else {
-                        return Err(DescriptionError::Table(format!(
-                            "{piece}: a move to the hand is not supported"
-                        )));
-                    };
-                    let poss = poss
-                        .iter()
-                        .map(|p| {
-                            let must = conds(&p.must)?;
-                            let named = must
-                                .iter()
-                                .find(|(_, c)| matches!(c, Cond::Piece(_)))
-                                .map(|(s, _)| *s);
-                            Ok(Poss {
-                                must,
-                                deny: conds(&p.deny)?,
-                                named,
-                            })
-                        })
-                        .collect::<Result<Box<[Poss]>, DescriptionError>>()?;
-                    list.push(Dest { to: sq(*dc)?, poss });
-                }
-                match source {
-                    GgnLocation::Hand => pm.hand = list.into(),
-                    GgnLocation::Square(c) => pm.board[sq(*c)?.index()] = list.into(),
-                }
-            }
-            index.insert(*piece, tables.len());
-            tables.push(pm);
-        }
-        self.index = index;
-        self.tables = tables;
-        Ok(())
-    }
-
     /// The description.
     pub fn description(&self) -> &Description {
         &self.desc
@@ -335,6 +283,15 @@ impl Engine {
     /// shape or other styles.
     pub fn position(&self, feen: &str) -> Result<Position, EngineError> {
         let p = Position::from_feen(feen).map_err(|e| EngineError::Feen(e.to_string()))?;
+        self.check_game(&p)?;
+        Ok(p)
+    }
+
+    /// Checks that a position has this game's board shape and styles.
+    ///
+    /// # Errors
+    /// [`EngineError::WrongGame`].
+    pub fn check_game(&self, p: &Position) -> Result<(), EngineError> {
         if p.board().sizes() != self.board.sizes() {
             return Err(EngineError::WrongGame(format!(
                 "board {:?}, expected {:?}",
@@ -351,7 +308,7 @@ impl Engine {
                 self.styles[1].to_char()
             )));
         }
-        Ok(p)
+        Ok(())
     }
 
     /// The QPI key of a piece in `pos` (its resolved style letter, in its side's case).
@@ -591,233 +548,5 @@ impl Engine {
                 });
             }
         }
-    }
-
-    /// The identity of a piece after it moved from `from` to `to` (step marks, then `moved`).
-    fn after_move(&self, p: Piece, from: Square, to: Square) -> Piece {
-        let n = norm(p);
-        let dr = self.coords[from.index()]
-            .1
-            .abs_diff(self.coords[to.index()].1);
-        if let Some(&(_, _, b)) = self
-            .rules
-            .step_marks
-            .iter()
-            .find(|&&(a, r, _)| a == n && r == dr)
-        {
-            return restyle(p, b);
-        }
-        match self.rules.moved.iter().find(|&&(a, _)| a == n) {
-            Some(&(_, b)) => restyle(p, b),
-            None => p,
-        }
-    }
-
-    /// The position after `m` (one of `pos`'s moves from this engine).
-    pub fn play(&self, pos: &Position, m: &GgnMove) -> Position {
-        let mut p = pos.clone();
-        let us = pos.active();
-        match m.from {
-            None => {
-                p.remove_from_hand(us, m.piece);
-            }
-            Some(f) => {
-                let _ = p.set(f, None);
-            }
-        }
-        if let Some((cs, _)) = m.captured {
-            let _ = p.set(cs, None);
-        }
-        if let Some(h) = m.to_hand {
-            let _ = p.add_to_hand(us, h, 1);
-        }
-        if let Some((ps, pd)) = m.partner {
-            let pc = p.piece_at(ps);
-            let _ = p.set(ps, None);
-            let _ = p.set(pd, pc.map(|x| self.after_move(x, ps, pd)));
-        }
-        let new = match (m.from, m.promotion) {
-            (None, _) => m.piece,
-            (Some(_), Some(x)) => x,
-            (Some(f), None) => self.after_move(m.piece, f, m.to),
-        };
-        let _ = p.set(m.to, Some(new));
-        self.apply_rights(&mut p);
-        p.set_active(us.flip());
-        if !self.rules.expire.is_empty() {
-            let changes: Vec<(Square, Piece)> = p
-                .pieces()
-                .filter(|(_, x)| x.side() == us.flip())
-                .filter_map(|(s, x)| {
-                    let n = norm(x);
-                    self.rules
-                        .expire
-                        .iter()
-                        .find(|&&(a, _)| a == n)
-                        .map(|&(_, b)| (s, restyle(x, b)))
-                })
-                .collect();
-            for (s, x) in changes {
-                let _ = p.set(s, Some(x));
-            }
-        }
-        p
-    }
-
-    fn apply_rights(&self, p: &mut Position) {
-        if self.rules.rights.is_empty() {
-            return;
-        }
-        for _ in 0..8 {
-            let mut changes: Vec<(Square, Piece)> = Vec::new();
-            for &(piece, needs, becomes) in &self.rules.rights {
-                for side in Side::BOTH {
-                    let has = p
-                        .pieces()
-                        .any(|(_, x)| x.side() == side && norm(x) == needs);
-                    if has {
-                        continue;
-                    }
-                    changes.extend(
-                        p.pieces()
-                            .filter(|(_, x)| x.side() == side && norm(*x) == piece)
-                            .map(|(s, x)| (s, restyle(x, becomes))),
-                    );
-                }
-            }
-            if changes.is_empty() {
-                return;
-            }
-            for (s, x) in changes {
-                let _ = p.set(s, Some(x));
-            }
-        }
-    }
-
-    /// Whether a piece of `side` standing on `sq` could be captured by the other side (some
-    /// enemy board piece has a holding possibility onto `sq`).
-    pub fn attacked(&self, pos: &Position, sq: Square, side: Side) -> bool {
-        let them = side.flip();
-        pos.pieces().any(|(from, x)| {
-            x.side() == them
-                && self
-                    .qpi(pos, x)
-                    .and_then(|q| self.index.get(&q))
-                    .and_then(|&i| self.tables[i].board.get(from.index()))
-                    .is_some_and(|dests| {
-                        dests
-                            .iter()
-                            .filter(|d| d.to == sq)
-                            .any(|d| d.poss.iter().any(|p| self.holds(pos, p, them)))
-                    })
-        })
-    }
-
-    /// Whether a terminal piece of `side` is capturable (in check).
-    pub fn in_check(&self, pos: &Position, side: Side) -> bool {
-        pos.pieces()
-            .any(|(s, x)| x.side() == side && x.is_terminal() && self.attacked(pos, s, side))
-    }
-
-    /// Whether the pseudo-legal move `m` passes the description's legality filters.
-    pub fn is_legal(&self, pos: &Position, m: &GgnMove) -> bool {
-        let lg = self.desc.legality;
-        let us = pos.active();
-        if lg.castling_safe && m.partner.is_some() {
-            if let Some(from) = m.from {
-                if self.attacked(pos, from, us) {
-                    return false;
-                }
-                let mut sq = from;
-                while let Some(next) = self.first_crossed(sq, m.to) {
-                    if next == m.to {
-                        break;
-                    }
-                    let mut q = pos.clone();
-                    let _ = q.set(from, None);
-                    let _ = q.set(next, Some(m.piece));
-                    if self.attacked(&q, next, us) {
-                        return false;
-                    }
-                    sq = next;
-                }
-            }
-        }
-        if lg.check && self.in_check(&self.play(pos, m), us) {
-            return false;
-        }
-        true
-    }
-
-    /// Appends the legal moves of `pos` to `out`.
-    pub fn legal_moves(&self, pos: &Position, out: &mut Vec<GgnMove>) {
-        let start = out.len();
-        self.pseudo_legal_moves(pos, out);
-        let mut keep = start;
-        for i in start..out.len() {
-            if self.is_legal(pos, &out[i]) {
-                out[keep] = out[i];
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
-    }
-
-    /// The legal moves of `pos` as sorted PMN strings.
-    pub fn legal_pmn(&self, pos: &Position) -> Vec<String> {
-        let mut v = Vec::new();
-        self.legal_moves(pos, &mut v);
-        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.board)).collect();
-        s.sort();
-        s
-    }
-
-    /// The pseudo-legal moves of `pos` as sorted PMN strings.
-    pub fn pseudo_legal_pmn(&self, pos: &Position) -> Vec<String> {
-        let mut v = Vec::new();
-        self.pseudo_legal_moves(pos, &mut v);
-        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.board)).collect();
-        s.sort();
-        s
-    }
-
-    /// Counts the leaves of the legal move tree to `depth` plies.
-    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut v = Vec::new();
-        self.legal_moves(pos, &mut v);
-        if depth == 1 {
-            return v.len() as u64;
-        }
-        v.iter()
-            .map(|m| self.perft(&self.play(pos, m), depth - 1))
-            .sum()
-    }
-
-    /// The CGSN statuses that hold in `pos` and that the engine can infer: `mareking` (a
-    /// terminal piece was captured, with `terminal_capture_ends`), `check`, and with no legal
-    /// move `checkmate`/`stalemate` (when the check filter is on) or `nomove`.
-    pub fn statuses(&self, pos: &Position) -> Vec<&'static str> {
-        let mut s = Vec::new();
-        if self.terminal_captured(pos) {
-            s.push("mareking");
-            return s;
-        }
-        let check = self.in_check(pos, pos.active());
-        let mut v = Vec::new();
-        self.legal_moves(pos, &mut v);
-        if v.is_empty() {
-            if self.desc.legality.check {
-                s.push(if check { "checkmate" } else { "stalemate" });
-            } else {
-                s.push("nomove");
-            }
-        }
-        if check {
-            s.push("check");
-        }
-        s
     }
 }

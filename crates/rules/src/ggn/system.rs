@@ -1,0 +1,175 @@
+//! [`RuleSystem`] for the GGN engine: any game described by files plugs into the generic
+//! protocol layer (matches, `DynRuleSystem` tools) like the built-in rule systems.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::Mutex;
+
+use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::pmn::Pmn;
+use tegoma_protocol::{Decision, Outcome, Position, RuleSystem, Side, Style};
+
+use super::engine::{Engine, EngineError};
+use super::moves::GgnMove;
+
+/// Interns a string for the `'static` names the trait returns (bounded by the number of
+/// distinct names ever seen, not by the number of engines built).
+pub(super) fn intern(s: &str) -> &'static str {
+    static POOL: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&found) = pool.get(s) {
+        return found;
+    }
+    let leaked: &'static str = Box::leak(s.to_owned().into_boxed_str());
+    pool.insert(leaked);
+    leaked
+}
+
+impl Engine {
+    /// The explicit spellings a reader accepts for `m` besides its canonical PMN (ruling R1):
+    /// the implicit result written as `=X`, the default capture treatment written as `/Y`.
+    fn explicit_spellings(&self, pos: &Position, m: &GgnMove) -> [Option<String>; 3] {
+        let base = m.pmn(self.board());
+        let mut out = [None, None, None];
+        if m.promotion.is_none() {
+            if let Some(from) = m.from {
+                let result = self.after_move(m.piece, from, m.to);
+                out[0] = Some(format!("{base}={}", result.epin().pin().encode().as_str()));
+            }
+        }
+        if let (Some(h), false) = (m.to_hand, m.keep) {
+            out[1] = Some(format!("{base}/{}", h.epin().pin().encode().as_str()));
+            if let Some(first) = &out[0] {
+                out[2] = Some(format!("{first}/{}", h.epin().pin().encode().as_str()));
+            }
+        }
+        let _ = pos;
+        out
+    }
+}
+
+fn status_set(names: &[&str]) -> StatusSet {
+    let mut set = StatusSet::EMPTY;
+    for n in names {
+        if let Ok(s) = n.parse::<Status>() {
+            set.insert(s);
+        }
+    }
+    set
+}
+
+impl RuleSystem for Engine {
+    type Position = Position;
+    type Move = GgnMove;
+    type MoveList = Vec<GgnMove>;
+    type Error = EngineError;
+
+    fn snn(&self) -> [&'static str; 2] {
+        let s = intern(&self.description().snn);
+        [s, s]
+    }
+
+    fn sin(&self) -> [Style; 2] {
+        self.styles()
+    }
+
+    fn initial_feen(&self) -> &'static str {
+        intern(&self.description().initial)
+    }
+
+    fn import(&self, position: &Position) -> Result<Position, EngineError> {
+        self.check_game(position)?;
+        Ok(position.clone())
+    }
+
+    fn export(&self, position: &Position) -> Position {
+        position.clone()
+    }
+
+    fn side_to_move(&self, position: &Position) -> Side {
+        position.active()
+    }
+
+    fn legal_moves(&self, position: &Position, out: &mut Vec<GgnMove>) {
+        out.clear();
+        Engine::legal_moves(self, position, out);
+    }
+
+    fn play(&self, position: &mut Position, mv: GgnMove) {
+        *position = Engine::play(self, position, &mv);
+    }
+
+    fn parse_move(&self, position: &Position, pmn: &str) -> Result<GgnMove, EngineError> {
+        let canon = Pmn::parse_lenient(pmn)
+            .map_err(|e| EngineError::MalformedMove(e.to_string()))?
+            .0
+            .to_string();
+        let mut list = Vec::new();
+        Engine::legal_moves(self, position, &mut list);
+        if let Some(m) = list.iter().find(|m| m.pmn(self.board()) == canon) {
+            return Ok(*m);
+        }
+        if let Some(m) = list.iter().find(|m| {
+            self.explicit_spellings(position, m)
+                .iter()
+                .flatten()
+                .any(|s| *s == canon)
+        }) {
+            return Ok(*m);
+        }
+        // A drop whose piece is left out: inferred when only one held piece can go there.
+        if canon.starts_with('*') {
+            let found: Vec<&GgnMove> = list
+                .iter()
+                .filter(|m| m.from.is_none() && m.pmn(self.board()).ends_with(&canon))
+                .collect();
+            match found.as_slice() {
+                [one] => return Ok(**one),
+                [] => {}
+                many => {
+                    let names: Vec<String> = many
+                        .iter()
+                        .map(|m| m.piece.epin().pin().encode().as_str().to_string())
+                        .collect();
+                    return Err(EngineError::AmbiguousDrop(names.join(", ")));
+                }
+            }
+        }
+        Err(EngineError::IllegalMove(canon))
+    }
+
+    fn write_move(
+        &self,
+        _position: &Position,
+        mv: GgnMove,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        out.write_str(&mv.pmn(self.board()))
+    }
+
+    fn statuses(&self, position: &Position) -> StatusSet {
+        status_set(&Engine::statuses(self, position))
+    }
+
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        let s = Engine::statuses(self, position);
+        let winner = Decision::Win(position.inactive());
+        let decision =
+            if s.contains(&"mareking") || s.contains(&"checkmate") || s.contains(&"nomove") {
+                winner
+            } else if s.contains(&"stalemate") {
+                Decision::Draw
+            } else {
+                return None;
+            };
+        let names: Vec<&str> = s.into_iter().filter(|n| *n != "check").collect();
+        Some(Outcome {
+            decision,
+            statuses: status_set(&names),
+        })
+    }
+
+    fn perft(&self, position: &Position, depth: u32) -> u64 {
+        Engine::perft(self, position, depth)
+    }
+}
