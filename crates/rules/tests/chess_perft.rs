@@ -60,10 +60,7 @@ const POS6_PUBLISHED: &str =
 
 #[test]
 fn position_6_published_to_depth_5() {
-    check(
-        POS6_PUBLISHED,
-        &[46, 2_079, 89_890, 3_894_594, 164_075_551],
-    );
+    check(POS6_PUBLISHED, &[46, 2_079, 89_890, 3_894_594, 164_075_551]);
 }
 
 /// The oracle README pairs this FEN with the counts of a different position (46 / 2,079 / ...).

@@ -29,5 +29,6 @@ pub fn run(a: Args) -> ExitCode {
         Err((k, m)) => crate::fail(&k, m),
         Ok(Game::Chess) => games::chess::moves(&a, &input),
         Ok(Game::Ogi) => games::ogi::moves(&a, &input),
+        Ok(Game::File(g)) => games::ggn::moves(g, &a),
     }
 }

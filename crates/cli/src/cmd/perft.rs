@@ -37,5 +37,6 @@ pub fn run(a: Args) -> ExitCode {
         Err((k, m)) => crate::fail(&k, m),
         Ok(Game::Chess) => games::chess::perft(&a, &input),
         Ok(Game::Ogi) => games::ogi::perft(&a, &input),
+        Ok(Game::File(g)) => games::ggn::perft(g, &a),
     }
 }

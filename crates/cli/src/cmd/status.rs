@@ -23,5 +23,6 @@ pub fn run(a: Args) -> ExitCode {
         Err((k, m)) => crate::fail(&k, m),
         Ok(Game::Chess) => games::chess::status(&a, &input),
         Ok(Game::Ogi) => games::ogi::status(&a, &input),
+        Ok(Game::File(g)) => games::ggn::status(g, &a),
     }
 }

@@ -2,14 +2,11 @@
 //! by the generic GGN engine (`tegoma_rules::ggn`): for now Kogoma (`games/kogoma/`, styles
 //! `K/k`).
 //!
-//! The command modules dispatch on [`Game`](super::Game), which names only the built-in rule
-//! systems; [`super::select`] therefore hands a file-described game to [`run_and_exit`], which
-//! reads the same command line again with the command's own argument parser and ends the
-//! process.
+//! [`super::select`] recognises such a game by name or by its FEEN's style letters and returns
+//! [`Game::File`](super::Game::File); the command modules then call the functions below.
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Parser;
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::Position;
@@ -71,51 +68,6 @@ fn position(e: &Engine, input: &PositionInput) -> Result<Position, EngineError> 
 
 fn fail(e: &EngineError) -> ExitCode {
     crate::fail(e.kind(), e)
-}
-
-#[derive(Parser)]
-struct MovesCli {
-    #[command(flatten)]
-    args: cmd::moves::Args,
-}
-
-#[derive(Parser)]
-struct PerftCli {
-    #[command(flatten)]
-    args: cmd::perft::Args,
-}
-
-#[derive(Parser)]
-struct StatusCli {
-    #[command(flatten)]
-    args: cmd::status::Args,
-}
-
-/// Runs the current command (read again from the process arguments) for `g` and exits.
-pub fn run_and_exit(g: &FileGame) -> ! {
-    let mut argv = std::env::args();
-    let bin = argv.next().unwrap_or_else(|| "tegoma".into());
-    let sub = argv.next().unwrap_or_default();
-    let rest = std::iter::once(format!("{bin} {sub}")).chain(argv);
-    let code = match sub.as_str() {
-        "moves" => match MovesCli::try_parse_from(rest) {
-            Ok(c) => moves(g, &c.args),
-            Err(e) => crate::fail("InvalidArguments", e.kind()),
-        },
-        "perft" => match PerftCli::try_parse_from(rest) {
-            Ok(c) => perft(g, &c.args),
-            Err(e) => crate::fail("InvalidArguments", e.kind()),
-        },
-        "status" => match StatusCli::try_parse_from(rest) {
-            Ok(c) => status(g, &c.args),
-            Err(e) => crate::fail("InvalidArguments", e.kind()),
-        },
-        other => crate::fail(
-            "UnsupportedGame",
-            format!("{other}: not available for {}", g.name),
-        ),
-    };
-    std::process::exit(if code == ExitCode::SUCCESS { 0 } else { 1 })
 }
 
 /// `tegoma moves` for a file-described game: legal moves in PMN, sorted.

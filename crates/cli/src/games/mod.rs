@@ -5,12 +5,14 @@ pub mod ggn;
 pub mod ogi;
 
 /// The rule systems the command line knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Game {
     /// Chess (`C/c`).
     Chess,
     /// Ōgi (`O/o`).
     Ogi,
+    /// A game described by files (`games/`), played by the generic GGN engine.
+    File(&'static ggn::FileGame),
 }
 
 /// Where the position comes from.
@@ -28,9 +30,9 @@ pub enum PositionInput {
 /// Chooses the game: from the FEEN's style-turn field, from `--fen` (chess), from the game name,
 /// else chess. A name that contradicts the position is an error.
 pub fn select(name: Option<&str>, input: &PositionInput) -> Result<Game, (String, String)> {
-    // Games described by files (`games/`) run through the GGN engine and end the process.
+    // Games described by files (`games/`) run through the GGN engine.
     if let Some(g) = ggn::lookup(name, input) {
-        ggn::run_and_exit(g);
+        return Ok(Game::File(g));
     }
     let named = match name {
         None => None,
@@ -56,7 +58,7 @@ pub fn select(name: Option<&str>, input: &PositionInput) -> Result<Game, (String
         }
     };
     match (named, from_input) {
-        (Some(a), Some(b)) if a != b => Err((
+        (Some(a), Some(b)) if std::mem::discriminant(&a) != std::mem::discriminant(&b) => Err((
             "GameMismatch".into(),
             format!("the position's styles are not those of {a:?}"),
         )),
