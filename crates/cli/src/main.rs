@@ -42,7 +42,21 @@ enum Command {
     Ggn(cmd::ggn::Command),
 }
 
+/// Restores the default SIGPIPE action, so that `tegoma ... | head` ends quietly when the reader
+/// closes the pipe (Rust ignores SIGPIPE by default, which turns every later print into a panic).
+#[cfg(unix)]
+fn reset_sigpipe() {
+    // SAFETY: called once at start-up, before any thread exists; SIG_DFL is a valid action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn reset_sigpipe() {}
+
 fn main() -> ExitCode {
+    reset_sigpipe();
     let cli = Cli::parse();
     match cli.command {
         Command::Validate(a) => cmd::validate::run(a),
