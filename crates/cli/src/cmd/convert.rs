@@ -1,4 +1,4 @@
-//! `tegoma convert --to feen|fen|pcn|pgn TEXT` (to be written).
+//! `tegoma convert --to feen|fen|pcn|pgn TEXT`
 use std::process::ExitCode;
 
 /// Arguments of `tegoma convert`.
@@ -12,6 +12,15 @@ pub struct Args {
 }
 
 /// Runs `tegoma convert`.
-pub fn run(_a: Args) -> ExitCode {
-    crate::fail("NotImplemented", "convert is not implemented yet")
+pub fn run(a: Args) -> ExitCode {
+    match a.to.as_str() {
+        // A chess position, FEN <-> FEEN (the input's format is recognised).
+        "feen" | "fen" => crate::games::chess::convert_position(&a.to, &a.input),
+        // Game records come with the PCN work.
+        "pcn" | "pgn" => crate::fail("NotImplemented", "record conversion is not implemented yet"),
+        other => crate::fail(
+            "UnknownFormat",
+            format!("unknown target format {other:?} (expected feen, fen, pcn or pgn)"),
+        ),
+    }
 }

@@ -1,0 +1,317 @@
+//! FEEN in and out: the seed's markers (ruling R2) mapped to and from the position's state.
+
+use tegoma_notation::feen::Feen;
+
+use super::tables::{BK, BQ, WK, WQ};
+use super::{
+    ChessError, Color, Position, Role, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
+    HAND_PAWN_PLUS, HAND_QUEEN, HAND_ROOK, HAND_ROOK_PLUS,
+};
+use crate::kit::Square;
+
+/// The uppercase token of each hand kind, in [`super::HAND_KINDS`] order.
+const HAND_TOKENS: [&str; 8] = ["Q", "+R", "R", "B", "N", "+P", "P", "-P"];
+
+/// A board token: role plus state (`+` 1, none 0, `-` -1).
+fn board_token(t: &str) -> Option<(Role, i8)> {
+    Some(match t {
+        "+K^" => (Role::King, 1),
+        "K^" => (Role::King, 0),
+        "Q" => (Role::Queen, 0),
+        "+R" => (Role::Rook, 1),
+        "R" => (Role::Rook, 0),
+        "B" => (Role::Bishop, 0),
+        "N" => (Role::Knight, 0),
+        "+P" => (Role::Pawn, 1),
+        "P" => (Role::Pawn, 0),
+        "-P" => (Role::Pawn, -1),
+        _ => return None,
+    })
+}
+
+fn marker_err(token: &str, sq: Square, reason: &'static str) -> ChessError {
+    ChessError::ImpossibleMarker {
+        token: token.to_string(),
+        square: sq.to_string(),
+        reason,
+    }
+}
+
+impl Position {
+    /// Reads a chess FEEN (styles `C/c`, an 8x8 board, rank 8 first) with the seed's markers.
+    ///
+    /// Markers must be those a game can produce (see the module documentation); hands hold only
+    /// pieces of the opponent of their owner (no king). The halfmove clock starts at 0 and the
+    /// fullmove number at 1 (FEEN carries neither).
+    pub fn from_feen(text: &str) -> Result<Position, ChessError> {
+        let feen = Feen::parse(text).map_err(|e| ChessError::Feen(format!("{e:?}: {e}")))?;
+        let dims = feen.shape().dimensions().to_vec();
+        if dims != [8, 8] {
+            let shape: Vec<String> = dims.iter().map(u8::to_string).collect();
+            return Err(ChessError::BoardShape(shape.join("x")));
+        }
+        let first = feen.first_style().to_char();
+        let second = feen.second_style().to_char();
+        if first != 'C' || second != 'c' {
+            return Err(ChessError::Styles(format!("{first}/{second}")));
+        }
+        let mut p = Position::empty();
+        p.side = if feen.active_style().to_char() == 'C' {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut kings_plus = [false; 2];
+        let mut rooks_plus: Vec<(Color, Square)> = Vec::new();
+        let mut ep_pawns = 0;
+        for (i, cell) in feen.squares().enumerate() {
+            let Some(piece) = cell else { continue };
+            let sq = Square::at((i % 8) as u8, 7 - (i / 8) as u8);
+            let enc = piece.encode();
+            let tok: &str = enc.as_str();
+            let color = if piece.is_first() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let upper = tok.to_ascii_uppercase();
+            let (role, state) =
+                board_token(&upper).ok_or_else(|| ChessError::ForeignPiece(tok.to_string()))?;
+            // Ranks seen from the piece's side: 0 = its first rank.
+            let rel_rank = if color == Color::White {
+                sq.rank()
+            } else {
+                7 - sq.rank()
+            };
+            match (role, state) {
+                (Role::King, 1) => kings_plus[color.index()] = true,
+                (Role::Rook, 1) => rooks_plus.push((color, sq)),
+                (Role::Pawn, s) => {
+                    if rel_rank == 0 || rel_rank == 7 {
+                        return Err(ChessError::PawnOnBackRank(sq.to_string()));
+                    }
+                    match s {
+                        1 if rel_rank != 1 => {
+                            return Err(marker_err(tok, sq, "+P stands only on its start rank"))
+                        }
+                        0 if rel_rank == 1 => {
+                            return Err(marker_err(
+                                tok,
+                                sq,
+                                "a pawn on its start rank has not moved, so it is +P",
+                            ))
+                        }
+                        -1 => {
+                            if rel_rank != 3 {
+                                return Err(marker_err(
+                                    tok,
+                                    sq,
+                                    "-P stands only where a double step ends",
+                                ));
+                            }
+                            if color == p.side {
+                                return Err(marker_err(
+                                    tok,
+                                    sq,
+                                    "-P expires when its owner is to move again",
+                                ));
+                            }
+                            ep_pawns += 1;
+                            if ep_pawns > 1 {
+                                return Err(marker_err(tok, sq, "only one pawn can be -P"));
+                            }
+                            let t = if color == Color::White {
+                                sq.index() - 8
+                            } else {
+                                sq.index() + 8
+                            };
+                            p.ep = t as u8;
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+            p.put(color, role, sq.index() as u8);
+        }
+        // Castling markers: a +R on its corner with a +K^ at home gives the right.
+        for (color, sq) in rooks_plus {
+            let (home, corners) = match color {
+                Color::White => (4, [(7, WK), (0, WQ)]),
+                Color::Black => (60, [(63, BK), (56, BQ)]),
+            };
+            let tok = if color == Color::White { "+R" } else { "+r" };
+            let Some(&(_, bit)) = corners.iter().find(|(c, _)| *c == sq.index()) else {
+                return Err(marker_err(tok, sq, "+R stands only on its original corner"));
+            };
+            if !kings_plus[color.index()] || p.king(color).index() != home {
+                return Err(marker_err(
+                    tok,
+                    sq,
+                    "a castling-eligible rook needs a +K^ king on its original square",
+                ));
+            }
+            p.castling |= bit;
+        }
+        for color in [Color::White, Color::Black] {
+            let any = if color == Color::White {
+                p.castling & (WK | WQ)
+            } else {
+                p.castling & (BK | BQ)
+            };
+            if kings_plus[color.index()] && any == 0 {
+                let tok = if color == Color::White { "+K^" } else { "+k^" };
+                return Err(marker_err(
+                    tok,
+                    p.king(color),
+                    "+K^ keeps a castling right, so it needs a +R on a corner",
+                ));
+            }
+        }
+        p.validate()?;
+        p.check_ep().map_err(|reason| {
+            let sq = p.ep_pawn().unwrap_or(Square::from_index(0));
+            let tok = if p.side == Color::White { "-p" } else { "-P" };
+            marker_err(tok, sq, reason)
+        })?;
+        // Hands: the first hand holds Black's pieces, the second White's.
+        for (holder, items) in [
+            (Color::White, feen.first_hand()),
+            (Color::Black, feen.second_hand()),
+        ] {
+            for item in items {
+                let piece = item.piece();
+                let enc = piece.encode();
+                let tok: &str = enc.as_str();
+                let own = piece.is_first() == (holder == Color::White);
+                let upper = tok.to_ascii_uppercase();
+                let kind = HAND_TOKENS.iter().position(|t| *t == upper);
+                match kind {
+                    Some(k) if !own => {
+                        p.hands[holder.index()][k] =
+                            p.hands[holder.index()][k].saturating_add(item.count().min(64) as u8);
+                    }
+                    _ => return Err(ChessError::HandPiece(tok.to_string())),
+                }
+            }
+        }
+        p.key = p.compute_key();
+        Ok(p)
+    }
+
+    /// The FEEN token of the piece on `sq`, with its marker.
+    pub fn token_at(&self, sq: Square) -> Option<&'static str> {
+        let (color, role) = self.piece_at(sq)?;
+        let white = color == Color::White;
+        let rel_rank = if white { sq.rank() } else { 7 - sq.rank() };
+        let t: (&str, &str) = match role {
+            Role::King => {
+                let rights = if white {
+                    self.castling & (WK | WQ)
+                } else {
+                    self.castling & (BK | BQ)
+                };
+                if rights != 0 {
+                    ("+K^", "+k^")
+                } else {
+                    ("K^", "k^")
+                }
+            }
+            Role::Queen => ("Q", "q"),
+            Role::Rook => {
+                let plus = (0..4)
+                    .any(|i| self.right(i) && Position::right_corner(i) as usize == sq.index());
+                if plus {
+                    ("+R", "+r")
+                } else {
+                    ("R", "r")
+                }
+            }
+            Role::Bishop => ("B", "b"),
+            Role::Knight => ("N", "n"),
+            Role::Pawn => {
+                if rel_rank == 1 {
+                    ("+P", "+p")
+                } else if self.ep_pawn() == Some(sq) {
+                    ("-P", "-p")
+                } else {
+                    ("P", "p")
+                }
+            }
+        };
+        Some(if white { t.0 } else { t.1 })
+    }
+
+    /// The canonical FEEN string (placement with markers, hands, style-turn).
+    pub fn to_feen(&self) -> String {
+        let mut s = String::with_capacity(96);
+        for r in (0..8u8).rev() {
+            let mut empty = 0;
+            for f in 0..8u8 {
+                match self.token_at(Square::at(f, r)) {
+                    None => empty += 1,
+                    Some(t) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        s.push_str(t);
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        // First hand: Black's pieces held by White (lowercase); second: White's (uppercase).
+        for holder in [Color::White, Color::Black] {
+            let mut items: Vec<(u8, usize)> = (0..8)
+                .filter(|&k| self.hands[holder.index()][k] > 0)
+                .map(|k| (self.hands[holder.index()][k], k))
+                .collect();
+            // Canonical order: count descending, then letter, then state (- before + before
+            // none). Every token of one hand has the same case.
+            items.sort_by_key(|&(n, k)| (std::cmp::Reverse(n), hand_order(k)));
+            for (n, k) in items {
+                if n > 1 {
+                    s.push_str(&n.to_string());
+                }
+                let t = HAND_TOKENS[k];
+                if holder == Color::White {
+                    s.push_str(&t.to_ascii_lowercase());
+                } else {
+                    s.push_str(t);
+                }
+            }
+            if holder == Color::White {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.side == Color::White {
+            " C/c"
+        } else {
+            " c/C"
+        });
+        s
+    }
+}
+
+/// The canonical FEEN hand order of a kind with the same count and case: letter, then state
+/// (`-` before `+` before none).
+fn hand_order(kind: usize) -> (u8, u8) {
+    match kind {
+        HAND_BISHOP => (b'B', 2),
+        HAND_KNIGHT => (b'N', 2),
+        HAND_PAWN_MINUS => (b'P', 0),
+        HAND_PAWN_PLUS => (b'P', 1),
+        HAND_PAWN => (b'P', 2),
+        HAND_QUEEN => (b'Q', 2),
+        HAND_ROOK_PLUS => (b'R', 1),
+        HAND_ROOK => (b'R', 2),
+        _ => (b'Z', 3),
+    }
+}
