@@ -1,1 +1,46 @@
-//! The Ōgi rule system. (To be written.)
+//! The Ōgi (王棋) rule system (seed `ogi-rule-system.txt`, rulings R1, R4, R5).
+//!
+//! - [`Position`]: a small `Copy` position on 8x8 bitboards with hand counters and an incremental
+//!   Zobrist key; FEEN in and out ([`Position::from_feen`], [`Position::to_feen`]), the Jeweled
+//!   King's `'` kept.
+//! - Moves: [`Position::legal_moves`] (position-only: no history), [`Position::play`],
+//!   PMN both ways ([`Position::parse_pmn`], [`Position::move_to_pmn`]).
+//! - Counting: [`Position::perft`], [`Position::perft_with`] (bulk or not, with or without the
+//!   King's privilege), [`Position::perft_sennichite`].
+//! - [`Position::statuses`]: the CGSN statuses inferable from the position.
+//! - [`Sennichite`]: the repetition rule, which needs the game's history.
+//!
+//! Rules in brief: no check constraint; capturing a King ends the game (`mareking`) and the
+//! position after it has no legal moves; promotion is optional when a move starts or ends in the
+//! zone (ranks 6-8 for the first player, 1-3 for the second) and forced for a pawn or lance
+//! reaching the last rank and a knight reaching the last two; captured pieces enter the captor's
+//! hand demoted, except that a King capturing a promoted piece may keep it promoted (a second,
+//! distinct move, written `/+R`); an unpromoted pawn is never dropped, an unpromoted lance not on
+//! the last rank, an unpromoted knight not on the last two; promoted pieces drop as held.
+//!
+//! ```
+//! use tegoma_rules::ogi::{MoveList, Position};
+//! let mut p = Position::startpos();
+//! let mut list = MoveList::new();
+//! p.legal_moves(&mut list);
+//! assert_eq!(list.len(), 25);
+//! let m = p.parse_pmn("e3-e4")?;
+//! p.play(m);
+//! assert_eq!(p.to_feen(), "lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O");
+//! # Ok::<(), tegoma_rules::ogi::MoveError>(())
+//! ```
+
+mod error;
+mod movegen;
+mod pmn;
+mod position;
+mod sennichite;
+mod status;
+mod tables;
+mod types;
+
+pub use error::{MoveError, PositionError};
+pub use movegen::{attacks, PerftOptions};
+pub use position::{Position, STARTPOS};
+pub use sennichite::Sennichite;
+pub use types::{Kind, Move, MoveList, Side, KINDS, MAX_MOVES};

@@ -1,0 +1,403 @@
+//! The position: bitboards, hands, side to move, Zobrist key; copy-make; FEEN in and out.
+use tegoma_notation::feen::Feen;
+
+use super::error::PositionError;
+use super::tables::{hand_key, ZOBRIST};
+use super::types::{Kind, Move, Side};
+
+/// The Ōgi initial position.
+pub const STARTPOS: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
+
+/// An Ōgi position: a small `Copy` value (bitboards per kind and side, a mailbox, hand counters,
+/// the side to move, the Jeweled markers and an incrementally kept Zobrist key).
+///
+/// Equality and hashing follow ruling R5: two positions are equal when their canonical FEEN
+/// strings, with every `'` removed, are equal (placement, hands, side to move).
+#[derive(Clone, Copy)]
+pub struct Position {
+    /// The kind of each occupied square, as the 4 bits of (kind index + 1), one plane per bit.
+    pub(crate) planes: [u64; 4],
+    pub(crate) sides: [u64; 2],
+    /// Hand counts by side and kind index (index 0: captured Kings).
+    pub(crate) hands: [[u8; 16]; 2],
+    /// Squares holding a Jeweled King (`K^'`).
+    pub(crate) jewels: u64,
+    pub(crate) stm: Side,
+    pub(crate) key: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Position) -> bool {
+        self.key == o.key
+            && self.sides == o.sides
+            && self.planes == o.planes
+            && self.hands == o.hands
+            && self.stm == o.stm
+    }
+}
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(self.key);
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_feen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    fn empty(stm: Side) -> Position {
+        let mut p = Position {
+            planes: [0; 4],
+            sides: [0; 2],
+            hands: [[0; 16]; 2],
+            jewels: 0,
+            stm,
+            key: 0,
+        };
+        if stm == Side::Second {
+            p.key ^= ZOBRIST.second_to_move;
+        }
+        p
+    }
+
+    /// The initial position, [`STARTPOS`].
+    pub fn startpos() -> Position {
+        Position::from_feen(STARTPOS).expect("the initial position is valid")
+    }
+
+    /// Reads an Ōgi position from FEEN (styles `O/o`, 8x8 board, Ōgi pieces; `K^'` keeps its
+    /// Jeweled marker).
+    ///
+    /// ```
+    /// use tegoma_rules::ogi::Position;
+    /// let p = Position::from_feen("lnsik^'snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o")?;
+    /// assert_eq!(p, Position::startpos()); // the Jeweled marker does not change identity (R5)
+    /// assert!(p.to_feen().contains("k^'"));
+    /// # Ok::<(), tegoma_rules::ogi::PositionError>(())
+    /// ```
+    pub fn from_feen(s: &str) -> Result<Position, PositionError> {
+        let feen = Feen::parse(s).map_err(PositionError::Feen)?;
+        if feen.shape().dimensions() != [8, 8] {
+            return Err(PositionError::BoardShape);
+        }
+        let (a, i) = (feen.active_style(), feen.inactive_style());
+        let (ac, ic) = (a.to_char(), i.to_char());
+        if !ac.eq_ignore_ascii_case(&'o') || !ic.eq_ignore_ascii_case(&'o') {
+            return Err(PositionError::Style(format!("{ac}/{ic}")));
+        }
+        let stm = if ac == 'O' { Side::First } else { Side::Second };
+        let mut p = Position::empty(stm);
+        for (idx, sq) in feen.squares().enumerate() {
+            let Some(piece) = sq else { continue };
+            let tok = piece.encode();
+            let (side, kind, jewel) = parse_token(tok.as_str())
+                .ok_or_else(|| PositionError::Piece(tok.as_str().into()))?;
+            let s = ((7 - idx / 8) * 8 + idx % 8) as u8;
+            p.put(side, kind, s);
+            if jewel {
+                p.jewels |= 1 << s;
+            }
+        }
+        for (hand_side, items, name) in [
+            (Side::First, feen.first_hand(), "first"),
+            (Side::Second, feen.second_hand(), "second"),
+        ] {
+            for item in items {
+                let tok = item.piece().encode();
+                let bad = || PositionError::HandPiece {
+                    hand: name,
+                    piece: tok.as_str().into(),
+                };
+                let (side, kind, jewel) = parse_token(tok.as_str()).ok_or_else(bad)?;
+                if side != hand_side || jewel {
+                    return Err(bad());
+                }
+                let c = item.count().min(64) as u8;
+                p.set_hand(side, kind.index(), c);
+            }
+        }
+        Ok(p)
+    }
+
+    /// The canonical FEEN of the position (Jeweled markers kept).
+    pub fn to_feen(&self) -> String {
+        let mut s = String::with_capacity(96);
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                let sq = r * 8 + f;
+                match self.piece_at(sq as u8) {
+                    None => empty += 1,
+                    Some((side, kind)) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push_str(&kind.token(side));
+                        if self.jewels >> sq & 1 != 0 {
+                            s.push('\'');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        for side in [Side::First, Side::Second] {
+            let mut items: Vec<(u8, u8, bool, Kind)> = Kind::ALL
+                .iter()
+                .filter(|k| self.hands[side.index()][k.index()] > 0)
+                .map(|&k| {
+                    (
+                        self.hands[side.index()][k.index()],
+                        k.letter(),
+                        !k.is_promoted(),
+                        k,
+                    )
+                })
+                .collect();
+            items.sort_by(|a, b| b.0.cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+            for (c, _, _, k) in items {
+                if c > 1 {
+                    s.push_str(&c.to_string());
+                }
+                s.push_str(&k.token(side));
+            }
+            if side == Side::First {
+                s.push('/');
+            }
+        }
+        s.push_str(if self.stm == Side::First {
+            " O/o"
+        } else {
+            " o/O"
+        });
+        s
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.stm
+    }
+
+    /// The Zobrist key: equal for equal positions in the sense of R5 (canonical FEEN without `'`).
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    /// The piece on square index `sq` (a1 = 0 .. h8 = 63).
+    #[inline]
+    pub fn piece_at(&self, sq: u8) -> Option<(Side, Kind)> {
+        let sq = sq & 63;
+        let side = if self.sides[0] >> sq & 1 != 0 {
+            Side::First
+        } else if self.sides[1] >> sq & 1 != 0 {
+            Side::Second
+        } else {
+            return None;
+        };
+        self.kind_on(sq).map(|k| (side, k))
+    }
+
+    /// The kind of the piece on `sq`, if any.
+    #[inline]
+    pub(crate) fn kind_on(&self, sq: u8) -> Option<Kind> {
+        let sq = sq & 63;
+        let code = (self.planes[0] >> sq & 1)
+            | (self.planes[1] >> sq & 1) << 1
+            | (self.planes[2] >> sq & 1) << 2
+            | (self.planes[3] >> sq & 1) << 3;
+        if code == 0 {
+            None
+        } else {
+            Some(Kind::from_index(code as usize - 1))
+        }
+    }
+
+    /// The squares holding a piece of kind index `k`, both sides.
+    #[inline(always)]
+    pub(crate) fn kind_bb(&self, k: usize) -> u64 {
+        let c = k + 1;
+        let p = &self.planes;
+        let pick = |i: usize| if c >> i & 1 != 0 { p[i] } else { !p[i] };
+        pick(0) & pick(1) & pick(2) & pick(3)
+    }
+
+    /// Whether the King on square `sq` is a Jeweled King (`K^'`).
+    pub fn is_jeweled(&self, sq: u8) -> bool {
+        self.jewels >> (sq & 63) & 1 != 0
+    }
+
+    /// How many pieces of `kind` (as held: `Kind::PRook` for a `+R` kept by the King's privilege)
+    /// `side` holds. Captured Kings are counted under `Kind::King`.
+    #[inline]
+    pub fn hand_count(&self, side: Side, kind: Kind) -> u8 {
+        self.hands[side.index()][kind.index()]
+    }
+
+    /// The squares (bitboard, a1 = bit 0) of `side`'s pieces of `kind`.
+    #[inline]
+    pub fn pieces(&self, side: Side, kind: Kind) -> u64 {
+        self.kind_bb(kind.index()) & self.sides[side.index()]
+    }
+
+    /// The squares occupied by `side`.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> u64 {
+        self.sides[side.index()]
+    }
+
+    /// Whether the game is over: some side has no King on the board (a King was captured).
+    /// Such a position has no legal moves.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        let k = self.kind_bb(0);
+        k & self.sides[0] == 0 || k & self.sides[1] == 0
+    }
+
+    #[inline]
+    fn put(&mut self, side: Side, kind: Kind, sq: u8) {
+        let b = 1u64 << sq;
+        let c = kind as usize + 1;
+        for i in 0..4 {
+            if c >> i & 1 != 0 {
+                self.planes[i] |= b;
+            }
+        }
+        self.sides[side.index()] |= b;
+        self.key ^= ZOBRIST.piece[side.index()][kind.index()][sq as usize];
+    }
+
+    #[inline]
+    fn take(&mut self, side: Side, kind: Kind, sq: u8) {
+        let b = 1u64 << sq;
+        for p in &mut self.planes {
+            *p &= !b;
+        }
+        self.sides[side.index()] &= !b;
+        self.key ^= ZOBRIST.piece[side.index()][kind.index()][sq as usize];
+    }
+
+    #[inline]
+    fn set_hand(&mut self, side: Side, slot: usize, count: u8) {
+        let old = self.hands[side.index()][slot];
+        self.key ^= hand_key(side, slot, old) ^ hand_key(side, slot, count);
+        self.hands[side.index()][slot] = count;
+    }
+
+    /// Plays `m`, which must be one of this position's legal moves (as given by
+    /// [`legal_moves`](Position::legal_moves) or [`parse_pmn`](Position::parse_pmn)); anything
+    /// else leaves a meaningless (but memory-safe) position.
+    #[inline]
+    pub fn play(&mut self, m: Move) {
+        let us = self.stm;
+        let them = us.flip();
+        let to = m.to();
+        let kind = m.kind();
+        match m.from() {
+            None => {
+                let c = self.hands[us.index()][kind.index()];
+                self.set_hand(us, kind.index(), c.wrapping_sub(1));
+                self.put(us, kind, to);
+            }
+            Some(from) => {
+                if let Some(cap) = m.captured() {
+                    self.take(them, cap, to);
+                    self.jewels &= !(1u64 << to);
+                    let slot = m.hand_kind().unwrap_or(cap).index();
+                    let c = self.hands[us.index()][slot];
+                    self.set_hand(us, slot, c.saturating_add(1));
+                }
+                self.take(us, kind, from);
+                self.put(us, m.final_kind(), to);
+                if self.jewels >> from & 1 != 0 {
+                    self.jewels ^= 1u64 << from | 1u64 << to;
+                }
+            }
+        }
+        self.stm = them;
+        self.key ^= ZOBRIST.second_to_move;
+    }
+
+    /// The position after `m` (copy-make).
+    #[inline]
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = *self;
+        p.play(m);
+        p
+    }
+
+    /// Recomputes the Zobrist key from scratch (for tests of the incremental key).
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        let mut k = 0;
+        for sq in 0..64u8 {
+            if let Some((s, kind)) = self.piece_at(sq) {
+                k ^= ZOBRIST.piece[s.index()][kind.index()][sq as usize];
+            }
+        }
+        for s in [Side::First, Side::Second] {
+            for slot in 0..16 {
+                k ^= hand_key(s, slot, self.hands[s.index()][slot]);
+            }
+        }
+        if self.stm == Side::Second {
+            k ^= ZOBRIST.second_to_move;
+        }
+        k
+    }
+}
+
+/// Reads an EPIN token as an Ōgi piece: (side, kind, Jeweled).
+pub(crate) fn parse_token(t: &str) -> Option<(Side, Kind, bool)> {
+    let b = t.as_bytes();
+    let (promoted, rest) = match b.first()? {
+        b'+' => (true, &b[1..]),
+        _ => (false, b),
+    };
+    let (&letter, rest) = rest.split_first()?;
+    let side = if letter.is_ascii_uppercase() {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let base = match letter.to_ascii_uppercase() {
+        b'K' => Kind::King,
+        b'I' => Kind::Princess,
+        b'R' => Kind::Rook,
+        b'B' => Kind::Bishop,
+        b'S' => Kind::Silver,
+        b'N' => Kind::Knight,
+        b'L' => Kind::Lance,
+        b'P' => Kind::Pawn,
+        _ => return None,
+    };
+    let (jewel, terminal) = match rest {
+        [] => (false, false),
+        [b'^'] => (false, true),
+        [b'^', b'\''] => (true, true),
+        _ => return None,
+    };
+    if terminal != (base == Kind::King) || (promoted && base == Kind::King) {
+        return None;
+    }
+    let kind = if promoted { base.promoted() } else { base };
+    Some((side, kind, jewel))
+}

@@ -1,0 +1,83 @@
+//! The CGSN statuses inferable from an Ōgi position.
+use tegoma_notation::cgsn::{Status, StatusSet};
+
+use super::movegen::attacks;
+use super::position::Position;
+use super::types::{Kind, Side};
+
+impl Position {
+    /// The squares `side` attacks (its pieces' moves onto any square, ignoring the turn).
+    pub fn attacked_by(&self, side: Side) -> u64 {
+        let occ = self.sides[0] | self.sides[1];
+        let mut out = 0;
+        let mut bb = self.sides[side.index()];
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            if let Some(kind) = self.kind_on(sq) {
+                out |= attacks(kind, side, sq, occ);
+            }
+        }
+        out
+    }
+
+    /// Whether a pseudo-legal move of the side not to move would capture the piece on `sq`
+    /// (never when the game is over: no move is legal then).
+    fn threatened(&self, sq: u8) -> bool {
+        !self.is_over() && self.attacked_by(self.stm.flip()) >> sq & 1 != 0
+    }
+
+    /// The CGSN statuses that hold (CGSN §15 over Ōgi's pseudo-legal moves, which are its legal
+    /// moves since Ōgi has no check constraint; history ignored): `check`, `stale`, `checkmate`,
+    /// `stalemate` for each King of the side to move, `nomove`, `bareking`, `mareking`.
+    ///
+    /// ```
+    /// use tegoma_notation::cgsn::Status;
+    /// use tegoma_rules::ogi::Position;
+    /// let s = Position::startpos().statuses();
+    /// assert!(s.contains(Status::Stale) && s.len() == 1);
+    /// ```
+    pub fn statuses(&self) -> StatusSet {
+        let mut set = StatusSet::EMPTY;
+        let us = self.stm;
+        let mut moves = Vec::new();
+        self.for_each_move(true, |m| moves.push(m));
+        if moves.is_empty() {
+            set.insert(Status::Nomove);
+        }
+        let mut kings = self.pieces(us, Kind::King);
+        while kings != 0 {
+            let k = kings.trailing_zeros() as u8;
+            kings &= kings - 1;
+            let check = self.threatened(k);
+            // after each move, is this King (where it went) threatened by the opponent?
+            let all_threatened = !moves.is_empty()
+                && moves.iter().all(|&m| {
+                    let sq = if m.from() == Some(k) { m.to() } else { k };
+                    let p = self.after(m);
+                    !p.is_over() && p.attacked_by(us.flip()) >> sq & 1 != 0
+                });
+            if check {
+                set.insert(Status::Check);
+                if all_threatened {
+                    set.insert(Status::Checkmate);
+                }
+            } else {
+                set.insert(Status::Stale);
+                if all_threatened {
+                    set.insert(Status::Stalemate);
+                }
+            }
+        }
+        for side in [Side::First, Side::Second] {
+            let own = self.sides[side.index()];
+            let kings = self.pieces(side, Kind::King);
+            if kings == 0 {
+                set.insert(Status::Mareking);
+            } else if own.count_ones() == 1 {
+                set.insert(Status::Bareking);
+            }
+        }
+        set
+    }
+}

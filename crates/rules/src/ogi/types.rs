@@ -1,0 +1,367 @@
+//! Piece kinds, sides, moves and move lists.
+use std::fmt;
+
+/// A player: `First` (Sente, uppercase, style `O`, moves toward rank 8) or `Second` (Gote,
+/// lowercase, style `o`, moves toward rank 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The first player (Sente).
+    First = 0,
+    /// The second player (Gote).
+    Second = 1,
+}
+
+impl Side {
+    /// The other side.
+    #[inline]
+    pub const fn flip(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A piece kind, independent of side. The promoted kinds are the unpromoted ones plus 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    /// King or Jeweled King `K^` (terminal).
+    King = 0,
+    /// Princess `I`: bishop slides plus the eight knight jumps.
+    Princess = 1,
+    /// Rook `R`.
+    Rook = 2,
+    /// Bishop `B`.
+    Bishop = 3,
+    /// Silver `S`.
+    Silver = 4,
+    /// Knight `N` (two forward, one sideways).
+    Knight = 5,
+    /// Lance `L` (forward slide).
+    Lance = 6,
+    /// Pawn `P`.
+    Pawn = 7,
+    /// Promoted Princess `+I`.
+    PPrincess = 8,
+    /// Dragon `+R`.
+    PRook = 9,
+    /// Horse `+B`.
+    PBishop = 10,
+    /// Promoted Silver `+S` (moves as gold).
+    PSilver = 11,
+    /// Promoted Knight `+N` (moves as gold).
+    PKnight = 12,
+    /// Promoted Lance `+L` (moves as gold).
+    PLance = 13,
+    /// Tokin `+P` (moves as gold).
+    PPawn = 14,
+}
+
+/// The number of piece kinds.
+pub const KINDS: usize = 15;
+
+impl Kind {
+    /// Every kind, in index order.
+    pub const ALL: [Kind; KINDS] = [
+        Kind::King,
+        Kind::Princess,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Silver,
+        Kind::Knight,
+        Kind::Lance,
+        Kind::Pawn,
+        Kind::PPrincess,
+        Kind::PRook,
+        Kind::PBishop,
+        Kind::PSilver,
+        Kind::PKnight,
+        Kind::PLance,
+        Kind::PPawn,
+    ];
+
+    /// The kind with index `i` (0..15).
+    #[inline]
+    pub const fn from_index(i: usize) -> Kind {
+        Kind::ALL[i]
+    }
+
+    /// The kind's index (0..15).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether the kind is a promoted one (`+X`).
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        self as u8 >= 8
+    }
+
+    /// Whether the kind can promote (every unpromoted kind except the King).
+    #[inline]
+    pub const fn can_promote(self) -> bool {
+        let i = self as u8;
+        i >= 1 && i <= 7
+    }
+
+    /// The promoted form (itself when it cannot promote).
+    #[inline]
+    pub const fn promoted(self) -> Kind {
+        if self.can_promote() {
+            Kind::ALL[self as usize + 7]
+        } else {
+            self
+        }
+    }
+
+    /// The unpromoted form (itself when not promoted).
+    #[inline]
+    pub const fn demoted(self) -> Kind {
+        if self.is_promoted() {
+            Kind::ALL[self as usize - 7]
+        } else {
+            self
+        }
+    }
+
+    /// The PIN letter, uppercase.
+    pub const fn letter(self) -> u8 {
+        [b'K', b'I', b'R', b'B', b'S', b'N', b'L', b'P'][self.demoted() as usize]
+    }
+
+    /// The piece's PIN token for `side` (`K^`, `+r`, ...), without the Jeweled marker.
+    pub fn token(self, side: Side) -> String {
+        let mut s = String::with_capacity(3);
+        if self.is_promoted() {
+            s.push('+');
+        }
+        let l = self.letter();
+        s.push(if side == Side::First {
+            l
+        } else {
+            l.to_ascii_lowercase()
+        } as char);
+        if self == Kind::King {
+            s.push('^');
+        }
+        s
+    }
+}
+
+/// A move, packed into 32 bits.
+///
+/// A board move knows its origin, destination, the moving kind, the captured kind (if any),
+/// whether it promotes and whether the King keeps the captured piece promoted (the King's
+/// privilege). A drop knows the dropped kind (as held) and its destination. Two moves are equal
+/// when every one of those facts is equal, which is the identity sennichite compares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub(crate) u32);
+
+const DROP: u32 = 1 << 12;
+const PROMO: u32 = 1 << 13;
+const KEEP: u32 = 1 << 14;
+
+impl Move {
+    #[inline]
+    pub(crate) const fn board(from: u8, to: u8, kind: Kind, captured: Option<Kind>) -> Move {
+        let c = match captured {
+            Some(k) => k as u32 + 1,
+            None => 0,
+        };
+        Move(to as u32 | (from as u32) << 6 | (kind as u32) << 16 | c << 20)
+    }
+
+    #[inline]
+    pub(crate) const fn drop(to: u8, kind: Kind) -> Move {
+        Move(to as u32 | DROP | (kind as u32) << 16)
+    }
+
+    #[inline]
+    pub(crate) const fn with_promotion(self) -> Move {
+        Move(self.0 | PROMO)
+    }
+
+    #[inline]
+    pub(crate) const fn with_keep(self) -> Move {
+        Move(self.0 | KEEP)
+    }
+
+    /// The destination square index (a1 = 0 .. h8 = 63).
+    #[inline]
+    pub const fn to(self) -> u8 {
+        (self.0 & 63) as u8
+    }
+
+    /// The origin square index, `None` for a drop.
+    #[inline]
+    pub const fn from(self) -> Option<u8> {
+        if self.is_drop() {
+            None
+        } else {
+            Some((self.0 >> 6 & 63) as u8)
+        }
+    }
+
+    /// Whether the move is a drop from the hand.
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        self.0 & DROP != 0
+    }
+
+    /// Whether the moving piece promotes.
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0 & PROMO != 0
+    }
+
+    /// Whether the King keeps the captured promoted piece promoted (the King's privilege).
+    #[inline]
+    pub const fn keeps_promoted(self) -> bool {
+        self.0 & KEEP != 0
+    }
+
+    /// The moving kind (before any promotion), or the dropped kind as held.
+    #[inline]
+    pub const fn kind(self) -> Kind {
+        Kind::from_index((self.0 >> 16 & 15) as usize)
+    }
+
+    /// The captured kind, if the move captures.
+    #[inline]
+    pub const fn captured(self) -> Option<Kind> {
+        let c = self.0 >> 20 & 15;
+        if c == 0 {
+            None
+        } else {
+            Some(Kind::from_index(c as usize - 1))
+        }
+    }
+
+    /// The kind that ends on the destination square.
+    #[inline]
+    pub const fn final_kind(self) -> Kind {
+        if self.is_promotion() {
+            self.kind().promoted()
+        } else {
+            self.kind()
+        }
+    }
+
+    /// The kind that enters the mover's hand when the move captures: demoted, unless the King's
+    /// privilege keeps it promoted.
+    #[inline]
+    pub const fn hand_kind(self) -> Option<Kind> {
+        match self.captured() {
+            None => None,
+            Some(k) if self.keeps_promoted() => Some(k),
+            Some(k) => Some(k.demoted()),
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sq = |i: u8| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1);
+        match self.from() {
+            None => write!(f, "Move({:?}*{})", self.kind(), sq(self.to())),
+            Some(from) => write!(
+                f,
+                "Move({:?} {}-{}{}{}{})",
+                self.kind(),
+                sq(from),
+                sq(self.to()),
+                if self.is_promotion() { " promote" } else { "" },
+                match self.captured() {
+                    Some(k) => format!(" x{k:?}"),
+                    None => String::new(),
+                },
+                if self.keeps_promoted() { " keep" } else { "" },
+            ),
+        }
+    }
+}
+
+/// The most moves any Ōgi position can have (a safe bound for any FEEN the reader accepts).
+pub const MAX_MOVES: usize = 2600;
+
+/// A fixed-capacity list of moves, filled by [`Position::legal_moves`](super::Position::legal_moves).
+/// Create it once and reuse it: it never allocates.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: Box<[Move; MAX_MOVES]>,
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list (one allocation, here only).
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: Box::new([Move(0); MAX_MOVES]),
+            len: 0,
+        }
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Iterates the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    /// Whether the list contains `m`.
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
