@@ -1,0 +1,271 @@
+//! PGN (Portable Game Notation) for chess: a streaming reader and a writer.
+//!
+//! [`PgnReader`] reads games one at a time from any [`std::io::BufRead`], never holding more than
+//! one game in memory. It keeps the tag pairs (escaped strings unescaped), the SAN moves of the
+//! main line as [`SanToken`]s (lexically checked; the chess rule system plays them later), the
+//! comments of the main line and the game termination marker. Move numbers, NAGs (`$n`),
+//! annotation suffixes (`!`, `?`, `!?`, ...), variations `( ... )` (with everything inside them)
+//! and `%` escape lines are skipped. Text that holds neither tags, moves nor a result (a
+//! file's leading comment block) is not a game and is skipped.
+//!
+//! Hostile input cannot hang, panic or allocate without bound: every game is read under
+//! [`Limits`] (tag and token lengths, number of tags, comment length, variation depth, plies,
+//! bytes per game), and errors carry the line and column ([`PgnError`]). After an error the
+//! reader skips to the next line starting with `[Event` and goes on with the next game.
+//!
+//! [`write_game`] writes the export form: the seven-tag roster first (Event, Site, Date, Round,
+//! White, Black, Result) in that order, the other tags in their order, then the movetext with move
+//! numbers and comments, wrapped at 79 characters, and the result.
+//!
+//! ```
+//! use tegoma_game::pgn::{PgnReader, PgnResult};
+//!
+//! let text = "[Event \"Casual\"]\n[White \"A\"]\n\n1. e4 e5 {a comment} 2. Nf3 (2. f4) Nc6! 1-0\n";
+//! let games: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+//! let game = games[0].as_ref().unwrap();
+//! assert_eq!(game.tag("White"), Some("A"));
+//! assert_eq!(game.moves.len(), 4);
+//! assert_eq!(game.moves[3].as_str(), "Nc6");
+//! assert_eq!(game.result, Some(PgnResult::WhiteWins));
+//! assert_eq!(game.comments[0].text, "a comment");
+//! ```
+
+mod error;
+mod input;
+mod reader;
+mod san;
+mod writer;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+pub use error::{PgnError, PgnErrorKind};
+pub use reader::PgnReader;
+pub use san::{SanLexError, SanToken};
+pub use writer::{game_to_string, write_game};
+
+/// The seven-tag roster, in export order.
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// A game termination marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PgnResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl PgnResult {
+    /// The marker as written in PGN.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PgnResult::WhiteWins => "1-0",
+            PgnResult::BlackWins => "0-1",
+            PgnResult::Draw => "1/2-1/2",
+            PgnResult::Unknown => "*",
+        }
+    }
+
+    /// Parses a marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub fn parse(s: &str) -> Option<PgnResult> {
+        match s {
+            "1-0" => Some(PgnResult::WhiteWins),
+            "0-1" => Some(PgnResult::BlackWins),
+            "1/2-1/2" => Some(PgnResult::Draw),
+            "*" => Some(PgnResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for PgnResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A comment of the main line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Comment {
+    /// Number of main-line moves before the comment (0: before the first move).
+    pub ply: usize,
+    /// The text, whitespace runs collapsed to one space and trimmed (`{...}` and `;` comments
+    /// alike).
+    pub text: String,
+}
+
+/// One game read from PGN.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct PgnGame {
+    /// Tag pairs in file order (duplicates kept), values unescaped.
+    pub tags: Vec<(String, String)>,
+    /// The main line's moves, not yet played.
+    pub moves: Vec<SanToken>,
+    /// Main-line comments.
+    pub comments: Vec<Comment>,
+    /// The termination marker; `None` when the movetext ended without one (end of input, or the
+    /// next game's tags).
+    pub result: Option<PgnResult>,
+}
+
+impl PgnGame {
+    /// The value of the first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag: replaces the value of the first tag named `name`, or appends it.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The start position's FEN when the game does not start from the standard position (a `FEN`
+    /// tag; `SetUp "1"` is expected beside it but not required).
+    pub fn setup_fen(&self) -> Option<&str> {
+        self.tag("FEN")
+    }
+
+    /// The game as the writer exports it: the seven-tag roster first, in roster order, missing
+    /// roster tags filled with PGN's defaults (`?`, `????.??.??`, the result), then the other
+    /// tags in order; a missing termination marker taken from the `Result` tag or `*`. Reading
+    /// back [`write_game`]'s output gives exactly this game.
+    pub fn to_export(&self) -> PgnGame {
+        let result = self.result.unwrap_or_else(|| {
+            self.tag("Result")
+                .and_then(PgnResult::parse)
+                .unwrap_or(PgnResult::Unknown)
+        });
+        let mut tags = Vec::with_capacity(self.tags.len() + 7);
+        for name in SEVEN_TAG_ROSTER {
+            let value = match self.tag(name) {
+                Some(v) => v.to_string(),
+                None => match name {
+                    "Date" => "????.??.??".to_string(),
+                    "Result" => result.as_str().to_string(),
+                    _ => "?".to_string(),
+                },
+            };
+            tags.push((name.to_string(), clean_value(&value)));
+        }
+        let mut seen_roster = [false; 7];
+        for (name, value) in &self.tags {
+            if let Some(i) = SEVEN_TAG_ROSTER.iter().position(|r| r == name) {
+                if !seen_roster[i] {
+                    seen_roster[i] = true;
+                    continue;
+                }
+            }
+            tags.push((name.clone(), clean_value(value)));
+        }
+        let mut comments: Vec<Comment> = self
+            .comments
+            .iter()
+            .map(|c| Comment {
+                ply: c.ply.min(self.moves.len()),
+                text: normalize_comment(&c.text),
+            })
+            .collect();
+        comments.sort_by_key(|c| c.ply);
+        PgnGame {
+            tags,
+            moves: self.moves.clone(),
+            comments,
+            result: Some(result),
+        }
+    }
+}
+
+/// A tag value as it can be written: control characters become spaces.
+pub(crate) fn clean_value(v: &str) -> String {
+    v.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Comment text as the reader keeps it: whitespace runs collapsed to one space, trimmed.
+pub(crate) fn normalize_comment(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    for word in t.split(|c: char| c.is_ascii_whitespace() || c.is_control()) {
+        if word.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Limits under which every game is read. The defaults admit any real game (a million plies, 64
+/// MiB per game) and bound what hostile input can cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest tag name, in bytes.
+    pub max_tag_name: usize,
+    /// Longest tag value, in bytes (after unescaping).
+    pub max_tag_value: usize,
+    /// Most tag pairs per game.
+    pub max_tags: usize,
+    /// Longest movetext token (move number, SAN, NAG, result), in bytes.
+    pub max_token: usize,
+    /// Longest comment, in bytes.
+    pub max_comment: usize,
+    /// Deepest variation nesting.
+    pub max_variation_depth: usize,
+    /// Most main-line plies per game.
+    pub max_plies: usize,
+    /// Most bytes per game (tags and movetext).
+    pub max_game_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_tag_name: 255,
+            max_tag_value: 8192,
+            max_tags: 1024,
+            max_token: 255,
+            max_comment: 1 << 20,
+            max_variation_depth: 256,
+            max_plies: 1_000_000,
+            max_game_bytes: 64 << 20,
+        }
+    }
+}
+
+/// Fuzzing entry point (for a `cargo fuzz` target): reads every game of `data` under small
+/// limits, and for each game read writes it and reads it back, panicking if the round trip does
+/// not give the export form of the game. Any other panic, hang or unbounded allocation is a bug.
+pub fn fuzz_read_write(data: &[u8]) {
+    let limits = Limits {
+        max_plies: 10_000,
+        max_game_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    for game in PgnReader::with_limits(data, limits).take(1000).flatten() {
+        let export = game.to_export();
+        let text = game_to_string(&export).expect("tag names read are valid");
+        let mut back = PgnReader::new(text.as_bytes());
+        let again = back
+            .next()
+            .expect("the writer wrote a game")
+            .expect("the writer's output reads back");
+        assert_eq!(again, export, "PGN round trip changed the game:\n{text}");
+        assert!(back.next().is_none(), "the writer wrote one game");
+    }
+}

@@ -1,0 +1,424 @@
+//! The streaming PGN reader.
+
+use std::io::BufRead;
+
+use super::error::{PgnError, PgnErrorKind};
+use super::input::Input;
+use super::{normalize_comment, Comment, Limits, PgnGame, PgnResult, SanToken};
+
+/// Reads PGN games one at a time from a [`BufRead`]; also an [`Iterator`] over the games.
+///
+/// Each item is one game or the error that broke it; after an error the reader skips to the next
+/// line starting with `[Event` and goes on. See the [module documentation](super) for what is
+/// kept and what is skipped.
+pub struct PgnReader<R> {
+    input: Input<R>,
+    limits: Limits,
+    recovering: bool,
+    /// Recovery consumed a line's `[Event`: the next game starts inside that tag.
+    pending_event: bool,
+    failed: bool,
+    token: Vec<u8>,
+    text: Vec<u8>,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+fn is_symbol(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+}
+
+impl<R: BufRead> PgnReader<R> {
+    /// A reader with the default [`Limits`].
+    pub fn new(reader: R) -> PgnReader<R> {
+        PgnReader::with_limits(reader, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_limits(reader: R, limits: Limits) -> PgnReader<R> {
+        PgnReader {
+            input: Input::new(reader),
+            limits,
+            recovering: false,
+            pending_event: false,
+            failed: false,
+            token: Vec::with_capacity(64),
+            text: Vec::new(),
+        }
+    }
+
+    /// Reads the next game: `None` at the end of the input.
+    pub fn read_game(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        if self.failed {
+            return None;
+        }
+        let result = self.read_game_inner();
+        if let Some(Err(e)) = &result {
+            // A failing reader is not retried: the error is reported once, then the stream ends.
+            self.failed = matches!(e.kind, PgnErrorKind::Io(_));
+        }
+        result
+    }
+
+    fn read_game_inner(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        if self.recovering {
+            self.recovering = false;
+            if let Err(e) = self.skip_to_next_event() {
+                return Some(Err(e));
+            }
+        }
+        if !self.pending_event {
+            match self.skip_blank() {
+                Ok(Some(_)) => {}
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        loop {
+            self.input.game_start = self.input.offset();
+            match self.game() {
+                // Text with neither tags, moves nor result (a file's leading comment) is no game.
+                Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
+                    match self.skip_blank() {
+                        Ok(Some(_)) => continue,
+                        Ok(None) => return None,
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                Ok(g) => return Some(Ok(g)),
+                Err(e) => {
+                    self.recovering = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+
+    /// Skips the rest of the current line, then every line not starting with `[Event`; consumes
+    /// that `[Event` (the next game starts inside the tag: see `pending_event`).
+    fn skip_to_next_event(&mut self) -> Result<(), PgnError> {
+        const EVENT: &[u8] = b"[Event";
+        loop {
+            if self.input.at_line_start() {
+                let mut matched = 0;
+                while matched < EVENT.len() {
+                    match self.input.peek()? {
+                        Some(b) if b == EVENT[matched] => {
+                            self.input.bump(b);
+                            matched += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                if matched == EVENT.len() {
+                    self.pending_event = true;
+                    return Ok(());
+                }
+            }
+            if self.input.peek()?.is_none() {
+                return Ok(());
+            }
+            self.input.skip_line()?;
+        }
+    }
+
+    /// Skips whitespace, a byte-order mark and `%` escape lines; returns the next byte.
+    fn skip_blank(&mut self) -> Result<Option<u8>, PgnError> {
+        loop {
+            match self.input.skip_while(is_space)? {
+                Some(b'%') if self.input.at_line_start() => self.input.skip_line()?,
+                // A UTF-8 byte-order mark at the start of the input.
+                Some(b @ (0xEF | 0xBB | 0xBF)) if self.input.offset() < 3 => {
+                    self.input.bump(b);
+                    if self.input.offset() == 3 {
+                        self.input.restart_line();
+                    }
+                }
+                other => return Ok(other),
+            }
+        }
+    }
+
+    fn err(&self, kind: PgnErrorKind) -> PgnError {
+        self.input.error(kind)
+    }
+
+    fn check_size(&self) -> Result<(), PgnError> {
+        if self.input.game_bytes() > self.limits.max_game_bytes {
+            return Err(self.err(PgnErrorKind::GameTooLarge(self.limits.max_game_bytes)));
+        }
+        Ok(())
+    }
+
+    fn game(&mut self) -> Result<PgnGame, PgnError> {
+        let mut game = PgnGame::default();
+        if self.pending_event {
+            self.pending_event = false;
+            self.token.clear();
+            self.token.extend_from_slice(b"Event");
+            self.tag_rest(&mut game)?;
+        }
+        loop {
+            let next = self.skip_blank()?;
+            self.check_size()?;
+            if next != Some(b'[') {
+                break;
+            }
+            self.tag(&mut game)?;
+        }
+        self.movetext(&mut game)?;
+        Ok(game)
+    }
+
+    fn skip_inline_space(&mut self) -> Result<Option<u8>, PgnError> {
+        loop {
+            match self.input.peek()? {
+                Some(b @ (b' ' | b'\t' | b'\r')) => self.input.bump(b),
+                other => return Ok(other),
+            }
+        }
+    }
+
+    fn tag(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
+        if game.tags.len() >= self.limits.max_tags {
+            return Err(self.err(PgnErrorKind::TooManyTags(self.limits.max_tags)));
+        }
+        self.input.bump(b'[');
+        self.skip_inline_space()?;
+        self.token.clear();
+        self.tag_rest(game)
+    }
+
+    /// The rest of a tag pair, after `[` and the part of its name already in `self.token`.
+    fn tag_rest(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
+        let name_ok = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        if !self
+            .input
+            .take_while(name_ok, &mut self.token, self.limits.max_tag_name)?
+        {
+            return Err(self.err(PgnErrorKind::TagTooLong(self.limits.max_tag_name)));
+        }
+        if self.token.is_empty() {
+            return Err(self.err(PgnErrorKind::BadTag("missing tag name")));
+        }
+        if self.skip_inline_space()? != Some(b'"') {
+            return Err(self.err(PgnErrorKind::BadTag("missing tag value string")));
+        }
+        let start = self.err(PgnErrorKind::UnterminatedString);
+        self.input.bump(b'"');
+        self.text.clear();
+        let max = self.limits.max_tag_value;
+        loop {
+            let plain = |b: u8| b != b'"' && b != b'\\' && b != b'\n';
+            if !self.input.take_while(plain, &mut self.text, max)? {
+                return Err(self.err(PgnErrorKind::TagTooLong(max)));
+            }
+            let b = match self.input.peek()? {
+                None | Some(b'\n') => return Err(start),
+                Some(b) => b,
+            };
+            self.input.bump(b);
+            let byte = match b {
+                b'"' => break,
+                _ => match self.input.peek()? {
+                    Some(e @ (b'"' | b'\\')) => {
+                        self.input.bump(e);
+                        e
+                    }
+                    _ => b'\\',
+                },
+            };
+            if self.text.len() >= max {
+                return Err(self.err(PgnErrorKind::TagTooLong(max)));
+            }
+            self.text.push(byte);
+        }
+        if self.skip_inline_space()? != Some(b']') {
+            return Err(self.err(PgnErrorKind::BadTag("missing ']'")));
+        }
+        self.input.bump(b']');
+        let name = String::from_utf8_lossy(&self.token).into_owned();
+        let value = String::from_utf8_lossy(&self.text).into_owned();
+        game.tags.push((name, value));
+        Ok(())
+    }
+
+    fn movetext(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
+        let mut depth = 0usize;
+        let mut variation_start = None;
+        loop {
+            let b = match self.input.peek()? {
+                None => break,
+                Some(b) => b,
+            };
+            match b {
+                _ if is_space(b) => {
+                    self.input.skip_while(is_space)?;
+                }
+                b'%' if self.input.at_line_start() => self.input.skip_line()?,
+                b'{' => self.comment(game, depth == 0, b'}')?,
+                b';' => self.comment(game, depth == 0, b'\n')?,
+                b'(' => {
+                    if depth == 0 {
+                        variation_start = Some(self.err(PgnErrorKind::UnterminatedVariation));
+                    }
+                    if depth >= self.limits.max_variation_depth {
+                        let max = self.limits.max_variation_depth;
+                        return Err(self.err(PgnErrorKind::VariationTooDeep(max)));
+                    }
+                    self.input.bump(b);
+                    depth += 1;
+                }
+                b')' => {
+                    if depth == 0 {
+                        return Err(self.err(PgnErrorKind::UnexpectedVariationEnd));
+                    }
+                    self.input.bump(b);
+                    depth -= 1;
+                }
+                b'[' => break,
+                b'$' => {
+                    self.input.bump(b);
+                    let n = self.read_while(|b| b.is_ascii_digit())?;
+                    if n == 0 {
+                        return Err(self.err(PgnErrorKind::InvalidNag));
+                    }
+                }
+                // Annotation suffixes separated from their move, and a lone `...`.
+                b'!' | b'?' | b'.' => self.input.bump(b),
+                b'*' => {
+                    self.input.bump(b);
+                    if depth == 0 {
+                        game.result = Some(PgnResult::Unknown);
+                        return Ok(());
+                    }
+                }
+                b'0'..=b'9' => {
+                    let at = self.err(PgnErrorKind::InvalidNag);
+                    self.token.clear();
+                    self.read_while(|b| b.is_ascii_digit())?;
+                    if self.input.peek()? == Some(b'.') {
+                        // A move number: the dots end it.
+                        while self.input.peek()? == Some(b'.') {
+                            self.input.bump(b'.');
+                        }
+                    } else {
+                        self.read_while(is_symbol)?;
+                        if let Some(result) = self.symbol(game, depth, at)? {
+                            game.result = Some(result);
+                            return Ok(());
+                        }
+                    }
+                }
+                _ if b.is_ascii_alphabetic() || b == b'-' => {
+                    let at = self.err(PgnErrorKind::InvalidNag);
+                    self.token.clear();
+                    self.read_while(is_symbol)?;
+                    if let Some(result) = self.symbol(game, depth, at)? {
+                        game.result = Some(result);
+                        return Ok(());
+                    }
+                }
+                _ => {
+                    let c = if b.is_ascii() { b as char } else { '\u{FFFD}' };
+                    return Err(self.err(PgnErrorKind::UnexpectedChar(c)));
+                }
+            }
+            self.check_size()?;
+        }
+        if depth > 0 {
+            return Err(
+                variation_start.unwrap_or_else(|| self.err(PgnErrorKind::UnterminatedVariation))
+            );
+        }
+        Ok(())
+    }
+
+    /// Appends to `self.token` the bytes matching `pred`, under the token limit; returns how many.
+    fn read_while(&mut self, pred: impl Fn(u8) -> bool) -> Result<usize, PgnError> {
+        let before = self.token.len();
+        if !self
+            .input
+            .take_while(pred, &mut self.token, self.limits.max_token)?
+        {
+            return Err(self.err(PgnErrorKind::TokenTooLong(self.limits.max_token)));
+        }
+        Ok(self.token.len() - before)
+    }
+
+    /// Classifies the symbol in `self.token`: a result ends the game, a move is kept (main line
+    /// only), a bare move number is skipped.
+    fn symbol(
+        &mut self,
+        game: &mut PgnGame,
+        depth: usize,
+        at: PgnError,
+    ) -> Result<Option<PgnResult>, PgnError> {
+        if depth > 0 {
+            return Ok(None);
+        }
+        let tok = &self.token[..];
+        let result = match tok {
+            b"1-0" => Some(PgnResult::WhiteWins),
+            b"0-1" => Some(PgnResult::BlackWins),
+            b"1/2-1/2" => Some(PgnResult::Draw),
+            _ => None,
+        };
+        if result.is_some() {
+            return Ok(result);
+        }
+        if tok.iter().all(u8::is_ascii_digit) {
+            return Ok(None);
+        }
+        match SanToken::parse_bytes(tok) {
+            Ok(san) => {
+                if game.moves.len() >= self.limits.max_plies {
+                    let max = self.limits.max_plies;
+                    return Err(PgnError {
+                        kind: PgnErrorKind::TooManyPlies(max),
+                        ..at
+                    });
+                }
+                game.moves.push(san);
+                Ok(None)
+            }
+            Err(e) => Err(PgnError {
+                kind: PgnErrorKind::InvalidSan(e.0),
+                ..at
+            }),
+        }
+    }
+
+    /// Reads a comment up to `end` (`}` or the end of the line); keeps it when `keep`.
+    fn comment(&mut self, game: &mut PgnGame, keep: bool, end: u8) -> Result<(), PgnError> {
+        let start = self.err(PgnErrorKind::UnterminatedComment);
+        let first = self.input.next()?.unwrap_or(end);
+        debug_assert!(first == b'{' || first == b';');
+        self.text.clear();
+        let max = self.limits.max_comment;
+        match self.input.take_until(end, &mut self.text, keep, max)? {
+            Some(true) => {}
+            Some(false) if end == b'}' => return Err(start),
+            Some(false) => {}
+            None => return Err(self.err(PgnErrorKind::CommentTooLong(max))),
+        }
+        if keep {
+            let text = normalize_comment(&String::from_utf8_lossy(&self.text));
+            game.comments.push(Comment {
+                ply: game.moves.len(),
+                text,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.read_game()
+    }
+}

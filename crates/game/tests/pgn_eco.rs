@@ -1,0 +1,59 @@
+//! Real opening lines: Debian's `pgn-extract` package ships `eco.pgn` (2014 ECO lines in
+//! `/usr/share/pgn-extract/eco.pgn` in pgn-extract 19.04). The file is not copied into the
+//! repository: this test reads it where the package put it, or from `TEGOMA_ECO_PGN`, and is
+//! skipped (with a message) when neither exists. CI installs the package:
+//! `apt-get install pgn-extract`.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+
+use tegoma_game::pgn::{game_to_string, PgnReader, PgnResult};
+
+fn eco_path() -> Option<PathBuf> {
+    let candidates = [
+        std::env::var_os("TEGOMA_ECO_PGN").map(PathBuf::from),
+        Some(PathBuf::from("/usr/share/pgn-extract/eco.pgn")),
+    ];
+    candidates.into_iter().flatten().find(|p| p.is_file())
+}
+
+#[test]
+fn eco_pgn_reads_whole_without_error() {
+    let Some(path) = eco_path() else {
+        eprintln!("eco.pgn not found (apt-get install pgn-extract): skipped");
+        return;
+    };
+    let reader = PgnReader::new(BufReader::new(File::open(&path).unwrap()));
+    let mut games = 0usize;
+    let mut plies = 0usize;
+    for (i, game) in reader.enumerate() {
+        let game = game.unwrap_or_else(|e| panic!("{}: game {i}: {e}", path.display()));
+        // Every line is classified and unfinished.
+        let eco = game
+            .tag("ECO")
+            .unwrap_or_else(|| panic!("game {i} has no ECO tag"));
+        assert!(
+            eco.len() == 3 && ('A'..='E').contains(&eco.chars().next().unwrap()),
+            "{eco}"
+        );
+        assert!(game.tag("Opening").is_some(), "game {i}");
+        assert!(!game.moves.is_empty(), "game {i}");
+        assert_eq!(game.result, Some(PgnResult::Unknown), "game {i}");
+        // Write and read back.
+        let export = game.to_export();
+        let text = game_to_string(&export).unwrap();
+        let back = PgnReader::new(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(back, export, "game {i}");
+        games += 1;
+        plies += game.moves.len();
+    }
+    eprintln!("{}: {games} games, {plies} plies", path.display());
+    // pgn-extract 19.04's file (254,744 bytes) holds 2014 lines and 20,697 main-line plies, as
+    // python-chess 1.11.2 counts them (`chess.pgn.read_game`, games with an ECO tag).
+    if std::fs::metadata(&path).unwrap().len() == 254_744 {
+        assert_eq!((games, plies), (2014, 20_697));
+    } else {
+        assert!(games >= 2000, "{games} games");
+    }
+}
