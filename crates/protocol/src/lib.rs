@@ -1,7 +1,73 @@
 //! The generic model of the Sashité Game Protocol: boards, pieces, locations, positions,
-//! actions, moves, Protocol validity, and the [`RuleSystem`] trait.
+//! actions, moves, Protocol validity, PMN ↔ actions, and the [`RuleSystem`] trait.
 //!
-//! (Crate overview to be completed.)
+//! # The model
+//!
+//! - [`Board`]: a finite, non-empty, immutable set of squares of 1 to 3 dimensions (ruling R6),
+//!   regular or minus holes; squares are [`Square`]s (flat indices in FEEN order) and are named
+//!   in CELL ([`Board::cell`], [`Board::square`]).
+//! - [`Piece`]: side, name, state, terminal status and style (native or derived, the EPIN `'`
+//!   marker, resolved against the Player Styles). [`Location`]: a square or one of the two hands.
+//! - [`Position`]: board, occupancy, two [`Hand`] multisets, two Player Styles, Active Player.
+//!   Read and written in canonical FEEN ([`Position::from_feen`], [`Position::to_feen`]).
+//!   Equality and hashing follow ruling R5 (derivation marker ignored);
+//!   [`Position::exact_eq`] counts it.
+//! - [`Action`]: one piece, with a displacement and/or a mutation. A move is a slice of
+//!   actions (`&[]` is a pass). [`Position::apply`] applies it sequentially and atomically, or
+//!   returns a [`Violation`] (which action, which [`Rule`] of §10.1) and leaves the position
+//!   untouched.
+//! - PMN: [`Position::decode`] / [`Position::decode_str`] turn a PMN move into actions (captures
+//!   first), [`Position::encode`] turns actions into canonical PMN, [`Position::apply_pmn`] does
+//!   both. `~` moves need a rule system and are refused ([`DecodeError::SpecialMove`]).
+//!
+//! ```
+//! use tegoma_protocol::{Position, Side};
+//!
+//! let mut p = Position::from_feen("k^2/3/RnK^ / C/c").unwrap();
+//! p.apply_pmn("a1+b1").unwrap(); // capture: the knight goes to the first player's hand
+//! assert_eq!(p.to_feen().unwrap(), "k^2/3/1RK^ n/ c/C");
+//! assert_eq!(p.active(), Side::Second);
+//! ```
+//!
+//! # The `RuleSystem` design
+//!
+//! A rule system (Chess, Ōgi) is a fast engine with its own position and move types. The trait
+//! lets it stay fast:
+//!
+//! - **Associated types, no generic position in the hot path.** `type Position: Clone` (a `Copy`
+//!   bitboard struct in practice), `type Move: Copy + Eq` (a small integer), and
+//!   `type MoveList: MoveBuffer<Move>`, the buffer [`RuleSystem::legal_moves`] fills. The caller
+//!   owns the buffer and reuses it; [`MoveList`] is a ready-made fixed-capacity stack list and
+//!   `Vec` also works. Nothing in `legal_moves`, `play`, `statuses` or `perft` allocates or
+//!   builds a generic [`Position`].
+//! - **Copy-make.** [`RuleSystem::play`] mutates a position in place; a caller that needs the
+//!   old one copies it first (cheap for `Copy` positions). No undo method is required.
+//! - **Edges only meet the generic model.** [`RuleSystem::import`] / [`RuleSystem::export`]
+//!   convert from and to [`Position`] (and thus FEEN); [`RuleSystem::parse_move`] /
+//!   [`RuleSystem::write_move`] read and write PMN, writing into any `fmt::Write` without
+//!   allocating.
+//! - **Statuses and outcome.** [`RuleSystem::statuses`] gives the inferable CGSN statuses that
+//!   hold ([`StatusSet`](tegoma_notation::cgsn::StatusSet), a bit set);
+//!   [`RuleSystem::outcome`] the [`Outcome`] of a finished game ([`Decision`] plus the statuses
+//!   that decided it).
+//! - **A value, not a type.** Methods take `&self`, so a rule system can carry options.
+//! - **Run-time choice.** Every `RuleSystem` is also a [`DynRuleSystem`], an object-safe view on
+//!   generic positions and PMN strings (`Box<dyn DynRuleSystem>`), for tools that pick the rule
+//!   system at run time; it converts at each call and is not meant for search.
+//!
+//! # Boards with holes and FEEN
+//!
+//! FEEN cannot say that a square does not exist. [`Position::to_feen`] writes the bounding
+//! regular board, holes shown as empty squares; [`Position::from_feen`] always builds a regular
+//! board; [`Position::from_feen_on`] reads a FEEN string onto a given board with holes (same
+//! bounding shape, no piece on a hole). So only a board given through the API carries holes.
+//! Shapes with a dimension of size 1 other than the files (8 × 1) have no FEEN spelling at all
+//! ([`FeenWriteError::ShapeNotRepresentable`]).
+//!
+//! # Flat order
+//!
+//! Squares are stored in FEEN order: files `a`… inside a rank, ranks from the highest, layers
+//! from the highest (see [`board`]). On 8 × 8, `a8` is 0 and `h1` is 63.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
