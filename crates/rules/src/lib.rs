@@ -8,3 +8,4 @@
 pub mod chess;
 pub mod kit;
 pub mod ogi;
+pub mod systems;
