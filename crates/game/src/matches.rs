@@ -24,6 +24,8 @@
 //! assert!(m.play("a2-a3").is_err()); // the match is over
 //! ```
 
+mod any;
+mod chess;
 mod error;
 mod keys;
 
@@ -38,6 +40,7 @@ use crate::clock::{self, Clock, Tick};
 use crate::rules::{MatchRules, RepetitionRule};
 use keys::KeyMap;
 
+pub use any::AnyMatch;
 pub use error::MatchError;
 
 /// One ply of a match.
