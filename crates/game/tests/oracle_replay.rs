@@ -53,7 +53,11 @@ fn check_position(p: &chess::Position, fen: &str, nlegal: &str, hash: &str, what
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     assert_eq!(list.len().to_string(), nlegal, "{what}: legal move count");
-    assert_eq!(format!("{:016x}", fnv(&list)), hash, "{what}: legal move hash");
+    assert_eq!(
+        format!("{:016x}", fnv(&list)),
+        hash,
+        "{what}: legal move hash"
+    );
 }
 
 #[test]
@@ -71,12 +75,19 @@ fn every_oracle_game_agrees() {
             let p: Vec<&str> = lines.next().unwrap().split('\t').collect();
             assert_eq!(p[0], "P");
             let what = format!("{id} ply {}", k + 1);
-            assert!(m.outcome().is_none(), "{what}: over early: {:?}", m.outcome());
+            assert!(
+                m.outcome().is_none(),
+                "{what}: over early: {:?}",
+                m.outcome()
+            );
             let pos = *m.position();
             check_position(&pos, p[1], p[2], p[3], &what);
-            let mv = pos.parse_san(p[4]).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let mv = pos
+                .parse_san(p[4])
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             assert_eq!(pos.to_san(mv), p[4], "{what}: SAN written");
-            m.play_san(p[4], None).unwrap_or_else(|e| panic!("{what}: {e}"));
+            m.play_san(p[4], None)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             assert_eq!(m.position().is_check(), p[5] == "1", "{what}: check flag");
         }
         let fin = *m.position();
