@@ -10,7 +10,8 @@
 //! `sides.second.name`; `FEN` becomes the setup (FEN → FEEN) and `SetUp`, `Result` are implied;
 //! every other tag is kept under its own name in `meta` (PGN tag names start with an uppercase
 //! letter, PCN meta keys are lowercase) and written back. Comments go to the ply after which they
-//! stand (`"comment"` key), a leading comment to `setup.comment`.
+//! stand (`"comment"` key), a leading comment to `setup.comment`; the `FEN` tag is also kept
+//! verbatim as `setup.fen` (its halfmove clock and move number, which FEEN lacks).
 
 use serde_json::{json, Value};
 use tegoma_notation::cgsn::StatusSet;
@@ -102,7 +103,18 @@ fn side_periods<'a>(pcn: &'a Pcn, side: &str) -> Option<&'a Vec<Value>> {
 /// # Errors
 /// An invalid setup (for both rule systems) or invalid periods.
 pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, Invalid> {
-    let m = AnyMatch::from_feen(&pcn.setup.feen).map_err(Invalid::from)?;
+    let mut m = AnyMatch::from_feen(&pcn.setup.feen).map_err(Invalid::from)?;
+    // A chess setup may carry its FEN (`setup.fen`, from a PGN): its halfmove clock counts
+    // towards the move limit when it describes the same position.
+    if let (AnyMatch::Chess(c), Some(fen)) =
+        (&m, pcn.setup.extra.get("fen").and_then(Value::as_str))
+    {
+        if let Ok(with_fen) = Match::from_fen(fen) {
+            if with_fen.start() == c.start() {
+                m = AnyMatch::Chess(with_fen);
+            }
+        }
+    }
     let common = pcn.periods.as_ref().filter(|p| !p.is_empty());
     let first = side_periods(pcn, "first").or(common);
     let second = side_periods(pcn, "second").or(common);
@@ -212,6 +224,11 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
     }
     let any = AnyMatch::Chess(m);
     let mut pcn = match_to_pcn(&any, None);
+    if let Some(fen) = game.setup_fen() {
+        pcn.setup
+            .extra
+            .insert("fen".to_string(), Value::String(fen.to_string()));
+    }
     if !meta.is_empty() {
         pcn.meta = Some(meta);
     }
@@ -284,9 +301,14 @@ pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
     let result = PgnResult::parse(result_mark(m.outcome().as_ref())).unwrap_or(PgnResult::Unknown);
     game.tags
         .push(("Result".to_string(), result.as_str().to_string()));
-    if *m.start() != chess::Position::startpos() || m.start().halfmove_clock() != 0 {
+    let kept_fen = pcn.setup.extra.get("fen").and_then(Value::as_str);
+    if kept_fen.is_some() || *m.start() != chess::Position::startpos() {
+        let fen = match kept_fen {
+            Some(f) if chess::Position::from_fen(f).is_ok_and(|p| p == *m.start()) => f.to_string(),
+            _ => m.start().to_fen(),
+        };
         game.tags.push(("SetUp".to_string(), "1".to_string()));
-        game.tags.push(("FEN".to_string(), m.start().to_fen()));
+        game.tags.push(("FEN".to_string(), fen));
     }
     for (k, v) in &meta {
         if k.starts_with(|c: char| c.is_ascii_uppercase()) {
