@@ -73,7 +73,9 @@ fn input() -> Vec<u8> {
 
 fn bench(c: &mut Criterion) {
     let bytes = input();
-    let games: Vec<PgnGame> = PgnReader::new(&bytes[..]).map(|g| g.expect("reads")).collect();
+    let games: Vec<PgnGame> = PgnReader::new(&bytes[..])
+        .map(|g| g.expect("reads"))
+        .collect();
     let mut plies = 0;
     replay_pgn_stream(&bytes[..], |r| {
         assert!(r.is_ok(), "game {} replays: {:?}", r.index, r.bad_ply);

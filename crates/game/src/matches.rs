@@ -27,7 +27,6 @@
 mod any;
 mod chess;
 mod error;
-mod keys;
 
 use std::collections::HashSet;
 use std::hash::Hash;
@@ -38,7 +37,6 @@ use tegoma_protocol::{Decision, MoveBuffer, Outcome, Position as Generic, Side};
 
 use crate::clock::{self, Clock, Tick};
 use crate::rules::{MatchRules, RepetitionRule};
-use keys::KeyMap;
 
 pub use any::AnyMatch;
 pub use error::MatchError;
@@ -64,8 +62,8 @@ where
     position: R::Position,
     quiet: u32,
     plies: Vec<Ply<R::Move>>,
-    /// Occurrences of each position key (R5) since the start.
-    counts: KeyMap<u32>,
+    /// The key (R5) of every position of the match: the start, then after each ply.
+    keys: Vec<u64>,
     /// Sennichite: (move, key of the position it produced).
     played: HashSet<(R::Move, u64)>,
     draw_offer: Option<Side>,
@@ -107,7 +105,7 @@ where
             start_quiet,
             quiet: start_quiet,
             plies: Vec::new(),
-            counts: KeyMap::default(),
+            keys: Vec::new(),
             played: HashSet::new(),
             draw_offer: None,
             start_clock: None,
@@ -115,7 +113,7 @@ where
             outcome: None,
             rules,
         };
-        *m.counts.entry(m.rules.key(&m.position)).or_insert(0) += 1;
+        m.keys.push(m.rules.key(&m.position));
         m.outcome = m.automatic_outcome();
         m
     }
@@ -183,10 +181,19 @@ where
 
     /// How many times the current position has occurred in the match (1 the first time).
     pub fn occurrences(&self) -> u32 {
-        self.counts
-            .get(&self.rules.key(&self.position))
-            .copied()
-            .unwrap_or(0)
+        let window = if R::RESET_IS_IRREVERSIBLE {
+            // No position before the last reset can come back.
+            (self.quiet as usize).saturating_add(1).min(self.keys.len())
+        } else {
+            self.keys.len()
+        };
+        let key = self.rules.key(&self.position);
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count() as u32
     }
 
     /// The side whose draw offer is pending.
@@ -367,6 +374,13 @@ where
 
     /// Plays a legal, allowed move (clock already charged) and applies the automatic endings.
     fn push(&mut self, mv: R::Move, elapsed_ms: Option<u64>) -> Option<Outcome> {
+        self.push_raw(mv, elapsed_ms);
+        self.outcome = self.automatic_outcome();
+        self.outcome
+    }
+
+    /// Plays a legal, allowed move and keeps the history, without looking for endings.
+    pub(crate) fn push_raw(&mut self, mv: R::Move, elapsed_ms: Option<u64>) {
         let mover = self.rules.side_to_move(&self.position);
         if self.rules.resets_move_limit(&self.position, mv) {
             self.quiet = 0;
@@ -375,7 +389,7 @@ where
         }
         self.rules.play(&mut self.position, mv);
         let key = self.rules.key(&self.position);
-        *self.counts.entry(key).or_insert(0) += 1;
+        self.keys.push(key);
         if R::REPETITION == RepetitionRule::Sennichite {
             self.played.insert((mv, key));
         }
@@ -383,8 +397,6 @@ where
         if self.draw_offer == Some(mover.flip()) {
             self.draw_offer = None;
         }
-        self.outcome = self.automatic_outcome();
-        self.outcome
     }
 
     /// The automatic endings of the current position and history.
@@ -492,11 +504,8 @@ where
         let last = plies.pop().ok_or(MatchError::NothingToTakeBack)?;
         self.position = self.start.clone();
         self.quiet = self.start_quiet;
-        self.counts.clear();
-        *self
-            .counts
-            .entry(self.rules.key(&self.position))
-            .or_insert(0) += 1;
+        self.keys.clear();
+        self.keys.push(self.rules.key(&self.position));
         self.played.clear();
         self.draw_offer = None;
         self.clock.clone_from(&self.start_clock);

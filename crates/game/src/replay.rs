@@ -137,21 +137,18 @@ pub fn replay_pgn_game(index: usize, game: &PgnGame) -> GameReport {
         },
         None => Match::new(Chess),
     };
-    let mut bad = None;
-    for (i, tok) in game.moves.iter().enumerate() {
-        if let Some(o) = m.outcome() {
-            bad = Some(BadPly {
+    let bad = match m.play_san_line(game.moves.iter().map(|t| t.as_str())) {
+        Ok(_) => None,
+        Err(MatchError::Finished(o)) => {
+            let i = m.plies().len();
+            Some(BadPly {
                 ply: i + 1,
-                text: tok.as_str().to_string(),
+                text: game.moves[i].as_str().to_string(),
                 reason: Invalid::from(MatchError::Finished(o)),
-            });
-            break;
+            })
         }
-        if let Err(e) = m.play_san(tok.as_str(), None) {
-            bad = Some(bad_from(e));
-            break;
-        }
-    }
+        Err(e) => Some(bad_from(e)),
+    };
     let recorded = game
         .result
         .or_else(|| game.tag("Result").and_then(PgnResult::parse));

@@ -42,6 +42,10 @@ where
     /// Whether a well-formed illegal move submitted to a match ends it (the offender loses,
     /// `illegalmove`, Ōgi) instead of being refused (chess).
     const ILLEGAL_MOVE_LOSES: bool;
+    /// Whether no position before the last move-limit reset (capture, pawn move) can occur
+    /// again, so that repetitions are only looked for since it (chess: yes; Ōgi: no, captured
+    /// pieces come back as drops).
+    const RESET_IS_IRREVERSIBLE: bool;
     /// Plies without progress after which the game is drawn (`movelimit`).
     const MOVE_LIMIT: u32 = 100;
 
@@ -86,6 +90,7 @@ fn looks_like_uci(s: &str) -> bool {
 impl MatchRules for Chess {
     const REPETITION: RepetitionRule = RepetitionRule::ThirdOccurrenceDraws;
     const ILLEGAL_MOVE_LOSES: bool = false;
+    const RESET_IS_IRREVERSIBLE: bool = true;
 
     #[inline]
     fn key(&self, position: &chess::Position) -> u64 {
@@ -139,6 +144,7 @@ impl MatchRules for Chess {
 impl MatchRules for Ogi {
     const REPETITION: RepetitionRule = RepetitionRule::Sennichite;
     const ILLEGAL_MOVE_LOSES: bool = true;
+    const RESET_IS_IRREVERSIBLE: bool = false;
 
     #[inline]
     fn key(&self, position: &ogi::Position) -> u64 {

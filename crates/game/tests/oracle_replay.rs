@@ -5,7 +5,8 @@
 //! and its check flag; the match not over before the last ply; and at the end the FEN, legal
 //! moves, check, hands, ending statuses and result.
 
-use tegoma_game::replay::result_mark;
+use tegoma_game::pgn::PgnGame;
+use tegoma_game::replay::{replay_pgn_game, result_mark, statuses_text};
 use tegoma_game::Match;
 use tegoma_notation::cgsn::Status;
 use tegoma_rules::chess::{self, Color, HandState, MoveList, HAND_KINDS};
@@ -71,6 +72,7 @@ fn every_oracle_game_agrees() {
         let id = format!("game {}", g[1]);
         let plies: usize = g[3].parse().unwrap();
         let mut m = Match::new(tegoma_rules::systems::Chess);
+        let mut pgn = PgnGame::default();
         for k in 0..plies {
             let p: Vec<&str> = lines.next().unwrap().split('\t').collect();
             assert_eq!(p[0], "P");
@@ -88,6 +90,7 @@ fn every_oracle_game_agrees() {
             assert_eq!(pos.to_san(mv), p[4], "{what}: SAN written");
             m.play_san(p[4], None)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
+            pgn.moves.push(p[4].parse().unwrap());
             assert_eq!(m.position().is_check(), p[5] == "1", "{what}: check flag");
         }
         let fin = *m.position();
@@ -102,6 +105,16 @@ fn every_oracle_game_agrees() {
         });
         assert_eq!(statuses, g[5], "{id}: statuses");
         assert_eq!(result_mark(outcome.as_ref()), g[4], "{id}: result");
+        // The fast path of PGN replay (one move generation per position) agrees.
+        let r = replay_pgn_game(0, &pgn);
+        assert!(r.is_ok(), "{id}: {:?}", r.bad_ply);
+        assert_eq!((r.plies, r.result), (plies, g[4]), "{id}: fast replay");
+        assert_eq!(
+            statuses_text(r.statuses),
+            g[5],
+            "{id}: fast replay statuses"
+        );
+        assert_eq!(r.feen, fin.to_feen(), "{id}: fast replay FEEN");
         for (i, s) in [
             Status::Checkmate,
             Status::Stalemate,
