@@ -27,6 +27,7 @@
 mod any;
 mod chess;
 mod error;
+mod san_fast;
 
 use std::collections::HashSet;
 use std::hash::Hash;

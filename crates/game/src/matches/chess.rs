@@ -3,8 +3,7 @@
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::Invalid;
 use tegoma_protocol::{Decision, Outcome, Side};
-use tegoma_rules::chess::{self, Color, Move, MoveKind, MoveList, Role};
-use tegoma_rules::kit::Square;
+use tegoma_rules::chess::{self, Color};
 use tegoma_rules::systems::Chess;
 
 use super::{Match, MatchError};
@@ -64,8 +63,8 @@ impl Match<Chess> {
 
 impl Match<Chess> {
     /// Plays SAN moves in a row (the replay of a PGN movetext), faster than [`Match::play_san`]
-    /// one by one: each position's legal moves are generated once, both to read the next SAN
-    /// and to find the endings. Stops at the first move refused, or at a move after the end.
+    /// one by one: a plain SAN is read from attack sets (no move list) and the endings counted
+    /// without listing moves. Stops at the first move refused, or at a move after the end.
     /// Without a clock (with one, it plays each move through [`Match::play_san`]).
     ///
     /// # Errors
@@ -80,14 +79,12 @@ impl Match<Chess> {
             }
             return Ok(self.outcome);
         }
-        let mut list = MoveList::new();
-        self.position.legal_moves(&mut list);
         for san in moves {
             if let Some(o) = self.outcome {
                 return Err(MatchError::Finished(o));
             }
-            let mv = match resolve_san(&self.position, &list, san.as_bytes()) {
-                Some(mv) => mv,
+            let mv = match super::san_fast::fast_san(&self.position, san.as_bytes()) {
+                Some((mv, _)) => mv,
                 None => self
                     .position
                     .parse_san(san)
@@ -98,8 +95,7 @@ impl Match<Chess> {
                     })?,
             };
             self.push_raw(mv, None);
-            self.position.legal_moves(&mut list);
-            self.outcome = self.chess_outcome(list.is_empty());
+            self.outcome = self.chess_outcome(!self.position.has_legal_move());
         }
         Ok(self.outcome)
     }
@@ -132,85 +128,4 @@ impl Match<Chess> {
         }
         (!statuses.is_empty()).then_some(Outcome { decision, statuses })
     }
-}
-
-/// The legal move a plain SAN names (`Nf3`, `exd5`, `R1e2`, `e8=Q`, `O-O`, check and
-/// annotation signs ignored), found in the position's legal moves; `None` when the text is not in
-/// that plain form or names no single move (the chess module then reads it, leniently, or says
-/// why not).
-fn resolve_san(p: &chess::Position, list: &MoveList, text: &[u8]) -> Option<Move> {
-    let mut end = text.len();
-    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
-        end -= 1;
-    }
-    let s = &text[..end];
-    if s == b"O-O" || s == b"O-O-O" {
-        let file = if s.len() == 3 { 6 } else { 2 };
-        let mut found = list
-            .iter()
-            .filter(|m| m.kind() == MoveKind::Castle && m.to().file() == file);
-        let m = *found.next()?;
-        return found.next().is_none().then_some(m);
-    }
-    let (role, mut rest) = match s.first()? {
-        b'K' => (Role::King, &s[1..]),
-        b'Q' => (Role::Queen, &s[1..]),
-        b'R' => (Role::Rook, &s[1..]),
-        b'B' => (Role::Bishop, &s[1..]),
-        b'N' => (Role::Knight, &s[1..]),
-        b'a'..=b'h' => (Role::Pawn, s),
-        _ => return None,
-    };
-    let mut promo = None;
-    if rest.len() >= 4 && rest[rest.len() - 2] == b'=' {
-        promo = Some(match rest[rest.len() - 1] {
-            b'Q' => Role::Queen,
-            b'R' => Role::Rook,
-            b'B' => Role::Bishop,
-            b'N' => Role::Knight,
-            _ => return None,
-        });
-        rest = &rest[..rest.len() - 2];
-    }
-    if rest.len() < 2 {
-        return None;
-    }
-    let (f, r) = (rest[rest.len() - 2], rest[rest.len() - 1]);
-    if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
-        return None;
-    }
-    let to = Square::at(f - b'a', r - b'1');
-    let mut head = &rest[..rest.len() - 2];
-    let mut capture = false;
-    if let Some((&b'x', h)) = head.split_last() {
-        capture = true;
-        head = h;
-    }
-    let (mut from_file, mut from_rank) = (None, None);
-    for &c in head {
-        match c {
-            b'a'..=b'h' => from_file = Some(c - b'a'),
-            b'1'..=b'8' => from_rank = Some(c - b'1'),
-            _ => return None,
-        }
-    }
-    if role == Role::Pawn && (capture != from_file.is_some() || from_rank.is_some()) {
-        return None;
-    }
-    let mut found = None;
-    for &m in list.iter() {
-        if m.to() == to
-            && m.kind() != MoveKind::Castle
-            && m.promotion_role() == promo
-            && from_file.is_none_or(|x| m.from().file() == x)
-            && from_rank.is_none_or(|x| m.from().rank() == x)
-            && matches!(p.piece_at(m.from()), Some((_, r)) if r == role)
-        {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(m);
-        }
-    }
-    found
 }

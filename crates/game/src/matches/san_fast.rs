@@ -1,0 +1,150 @@
+//! Reading a plain SAN move without generating every legal move: the candidates are the pieces
+//! of the named role that reach the destination (attack sets from the destination), each played
+//! on a copy and kept if its own king is not attacked afterwards. Castling, en passant and
+//! anything unusual are left to the chess module (`None`).
+
+use tegoma_rules::chess::{Color, Move, Position, Role};
+use tegoma_rules::kit::{bishop_attacks, king_attacks, knight_attacks, rook_attacks, Square};
+
+/// Whether `color`'s king is attacked in `p` (whoever is to move).
+fn king_attacked(p: &Position, color: Color) -> bool {
+    let k = p.king(color);
+    let them = color.other();
+    let occ = p.occupied();
+    let q = p.pieces(them, Role::Queen).0;
+    if knight_attacks(k).0 & p.pieces(them, Role::Knight).0 != 0
+        || king_attacks(k).0 & p.pieces(them, Role::King).0 != 0
+        || bishop_attacks(k, occ).0 & (p.pieces(them, Role::Bishop).0 | q) != 0
+        || rook_attacks(k, occ).0 & (p.pieces(them, Role::Rook).0 | q) != 0
+    {
+        return true;
+    }
+    let dr = if color == Color::White { 1 } else { -1 };
+    let pawns = p.pieces(them, Role::Pawn).0;
+    [-1i8, 1]
+        .iter()
+        .any(|&df| k.offset(df, dr).is_some_and(|s| pawns & s.bb().0 != 0))
+}
+
+/// The move a plain SAN names and the position after it, or `None` (see the module docs).
+pub(super) fn fast_san(p: &Position, text: &[u8]) -> Option<(Move, Position)> {
+    let mut end = text.len();
+    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    let s = &text[..end];
+    let (role, mut rest) = match s.first()? {
+        b'Q' => (Role::Queen, &s[1..]),
+        b'R' => (Role::Rook, &s[1..]),
+        b'B' => (Role::Bishop, &s[1..]),
+        b'N' => (Role::Knight, &s[1..]),
+        b'K' => (Role::King, &s[1..]),
+        b'a'..=b'h' => (Role::Pawn, s),
+        _ => return None,
+    };
+    let mut promo = None;
+    if rest.len() >= 4 && rest[rest.len() - 2] == b'=' {
+        promo = Some(match rest[rest.len() - 1] {
+            b'Q' => Role::Queen,
+            b'R' => Role::Rook,
+            b'B' => Role::Bishop,
+            b'N' => Role::Knight,
+            _ => return None,
+        });
+        rest = &rest[..rest.len() - 2];
+    }
+    if rest.len() < 2 {
+        return None;
+    }
+    let (f, r) = (rest[rest.len() - 2], rest[rest.len() - 1]);
+    if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
+        return None;
+    }
+    let to = Square::at(f - b'a', r - b'1');
+    let mut head = &rest[..rest.len() - 2];
+    let mut capture_sign = false;
+    if let Some((&b'x', h)) = head.split_last() {
+        capture_sign = true;
+        head = h;
+    }
+    let (mut from_file, mut from_rank) = (None, None);
+    for &c in head {
+        match c {
+            b'a'..=b'h' if from_file.is_none() => from_file = Some(c - b'a'),
+            b'1'..=b'8' if from_rank.is_none() => from_rank = Some(c - b'1'),
+            _ => return None,
+        }
+    }
+    let us = p.turn();
+    let occ = p.occupied();
+    let ours = p.color_pieces(us).0;
+    let theirs = p.color_pieces(us.other()).0;
+    let target = to.bb().0;
+    if ours & target != 0 {
+        return None;
+    }
+    let capture = theirs & target != 0;
+    let last_rank = if us == Color::White { 7 } else { 0 };
+    let mut from_set = match role {
+        Role::Pawn => {
+            let back = if us == Color::White { -1 } else { 1 };
+            if capture_sign {
+                // A capture names its file; en passant (empty target) is left to the module.
+                if !capture {
+                    return None;
+                }
+                let ff = from_file? as i8 - to.file() as i8;
+                if ff.abs() != 1 {
+                    return None;
+                }
+                to.offset(ff, back).map_or(0, |s| s.bb().0)
+            } else {
+                if capture || from_file.is_some_and(|x| x != to.file()) {
+                    return None;
+                }
+                let one = to.offset(0, back)?;
+                if occ.0 & one.bb().0 != 0 {
+                    one.bb().0
+                } else {
+                    let start_rank = if us == Color::White { 3 } else { 4 };
+                    match to.offset(0, 2 * back) {
+                        Some(two) if to.rank() == start_rank => two.bb().0,
+                        _ => 0,
+                    }
+                }
+            }
+        }
+        Role::Knight => knight_attacks(to).0,
+        Role::Bishop => bishop_attacks(to, occ).0,
+        Role::Rook => rook_attacks(to, occ).0,
+        Role::Queen => bishop_attacks(to, occ).0 | rook_attacks(to, occ).0,
+        Role::King => king_attacks(to).0,
+    } & p.pieces(us, role).0;
+    if (role == Role::Pawn && to.rank() == last_rank) != promo.is_some() {
+        return None;
+    }
+    let mut found = None;
+    while from_set != 0 {
+        let from = Square::from_index(from_set.trailing_zeros() as u8);
+        from_set &= from_set - 1;
+        if from_file.is_some_and(|x| from.file() != x)
+            || from_rank.is_some_and(|x| from.rank() != x)
+        {
+            continue;
+        }
+        let mv = match promo {
+            Some(r) => Move::promotion(from, to, r, capture),
+            None if capture => Move::capture(from, to),
+            None => Move::quiet(from, to),
+        };
+        let after = p.after(mv);
+        if king_attacked(&after, us) {
+            continue;
+        }
+        if found.is_some() {
+            return None; // ambiguous: the module says so
+        }
+        found = Some((mv, after));
+    }
+    found
+}
