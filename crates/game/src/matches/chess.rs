@@ -95,7 +95,7 @@ impl Match<Chess> {
                     })?,
             };
             self.push_raw(mv, None);
-            self.outcome = self.chess_outcome(!self.position.has_legal_move());
+            self.outcome = self.chess_outcome(!super::san_fast::has_legal_move(&self.position));
         }
         Ok(self.outcome)
     }

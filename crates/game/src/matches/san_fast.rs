@@ -148,3 +148,40 @@ pub(super) fn fast_san(p: &Position, text: &[u8]) -> Option<(Move, Position)> {
     }
     found
 }
+
+/// Whether the side to move has a legal move: a king step or a knight jump found legal by
+/// playing it (early exit), else the chess module's full count.
+pub(super) fn has_legal_move(p: &Position) -> bool {
+    let us = p.turn();
+    let ours = p.color_pieces(us).0;
+    let theirs = p.color_pieces(us.other()).0;
+    let k = p.king(us);
+    let tries = |from: Square, mut targets: u64| -> bool {
+        targets &= !ours;
+        while targets != 0 {
+            let to = Square::from_index(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+            let mv = if theirs & to.bb().0 != 0 {
+                Move::capture(from, to)
+            } else {
+                Move::quiet(from, to)
+            };
+            if !king_attacked(&p.after(mv), us) {
+                return true;
+            }
+        }
+        false
+    };
+    if tries(k, king_attacks(k).0) {
+        return true;
+    }
+    let mut knights = p.pieces(us, Role::Knight).0;
+    while knights != 0 {
+        let from = Square::from_index(knights.trailing_zeros() as u8);
+        knights &= knights - 1;
+        if tries(from, knight_attacks(from).0) {
+            return true;
+        }
+    }
+    p.has_legal_move()
+}
