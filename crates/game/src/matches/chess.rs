@@ -84,7 +84,12 @@ impl Match<Chess> {
                 return Err(MatchError::Finished(o));
             }
             let mv = match super::san_fast::fast_san(&self.position, san.as_bytes()) {
-                Some((mv, _)) => mv,
+                Some((mv, after)) => {
+                    self.push_after(mv, after);
+                    self.outcome =
+                        self.chess_outcome(!super::san_fast::has_legal_move(&self.position));
+                    continue;
+                }
                 None => self
                     .position
                     .parse_san(san)
@@ -98,6 +103,33 @@ impl Match<Chess> {
             self.outcome = self.chess_outcome(!super::san_fast::has_legal_move(&self.position));
         }
         Ok(self.outcome)
+    }
+
+    /// [`Match::push_raw`] for a move whose resulting position is already known.
+    fn push_after(&mut self, mv: chess::Move, after: chess::Position) {
+        let p = &self.position;
+        let reset =
+            mv.is_capture() || matches!(p.piece_at(mv.from()), Some((_, chess::Role::Pawn)));
+        self.quiet = if reset {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        let mover = p.turn();
+        self.position = after;
+        self.keys.push(after.zobrist());
+        self.plies.push(super::Ply {
+            mv,
+            elapsed_ms: None,
+        });
+        let mover = if mover == Color::White {
+            Side::First
+        } else {
+            Side::Second
+        };
+        if self.draw_offer == Some(mover.flip()) {
+            self.draw_offer = None;
+        }
     }
 
     /// The automatic endings (R3) of the current position, its legal moves known to be none or

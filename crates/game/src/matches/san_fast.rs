@@ -4,26 +4,34 @@
 //! anything unusual are left to the chess module (`None`).
 
 use tegoma_rules::chess::{Color, Move, Position, Role};
-use tegoma_rules::kit::{bishop_attacks, king_attacks, knight_attacks, rook_attacks, Square};
+use tegoma_rules::kit::{
+    bishop_attacks, king_attacks, knight_attacks, rook_attacks, Bitboard, Square,
+};
 
 /// Whether `color`'s king is attacked in `p` (whoever is to move).
 fn king_attacked(p: &Position, color: Color) -> bool {
-    let k = p.king(color);
+    attacked(p, p.king(color), color, p.occupied().0, 0)
+}
+
+/// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
+/// opponent pieces on `removed`.
+fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> bool {
     let them = color.other();
-    let occ = p.occupied();
-    let q = p.pieces(them, Role::Queen).0;
-    if knight_attacks(k).0 & p.pieces(them, Role::Knight).0 != 0
-        || king_attacks(k).0 & p.pieces(them, Role::King).0 != 0
-        || bishop_attacks(k, occ).0 & (p.pieces(them, Role::Bishop).0 | q) != 0
-        || rook_attacks(k, occ).0 & (p.pieces(them, Role::Rook).0 | q) != 0
+    let mine = |r: Role| p.pieces(them, r).0 & !removed;
+    let q = mine(Role::Queen);
+    let occ = Bitboard(occ);
+    if knight_attacks(sq).0 & mine(Role::Knight) != 0
+        || king_attacks(sq).0 & mine(Role::King) != 0
+        || bishop_attacks(sq, occ).0 & (mine(Role::Bishop) | q) != 0
+        || rook_attacks(sq, occ).0 & (mine(Role::Rook) | q) != 0
     {
         return true;
     }
     let dr = if color == Color::White { 1 } else { -1 };
-    let pawns = p.pieces(them, Role::Pawn).0;
+    let pawns = mine(Role::Pawn);
     [-1i8, 1]
         .iter()
-        .any(|&df| k.offset(df, dr).is_some_and(|s| pawns & s.bb().0 != 0))
+        .any(|&df| sq.offset(df, dr).is_some_and(|s| pawns & s.bb().0 != 0))
 }
 
 /// The move a plain SAN names and the position after it, or `None` (see the module docs).
@@ -172,8 +180,15 @@ pub(super) fn has_legal_move(p: &Position) -> bool {
         }
         false
     };
-    if tries(k, king_attacks(k).0) {
-        return true;
+    // King steps: the destination must not be attacked once the king has left its square.
+    let occ = p.occupied().0 & !k.bb().0;
+    let mut steps = king_attacks(k).0 & !ours;
+    while steps != 0 {
+        let to = Square::from_index(steps.trailing_zeros() as u8);
+        steps &= steps - 1;
+        if !attacked(p, to, us, occ | to.bb().0, to.bb().0) {
+            return true;
+        }
     }
     let mut knights = p.pieces(us, Role::Knight).0;
     while knights != 0 {
@@ -184,4 +199,41 @@ pub(super) fn has_legal_move(p: &Position) -> bool {
         }
     }
     p.has_legal_move()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every position of the python-chess oracle games: the shortcuts agree with the chess
+    /// module (SAN read, and whether a legal move exists), and so do all other SANs of each
+    /// position's legal moves.
+    #[test]
+    fn shortcuts_agree_with_the_chess_module() {
+        let data = include_str!("../../tests/data/python_chess_games.tsv");
+        let mut list = tegoma_rules::chess::MoveList::new();
+        let mut n = 0;
+        for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(3) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let p = Position::from_fen(f[1]).unwrap();
+            assert_eq!(has_legal_move(&p), p.has_legal_move(), "{}", f[1]);
+            p.legal_moves(&mut list);
+            for &m in list.iter() {
+                let san = p.to_san(m);
+                if let Some((mv, after)) = fast_san(&p, san.as_bytes()) {
+                    assert_eq!(mv, m, "{} {san}", f[1]);
+                    assert_eq!(after, p.after(m));
+                    n += 1;
+                }
+                let after = p.after(m);
+                assert_eq!(
+                    has_legal_move(&after),
+                    after.has_legal_move(),
+                    "{} {san}",
+                    f[1]
+                );
+            }
+        }
+        assert!(n > 100_000, "{n}");
+    }
 }
