@@ -333,8 +333,8 @@ impl Position {
     }
 
     /// Undoes a move that [`Position::apply`] just applied successfully to this position.
-    /// Undoing anything else leaves the position unspecified (but never panics on a valid
-    /// board).
+    /// Undoing anything else leaves the position unspecified (possibly breaking invariants such
+    /// as conservation), but never panics.
     pub fn undo(&mut self, actions: &[Action]) {
         self.active = self.active.flip();
         for a in actions.iter().rev() {
@@ -410,26 +410,31 @@ impl Position {
         self.put(a.from, a.piece);
     }
 
-    /// Removes a piece known to be at `l`.
+    /// Removes a piece known to be at `l` (tolerant: a wrong call never panics).
     fn take(&mut self, l: Location, p: Piece) {
         match l {
             Location::Square(s) => {
-                self.squares[s.index()] = None;
-                self.board_pieces -= 1;
+                if let Some(slot) = self.squares.get_mut(s.index()) {
+                    if slot.take().is_some() {
+                        self.board_pieces -= 1;
+                    }
+                }
             }
             Location::Hand(side) => {
-                let removed = self.hands[side.index()].remove(p);
-                debug_assert!(removed);
+                self.hands[side.index()].remove(p);
             }
         }
     }
 
-    /// Puts a piece at `l`, known to be free if a square.
+    /// Puts a piece at `l`, known to be free if a square (tolerant: a wrong call never panics).
     fn put(&mut self, l: Location, p: Piece) {
         match l {
             Location::Square(s) => {
-                self.squares[s.index()] = Some(p);
-                self.board_pieces += 1;
+                if let Some(slot) = self.squares.get_mut(s.index()) {
+                    if slot.replace(p).is_none() {
+                        self.board_pieces += 1;
+                    }
+                }
             }
             Location::Hand(side) => self.hands[side.index()].add(p, 1),
         }

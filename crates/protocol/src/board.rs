@@ -317,6 +317,13 @@ impl Board {
             .map(move |i| self.cell(Square(i)))
     }
 
+    /// Whether FEEN can spell this board's shape: every dimension except the files must hold at
+    /// least two elements.
+    #[must_use]
+    pub fn is_feen_representable(&self) -> bool {
+        self.sizes()[1..].iter().all(|&n| n >= 2)
+    }
+
     /// The FEEN shape (outermost dimension first) of the bounding board, or `None` when FEEN has
     /// no spelling for it (every dimension but the files must hold at least two elements).
     #[must_use]
@@ -452,6 +459,8 @@ mod tests {
         assert_eq!(Board::new(&[8, 8]).unwrap().feen_shape(), Some(vec![8, 8]));
         assert_eq!(Board::new(&[8]).unwrap().feen_shape(), Some(vec![8]));
         assert_eq!(Board::new(&[8, 1]).unwrap().feen_shape(), None);
+        assert!(!Board::new(&[8, 1]).unwrap().is_feen_representable());
+        assert!(Board::new(&[1, 2]).unwrap().is_feen_representable());
         assert_eq!(
             Board::new(&[3, 2, 2]).unwrap().feen_shape(),
             Some(vec![2, 2, 3])

@@ -221,7 +221,7 @@ impl Position {
     /// # Errors
     /// As [`Position::to_feen`].
     pub fn write_feen(&self, out: &mut String) -> Result<(), FeenWriteError> {
-        if self.board.feen_shape().is_none() {
+        if !self.board.is_feen_representable() {
             return Err(FeenWriteError::ShapeNotRepresentable);
         }
         let start = out.len();

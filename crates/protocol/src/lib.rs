@@ -90,3 +90,7 @@ pub use pmn::{ApplyError, DecodeError, EncodeError};
 pub use position::{Position, SetupError, Style};
 pub use rules::{Decision, DynRuleSystem, MoveBuffer, MoveList, Outcome, RuleSystem};
 pub use side::Side;
+
+/// A move: an ordered list of actions (Protocol §9.1); empty for a pass. [`Position::apply`]
+/// takes any slice of actions, so a `Move` is one convenient owner of such a list.
+pub type Move = Vec<Action>;

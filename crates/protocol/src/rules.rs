@@ -256,6 +256,19 @@ pub trait RuleSystem {
         list.as_slice().contains(&mv)
     }
 
+    /// The Protocol actions of a legal move, derived from its PMN against the exported position
+    /// (captures first). `None` for a special move (`~`), whose implicit effects only the
+    /// engine knows: an engine may override this to list them. Allocates; not for hot paths.
+    fn protocol_actions(
+        &self,
+        position: &Self::Position,
+        mv: Self::Move,
+    ) -> Option<Vec<crate::action::Action>> {
+        let mut pmn = String::new();
+        self.write_move(position, mv, &mut pmn).ok()?;
+        self.export(position).decode_str(&pmn).ok()
+    }
+
     /// The number of leaf nodes of the legal-move tree of the given depth (copy-make; engines
     /// may override with something faster).
     fn perft(&self, position: &Self::Position, depth: u32) -> u64 {
@@ -280,14 +293,15 @@ pub trait RuleSystem {
 
 /// An object-safe view of a rule system, on generic positions and PMN strings, for a rule system
 /// chosen at run time (`Box<dyn DynRuleSystem>`). Every [`RuleSystem`] is one. It converts at
-/// each call, so it is meant for command lines and tools, not for search.
+/// each call, so it is meant for command lines and tools, not for search. Method names differ
+/// from [`RuleSystem`]'s so that both traits can be in scope.
 pub trait DynRuleSystem {
     /// See [`RuleSystem::snn`].
-    fn snn(&self) -> [&'static str; 2];
+    fn style_names(&self) -> [&'static str; 2];
     /// See [`RuleSystem::sin`].
-    fn sin(&self) -> [Style; 2];
+    fn styles(&self) -> [Style; 2];
     /// See [`RuleSystem::initial_feen`].
-    fn initial_feen(&self) -> &'static str;
+    fn start_feen(&self) -> &'static str;
     /// The legal moves in canonical PMN.
     ///
     /// # Errors
@@ -316,13 +330,13 @@ pub trait DynRuleSystem {
 }
 
 impl<R: RuleSystem> DynRuleSystem for R {
-    fn snn(&self) -> [&'static str; 2] {
+    fn style_names(&self) -> [&'static str; 2] {
         RuleSystem::snn(self)
     }
-    fn sin(&self) -> [Style; 2] {
+    fn styles(&self) -> [Style; 2] {
         RuleSystem::sin(self)
     }
-    fn initial_feen(&self) -> &'static str {
+    fn start_feen(&self) -> &'static str {
         RuleSystem::initial_feen(self)
     }
     fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, Invalid> {

@@ -260,6 +260,33 @@ fn positions() -> impl Strategy<Value = Position> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
+    /// Arbitrary FEEN-like text never panics; whatever is accepted writes back identically.
+    #[test]
+    fn arbitrary_text(s in "[0-9a-cA-CkK+\\-^'/ ]{0,30}") {
+        if let Ok(p) = Position::from_feen(&s) {
+            prop_assert_eq!(p.to_feen().unwrap(), s);
+        }
+    }
+
+    /// Undoing arbitrary (not just applied) actions never panics.
+    #[test]
+    fn undo_is_total(p in positions(), raw in proptest::collection::vec((0u32..300, pieces(), any::<bool>()), 0..6)) {
+        let mut p = p;
+        let actions: Vec<tegoma_protocol::Action> = raw
+            .into_iter()
+            .map(|(i, piece, hand)| {
+                let from = if hand {
+                    tegoma_protocol::Location::Hand(Side::First)
+                } else {
+                    tegoma_protocol::Location::Square(Square::new(i))
+                };
+                tegoma_protocol::Action::displace(from, piece, Square::new(i / 2).into())
+            })
+            .collect();
+        p.undo(&actions);
+        let _ = p.check(&actions);
+    }
+
     /// Our writer's output is accepted by sashite_feen (which rejects any non-canonical form),
     /// reads back to the same position, and writes back to the same string.
     #[test]
