@@ -178,8 +178,34 @@ fn mask(sq: i32, dirs: &[(i32, i32)]) -> u64 {
     bb
 }
 
+/// Software PEXT: the bits of `x` selected by `mask`, packed toward bit 0.
+fn pext(x: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 0;
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if x & low != 0 {
+            out |= 1 << bit;
+        }
+        bit += 1;
+        mask ^= low;
+    }
+    out
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rustc-check-cfg=cfg(tegoma_pext)");
+    // The `pext` feature indexes the slider tables with the BMI2 PEXT instruction, when the
+    // target has it (e.g. RUSTFLAGS="-C target-cpu=native" on a BMI2 machine).
+    let use_pext = std::env::var_os("CARGO_FEATURE_PEXT").is_some()
+        && std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64")
+        && std::env::var("CARGO_CFG_TARGET_FEATURE")
+            .map(|f| f.split(',').any(|x| x == "bmi2"))
+            .unwrap_or(false);
+    if use_pext {
+        println!("cargo:rustc-cfg=tegoma_pext");
+    }
     let mut out = String::with_capacity(3 << 20);
     let mut table: Vec<u64> = Vec::with_capacity(107_648);
     for (name, dirs, magics) in [
@@ -195,7 +221,12 @@ fn main() {
             let magic = magics[sq as usize];
             let mut sub = 0u64;
             loop {
-                let idx = offset + (sub.wrapping_mul(magic) >> (64 - bits)) as usize;
+                let idx = offset
+                    + if use_pext {
+                        pext(sub, m) as usize
+                    } else {
+                        (sub.wrapping_mul(magic) >> (64 - bits)) as usize
+                    };
                 let att = slide(sq, sub, dirs);
                 assert!(
                     table[idx] == !0 || table[idx] == att,

@@ -7,7 +7,7 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 use tegoma_notation::cgsn::Status;
 use tegoma_rules::chess::{MoveKind, MoveList, Position, Role};
 
-const SUITE: &str = include_str!("data/perftsuite.epd");
+const SUITE: &str = include_str!("chess_data/perftsuite.epd");
 
 struct Rng(u64);
 impl Rng {

@@ -4,7 +4,7 @@
 //! `cargo test --release -p tegoma-rules --test chess_perft -- --ignored`.
 use tegoma_rules::chess::Position;
 
-const SUITE: &str = include_str!("data/perftsuite.epd");
+const SUITE: &str = include_str!("chess_data/perftsuite.epd");
 
 fn check(fen: &str, counts: &[u64]) {
     let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));

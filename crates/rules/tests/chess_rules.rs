@@ -1,7 +1,7 @@
 //! The seed's state markers (ruling R2), PMN both ways (R1), SAN/UCI leniency, statuses (R3)
 //! and typed errors. Expected strings are derived by hand from the seed and the rulings.
 use tegoma_notation::NotationError;
-use tegoma_rules::chess::{ChessError, MoveKind, Position};
+use tegoma_rules::chess::{ChessError, Color, MoveKind, Position};
 
 const START_FEEN: &str =
     "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
@@ -225,6 +225,10 @@ fn statuses_follow_r3() {
         "check checkmate bareking"
     );
     assert_eq!(s("4k3/8/3K4/8/8/8/8/4R3 b - - 0 1"), "check bareking");
+    // White is walled in: not even a pseudo-legal move (nomove, not stalemate). Pawns a2, b3,
+    // c2 are blocked by black pawns that nothing white attacks; bishop b1 and rook b2 are boxed
+    // in by their own pieces.
+    assert_eq!(s("7k/8/8/8/1p6/pPp5/PRP5/KB6 w - - 0 1"), "stale nomove");
 }
 
 #[test]
@@ -268,11 +272,12 @@ fn impossible_markers_are_refused() {
         ("4k^3/8/8/8/8/8/8/4K^3 -q/ C/c", "HandPiece"),
         ("4k^3/8/8/8/8/8/8/4K^3 / O/o", "Styles"),
         ("8/8/8 / C/c", "BoardShape"),
-        ("4k^3/8/8/8/8/8/8/4K^3 / C/c ", "InvalidFeen"),
+        ("4k^3/8/8/8/8/8/8/4K^3 / C/c ", "FieldCount"),
         ("4k^3/8/8/8/8/8/8/8 / C/c", "KingCount"),
         ("4k^3/8/8/8/8/8/8/3K^K^3 / C/c", "KingCount"),
         ("4k^2P/8/8/8/8/8/8/4K^3 / C/c", "PawnOnBackRank"),
         ("4k^3/4Q3/8/8/8/8/8/4K^3 / C/c", "OpponentInCheck"),
+        ("4k^3/8/8/8/8/Q7/QQQQQQQQ/QQQQQQQK^ / C/c", "TooManyPieces"),
     ];
     for (c, k) in other {
         assert_eq!(kind(Position::from_feen(c).unwrap_err()), k, "{c}");
@@ -281,11 +286,16 @@ fn impossible_markers_are_refused() {
     let h = "4k^3/8/8/8/8/8/8/4K^3 2p+r-pq/3P+RN C/c";
     assert_eq!(
         kind(Position::from_feen(h).unwrap_err()),
-        "InvalidFeen",
+        "HandNotCanonical",
         "not canonical"
     );
     let h = "4k^3/8/8/8/8/8/8/4K^3 2p-pq+r/3PN+R C/c";
-    assert_eq!(Position::from_feen(h).unwrap().to_feen(), h);
+    let hp = Position::from_feen(h).unwrap();
+    assert_eq!(hp.to_feen(), h);
+    let white: Vec<_> = hp.hand_tokens(Color::White).collect();
+    assert_eq!(white, [("q", 1), ("+r", 1), ("p", 2), ("-p", 1)]);
+    let black: Vec<_> = hp.hand_tokens(Color::Black).collect();
+    assert_eq!(black, [("+R", 1), ("N", 1), ("P", 3)]);
 }
 
 #[test]

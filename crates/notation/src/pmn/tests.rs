@@ -704,3 +704,33 @@ mod props {
         }
     }
 }
+
+#[test]
+fn descriptions() {
+    assert_eq!(describe("...").unwrap(), "pass");
+    assert_eq!(
+        describe("e7-e8=Q").unwrap(),
+        "quiet move e7 to e8, becomes Q"
+    );
+    assert_eq!(
+        describe("b7+a8=R/n").unwrap(),
+        "capture b7 to a8, taking the piece on a8, becomes R, captured piece becomes n"
+    );
+    assert_eq!(
+        describe("*e5").unwrap(),
+        "drop on e5 (piece inferred from the hand)"
+    );
+    assert_eq!(describe("L.b4").unwrap(), "drop with capture of L on b4");
+    assert_eq!(
+        describe("c3=k'").unwrap(),
+        "in-place mutation on c3 into k'"
+    );
+    assert_eq!(
+        describe("+d4").unwrap(),
+        "static capture of the piece on d4"
+    );
+    let e = describe("e7-e8/Q").unwrap_err();
+    assert_eq!(e.kind, "CaptureSuffixNotAllowed");
+    assert!(e.message.contains("e7-e8=Q"), "{}", e.message);
+    assert_eq!(describe("e2e4").unwrap_err().kind, "InvalidCell");
+}

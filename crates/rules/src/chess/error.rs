@@ -6,9 +6,10 @@ use tegoma_notation::NotationError;
 /// malformed or illegal. [`NotationError::kind`] gives the variant name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChessError {
-    /// The FEEN string is not valid FEEN (the inner error of `sashite-feen`).
+    /// The string is not valid FEEN; the kind is the FEEN parser's (`FieldCount`,
+    /// `HandNotCanonical`, ...).
     #[error("invalid FEEN: {0}")]
-    Feen(String),
+    Feen(tegoma_notation::feen::ParseError),
     /// The FEEN board is not 8x8.
     #[error("a chess board is 8x8, not {0}")]
     BoardShape(String),
@@ -31,6 +32,9 @@ pub enum ChessError {
     /// A side has no king or several kings.
     #[error("{0} must have exactly one king")]
     KingCount(&'static str),
+    /// A side has more than 16 pieces on the board.
+    #[error("{0} has more than 16 pieces on the board")]
+    TooManyPieces(&'static str),
     /// A pawn stands on the first or last rank.
     #[error("pawn on {0}: pawns never stand on the first or last rank")]
     PawnOnBackRank(String),
@@ -48,6 +52,14 @@ pub enum ChessError {
         field: &'static str,
         /// What is wrong.
         reason: String,
+    },
+    /// The string is not PMN (the generic parser's error).
+    #[error("invalid PMN {text:?}: {error} ({kind})", kind = error.kind())]
+    PmnSyntax {
+        /// The input (at most 32 characters of it).
+        text: String,
+        /// The parser's error.
+        error: tegoma_notation::pmn::PmnError,
     },
     /// The PMN string is malformed for chess.
     #[error("invalid PMN {0:?}: {1}")]
@@ -69,17 +81,18 @@ pub enum ChessError {
 impl NotationError for ChessError {
     fn kind(&self) -> &'static str {
         match self {
-            ChessError::Feen(_) => "InvalidFeen",
+            ChessError::Feen(e) => e.kind(),
             ChessError::BoardShape(_) => "BoardShape",
             ChessError::Styles(_) => "Styles",
             ChessError::ForeignPiece(_) => "ForeignPiece",
             ChessError::ImpossibleMarker { .. } => "ImpossibleMarker",
             ChessError::KingCount(_) => "KingCount",
+            ChessError::TooManyPieces(_) => "TooManyPieces",
             ChessError::PawnOnBackRank(_) => "PawnOnBackRank",
             ChessError::OpponentInCheck => "OpponentInCheck",
             ChessError::HandPiece(_) => "HandPiece",
             ChessError::Fen { .. } => "InvalidFen",
-            ChessError::Pmn(..) => "InvalidPmn",
+            ChessError::Pmn(..) | ChessError::PmnSyntax { .. } => "InvalidPmn",
             ChessError::San(..) => "InvalidSan",
             ChessError::AmbiguousSan(..) => "AmbiguousSan",
             ChessError::Uci(..) => "InvalidUci",

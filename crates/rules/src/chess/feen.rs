@@ -44,7 +44,7 @@ impl Position {
     /// pieces of the opponent of their owner (no king). The halfmove clock starts at 0 and the
     /// fullmove number at 1 (FEEN carries neither).
     pub fn from_feen(text: &str) -> Result<Position, ChessError> {
-        let feen = Feen::parse(text).map_err(|e| ChessError::Feen(format!("{e:?}: {e}")))?;
+        let feen = Feen::parse(text).map_err(ChessError::Feen)?;
         let dims = feen.shape().dimensions().to_vec();
         if dims != [8, 8] {
             let shape: Vec<String> = dims.iter().map(u8::to_string).collect();
@@ -197,6 +197,31 @@ impl Position {
         }
         p.key = p.compute_key();
         Ok(p)
+    }
+
+    /// Reads a position in FEEN or FEN, recognised by the last field (a FEEN ends with its
+    /// style-turn field, e.g. `C/c`; a FEN with a number or the castling/en-passant field).
+    pub fn from_text(text: &str) -> Result<Position, ChessError> {
+        if text.rsplit(' ').next().is_some_and(|f| f.contains('/')) {
+            Position::from_feen(text)
+        } else {
+            Position::from_fen(text)
+        }
+    }
+
+    /// The hand of `holder` as FEEN tokens with their counts (`("+r", 1)`, `("p", 2)`), in
+    /// [`super::HAND_KINDS`] order; kinds not held are left out.
+    pub fn hand_tokens(&self, holder: Color) -> impl Iterator<Item = (&'static str, u8)> + '_ {
+        const LOWER: [&str; 8] = ["q", "+r", "r", "b", "n", "+p", "p", "-p"];
+        (0..8).filter_map(move |k| {
+            let n = self.hands[holder.index()][k];
+            let t = if holder == Color::White {
+                LOWER[k]
+            } else {
+                HAND_TOKENS[k]
+            };
+            (n > 0).then_some((t, n))
+        })
     }
 
     /// The FEEN token of the piece on `sq`, with its marker.

@@ -165,14 +165,20 @@ impl Position {
         Ok(())
     }
 
-    /// Checks shared by every import: one king a side, no pawn on a back rank, the side not to
-    /// move not in check.
+    /// Checks shared by every import: one king a side, at most 16 pieces a side, no pawn on a
+    /// back rank, the side not to move not in check.
     pub(crate) fn validate(&self) -> Result<(), ChessError> {
         if self.pieces(Color::White, Role::King).count() != 1 {
             return Err(ChessError::KingCount("White"));
         }
         if self.pieces(Color::Black, Role::King).count() != 1 {
             return Err(ChessError::KingCount("Black"));
+        }
+        if self.by_color[0].count_ones() > 16 {
+            return Err(ChessError::TooManyPieces("White"));
+        }
+        if self.by_color[1].count_ones() > 16 {
+            return Err(ChessError::TooManyPieces("Black"));
         }
         let back = self.by_role[0] & 0xff00_0000_0000_00ff;
         if back != 0 {

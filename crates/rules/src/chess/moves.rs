@@ -182,8 +182,10 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Room for every legal move of any chess position (the known maximum is 218).
-pub const MAX_MOVES: usize = 256;
+/// Room for every legal move of any accepted position: at most 16 pieces a side (checked on
+/// import), each with at most 27 destinations, is 432 (the known maximum of a legal game
+/// position is 218).
+pub const MAX_MOVES: usize = 512;
 
 /// A fixed-capacity list of moves: no allocation.
 #[derive(Clone)]

@@ -69,32 +69,6 @@ impl Sink for Recurse {
     }
 }
 
-/// Counts leaves with no work at the last ply: a counting sink adds population counts.
-struct Leaves(u64);
-
-impl Sink for Leaves {
-    #[inline(always)]
-    fn piece(&mut self, _: Role, _: u8, to: u64) {
-        self.0 += to.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn pawns(&mut self, to: u64, _: i8) {
-        self.0 += to.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn promotions(&mut self, to: u64, _: i8) {
-        self.0 += 4 * to.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, _: u8, _: u8) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn castle(&mut self, _: u8, _: u8) {
-        self.0 += 1;
-    }
-}
-
 /// Bulk perft: the last ply is counted from the destination sets.
 pub(crate) fn perft_bulk(pos: &Position, depth: u32) -> u64 {
     match depth {
@@ -135,7 +109,7 @@ struct Recurse2 {
 impl Recurse2 {
     #[inline(always)]
     fn count(&mut self, p: &Position) {
-        let mut l = Leaves(0);
+        let mut l = CountSink(0);
         p.generate(&mut l);
         self.nodes += l.0;
     }

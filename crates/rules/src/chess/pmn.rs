@@ -4,133 +4,66 @@
 //! Input accepts the canonical form plus R1's lenient spellings: `e7-e8/Q` (a `/X` suffix on a
 //! non-capturing move means `=X`), and explicit suffixes equal to the implicit result
 //! (`e2-e4=-P`, `e1-e2=K^`, `e1~g1=K^`, `d1+f3/n` when f3 holds `n`, `e5~f6/-p`).
+//! The syntax is read by the generic parser, [`tegoma_notation::pmn::Pmn::parse_lenient`].
 
 use super::{ChessError, Move, MoveKind, MoveList, Position};
 use crate::kit::Square;
 
-/// The longest PMN string (ruling R6).
-pub const MAX_PMN_LEN: usize = 25;
+use tegoma_notation::pmn::Pmn;
 
-/// A strictly parsed chess PMN string: squares, operator and optional suffix tokens.
-struct Parsed<'a> {
+/// A chess PMN move read by the generic parser: squares, operator and suffix tokens.
+struct Parsed {
     from: Square,
     op: u8,
     to: Square,
-    actor: Option<&'a str>,
-    captured: Option<&'a str>,
+    actor: Option<String>,
+    captured: Option<String>,
 }
 
 fn err(s: &str, why: &'static str) -> ChessError {
     ChessError::Pmn(s.chars().take(32).collect(), why)
 }
 
-/// Reads a CELL coordinate at the start of `b` and requires it on the 8x8 board.
-fn square(s: &str, b: &[u8]) -> Result<(Square, usize), ChessError> {
-    let letters = b.iter().take_while(|c| c.is_ascii_lowercase()).count();
-    let digits = b[letters..]
-        .iter()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    if letters == 0 || digits == 0 {
-        return Err(err(s, "expected a square such as e4"));
+fn square(s: &str, c: tegoma_notation::cell::Cell) -> Result<Square, ChessError> {
+    match c.indices() {
+        &[f, r] if f < 8 && r < 8 => Ok(Square::at(f, r)),
+        _ => Err(err(s, "square off the 8x8 chess board")),
     }
-    let more_upper = b
-        .get(letters + digits)
-        .is_some_and(|c| c.is_ascii_uppercase());
-    if letters != 1 || digits != 1 || more_upper || !(b'a'..=b'h').contains(&b[0]) {
-        return Err(err(s, "square off the 8x8 chess board"));
-    }
-    if !(b'1'..=b'8').contains(&b[1]) {
-        return Err(err(s, "square off the 8x8 chess board"));
-    }
-    Ok((Square::at(b[0] - b'a', b[1] - b'1'), 2))
 }
 
-/// An EPIN token: `[+-]?letter^?'?`.
-fn epin_len(b: &[u8]) -> usize {
-    let mut i = 0;
-    if matches!(b.first(), Some(b'+' | b'-')) {
-        i += 1;
-    }
-    if !b.get(i).is_some_and(u8::is_ascii_alphabetic) {
-        return 0;
-    }
-    i += 1;
-    if b.get(i) == Some(&b'^') {
-        i += 1;
-    }
-    if b.get(i) == Some(&b'\'') {
-        i += 1;
-    }
-    i
-}
-
-fn parse(s: &str) -> Result<Parsed<'_>, ChessError> {
-    if s.len() > MAX_PMN_LEN {
-        return Err(err(s, "longer than 25 bytes"));
-    }
-    if s.is_empty() {
-        return Err(err(s, "empty"));
-    }
-    if !s.is_ascii() {
-        return Err(err(s, "not ASCII"));
-    }
-    let b = s.as_bytes();
-    if s == "..." {
-        return Err(err(s, "chess has no pass move"));
-    }
-    if b.contains(&b'*') || b.contains(&b'.') {
-        return Err(err(s, "chess has no drops"));
-    }
-    if b[0] == b'+' {
-        return Err(err(s, "chess has no static capture"));
-    }
-    let (from, n) = square(s, b)?;
-    let op = *b
-        .get(n)
-        .ok_or_else(|| err(s, "missing operator after the origin"))?;
-    if op == b'=' {
-        return Err(err(s, "chess has no in-place mutation"));
-    }
-    if !matches!(op, b'-' | b'+' | b'~') {
-        return Err(err(s, "expected an operator -, + or ~"));
-    }
-    let (to, m) = square(s, &b[n + 1..])?;
-    let mut i = n + 1 + m;
-    let mut actor = None;
-    let mut captured = None;
-    if b.get(i) == Some(&b'=') {
-        let l = epin_len(&b[i + 1..]);
-        if l == 0 {
-            return Err(err(s, "expected a piece token after ="));
-        }
-        actor = Some(&s[i + 1..i + 1 + l]);
-        i += 1 + l;
-    }
-    if b.get(i) == Some(&b'/') {
-        let l = epin_len(&b[i + 1..]);
-        if l == 0 {
-            return Err(err(s, "expected a piece token after /"));
-        }
-        captured = Some(&s[i + 1..i + 1 + l]);
-        i += 1 + l;
-    }
-    if i != b.len() {
-        return Err(err(s, "unexpected text after the move"));
-    }
-    // Ruling R1: on a non-capturing move, `/X` means `=X`.
-    if op == b'-' && captured.is_some() {
-        if actor.is_some() {
-            return Err(err(s, "a move to an empty square captures nothing (/)"));
-        }
-        actor = captured.take();
-    }
+/// Reads `s` with the generic PMN parser of `tegoma-notation` (lenient, ruling R1: `e7-e8/Q`
+/// is read as `e7-e8=Q`) and keeps the forms chess uses.
+fn parse(s: &str) -> Result<Parsed, ChessError> {
+    let (pmn, _) = Pmn::parse_lenient(s).map_err(|error| ChessError::PmnSyntax {
+        text: s.chars().take(32).collect(),
+        error,
+    })?;
+    let token = |p: Option<tegoma_notation::pmn::Piece>| p.map(|p| p.encode().as_str().to_string());
+    let (from, op, to, actor, captured) = match pmn {
+        Pmn::Quiet { from, to, mutation } => (from, b'-', to, mutation, None),
+        Pmn::Capture {
+            from,
+            to,
+            mutation,
+            capture_mutation,
+        } => (from, b'+', to, mutation, capture_mutation),
+        Pmn::Special {
+            from,
+            to,
+            mutation,
+            capture_mutation,
+        } => (from, b'~', to, mutation, capture_mutation),
+        Pmn::Pass => return Err(err(s, "chess has no pass move")),
+        Pmn::StaticCapture { .. } => return Err(err(s, "chess has no static capture")),
+        Pmn::Drop { .. } | Pmn::DropCapture { .. } => return Err(err(s, "chess has no drops")),
+        Pmn::Mutation { .. } => return Err(err(s, "chess has no in-place mutation")),
+    };
     Ok(Parsed {
-        from,
+        from: square(s, from)?,
         op,
-        to,
-        actor,
-        captured,
+        to: square(s, to)?,
+        actor: token(actor),
+        captured: token(captured),
     })
 }
 
@@ -159,11 +92,11 @@ impl Position {
             let after = self.after(m);
             let result = after.token_at(m.to());
             match p.actor {
-                Some(x) if Some(x) != result => continue,
+                Some(ref x) if Some(x.as_str()) != result => continue,
                 None if m.promotion_role().is_some() => continue,
                 _ => {}
             }
-            if let Some(y) = p.captured {
+            if let Some(y) = p.captured.as_deref() {
                 let cap_sq = if m.kind() == MoveKind::EnPassant {
                     Square::at(m.to().file(), m.from().rank())
                 } else {
