@@ -1,14 +1,17 @@
 //! Differential test against Fairy-Stockfish (PyPI `pyffish` with `oracles/ogi.ini`): positions
 //! from seeded random play and Fairy-Stockfish's perft counts at depths 1-3, frozen into
-//! `data/ogi_fsf_perft.txt` by `scripts/ogi_oracle.py`. Fairy-Stockfish has neither the King's
+//! `data/ogi_fsf_perft.txt` by `scripts/ogi_oracle.py` (depths 1-2 by pyffish; depth 3 by a native
+//! build of the same Fairy-Stockfish source, after checking that it agrees with pyffish at depths
+//! 1-2 on every position). Fairy-Stockfish has neither the King's
 //! privilege nor sennichite, so the comparison is with the no-privilege, history-free counts.
-use tegoma_rules::ogi::{PerftOptions, Position};
+use tegoma_rules::ogi::{Move, MoveList, PerftOptions, Position};
 
 const DATA: &str = include_str!("data/ogi_fsf_perft.txt");
 
 struct Row<'a> {
     feen: &'a str,
     counts: Vec<Option<u64>>,
+    moveset: Option<&'a str>,
 }
 
 fn rows() -> Vec<Row<'static>> {
@@ -17,8 +20,13 @@ fn rows() -> Vec<Row<'static>> {
         .map(|l| {
             let mut f = l.split(';');
             let feen = f.next().unwrap();
-            let counts = f.map(|c| c.parse().ok()).collect();
-            Row { feen, counts }
+            let fields: Vec<&str> = f.collect();
+            let counts = fields.iter().take(3).map(|c| c.parse().ok()).collect();
+            Row {
+                feen,
+                counts,
+                moveset: fields.get(3).copied(),
+            }
         })
         .collect()
 }
@@ -36,7 +44,7 @@ fn the_frozen_data_is_large_enough() {
         .iter()
         .filter(|r| r.counts.get(2).copied().flatten().is_some())
         .count();
-    assert!(d3 >= 100, "{d3} positions with depth 3");
+    assert!(d3 >= 1000, "{d3} positions with depth 3");
 }
 
 #[test]
@@ -81,4 +89,44 @@ fn perft_depth_3_matches_fairy_stockfish() {
         }
     }
     assert!(n > 0);
+}
+
+/// A move as Fairy-Stockfish writes it in UCI: `e3e4`, `e6e7+`, `S@c3` (drops uppercase).
+fn fsf_uci(m: Move) -> String {
+    let sq = |i: u8| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1);
+    match m.from() {
+        None => format!("{}@{}", m.kind().letter() as char, sq(m.to())),
+        Some(f) => format!(
+            "{}{}{}",
+            sq(f),
+            sq(m.to()),
+            if m.is_promotion() { "+" } else { "" }
+        ),
+    }
+}
+
+fn fnv1a(s: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The legal move sets themselves (not only their sizes) equal Fairy-Stockfish's: the data holds
+/// the FNV-1a hash of its sorted UCI move list for each position.
+#[test]
+fn legal_move_sets_match_fairy_stockfish() {
+    let mut l = MoveList::new();
+    let mut n = 0;
+    for r in rows() {
+        let Some(expected) = r.moveset else { continue };
+        let p = Position::from_feen(r.feen).unwrap();
+        p.moves_with(false, &mut l);
+        let mut v: Vec<String> = l.iter().map(|&m| fsf_uci(m)).collect();
+        v.sort();
+        assert_eq!(fnv1a(&v.join(" ")), expected, "{}: {}", r.feen, v.join(" "));
+        n += 1;
+    }
+    assert!(n >= 1000, "{n} move sets");
 }

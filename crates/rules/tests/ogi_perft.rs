@@ -62,3 +62,12 @@ fn start_depth_6_both_rows() {
     assert_eq!(p.perft_with(6, opts(true, true)), WITH_PRIVILEGE[5]);
     assert_eq!(p.perft_with(6, opts(false, true)), NO_PRIVILEGE[5]);
 }
+
+#[test]
+fn no_bulk_alias_and_divide_sum() {
+    let p = Position::startpos();
+    assert_eq!(p.perft_no_bulk(3), 14_850);
+    let d = p.perft_divide(3, PerftOptions::default());
+    assert_eq!(d.len(), 25);
+    assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), 14_850);
+}

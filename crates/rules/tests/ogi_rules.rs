@@ -402,3 +402,22 @@ fn incremental_zobrist_agrees_along_random_games() {
         }
     }
 }
+
+#[test]
+fn move_limit_resetting_moves() {
+    let p = pos("4k^3/8/8/4r3/4P3/8/8/4K^3 P/ O/o");
+    assert!(
+        p.parse_pmn("e4+e5").unwrap().resets_move_limit(),
+        "a capture"
+    );
+    assert!(!p.parse_pmn("e1-e2").unwrap().resets_move_limit());
+    let p = pos("4k^3/8/8/8/4P3/8/8/4K^3 +P/ O/o");
+    assert!(
+        p.parse_pmn("e4-e5").unwrap().resets_move_limit(),
+        "an unpromoted pawn move"
+    );
+    assert!(
+        !p.parse_pmn("+P*a5").unwrap().resets_move_limit(),
+        "drops do not reset"
+    );
+}

@@ -1,5 +1,6 @@
 //! Typed errors of the Ōgi module.
 use tegoma_notation::feen::ParseError as FeenError;
+use tegoma_notation::pmn::PmnError;
 use tegoma_notation::NotationError;
 
 /// Why a FEEN string is not an Ōgi position.
@@ -74,7 +75,10 @@ pub enum MoveError {
     /// Longer than the 25 bytes PMN allows (R6).
     #[error("PMN is at most 25 bytes, got {0}")]
     TooLong(usize),
-    /// Not PMN syntax, or a PMN form Ōgi has no use for.
+    /// Not PMN (the generic parser's error).
+    #[error("invalid PMN: {0}")]
+    Pmn(PmnError),
+    /// A PMN form Ōgi has no use for (pass, special move, static capture, ...).
     #[error("{0}")]
     Syntax(String),
     /// A square outside a1-h8.
@@ -111,6 +115,7 @@ impl NotationError for MoveError {
     fn kind(&self) -> &'static str {
         match self {
             MoveError::TooLong(_) => "TooLong",
+            MoveError::Pmn(e) => e.kind(),
             MoveError::Syntax(_) => "Syntax",
             MoveError::Square(_) => "Square",
             MoveError::Piece(_) => "Piece",

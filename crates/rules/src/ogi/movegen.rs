@@ -149,8 +149,8 @@ impl Position {
         // Drops
         let empty = !occ;
         let hand = &self.hands[s];
-        for k in 1..15usize {
-            if hand[k] != 0 {
+        for (k, &count) in hand.iter().enumerate().take(15).skip(1) {
+            if count != 0 {
                 let d = empty & drop_mask(k, s);
                 if d != 0 {
                     sink.drops(Kind::from_index(k), d);
@@ -197,6 +197,18 @@ impl Position {
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         self.perft_with(depth, PerftOptions::default())
+    }
+
+    /// The same count as [`Position::perft`], found by playing every leaf move (no bulk
+    /// counting), as the chess module names it.
+    pub fn perft_no_bulk(&self, depth: u32) -> u64 {
+        self.perft_with(
+            depth,
+            PerftOptions {
+                privilege: true,
+                bulk: false,
+            },
+        )
     }
 
     /// Perft with options.
@@ -294,7 +306,8 @@ fn perft_full(pos: &Position, depth: u32, privilege: bool) -> u64 {
     let mut n = 0;
     if depth == 1 {
         pos.for_each_move(privilege, |m| {
-            let p = pos.after(m);
+            let mut p = *pos;
+            p.play(m);
             n += 1;
             std::hint::black_box(&p);
         });

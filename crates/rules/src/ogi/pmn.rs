@@ -8,6 +8,8 @@
 use super::error::MoveError;
 use super::position::{parse_token, Position};
 use super::types::{Kind, Move, MoveList};
+use tegoma_notation::cell::Cell;
+use tegoma_notation::pmn::{Piece, Pmn};
 
 fn square_name(sq: u8) -> [u8; 2] {
     [b'a' + sq % 8, b'1' + sq / 8]
@@ -19,28 +21,12 @@ fn push_square(s: &mut String, sq: u8) {
     s.push(n[1] as char);
 }
 
-/// Reads a CELL square of the 8x8 board at the start of `s`: (square, rest).
-fn read_square(s: &str) -> Result<(u8, &str), MoveError> {
-    let b = s.as_bytes();
-    let letters = b.iter().take_while(|c| c.is_ascii_lowercase()).count();
-    let digits = b[letters..]
-        .iter()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    let text = &s[..letters + digits];
-    if letters == 0 || digits == 0 {
-        return Err(MoveError::Syntax(format!(
-            "expected a square (a1-h8) at {s:?}"
-        )));
+/// The 8x8 square of a CELL coordinate.
+fn square(c: Cell) -> Result<u8, MoveError> {
+    match c.indices() {
+        &[f, r] if f < 8 && r < 8 => Ok(r * 8 + f),
+        _ => Err(MoveError::Square(c.to_string())),
     }
-    if letters != 1
-        || digits != 1
-        || !(b'a'..=b'h').contains(&b[0])
-        || !(b'1'..=b'8').contains(&b[1])
-    {
-        return Err(MoveError::Square(text.into()));
-    }
-    Ok(((b[1] - b'1') * 8 + (b[0] - b'a'), &s[2..]))
 }
 
 impl Position {
@@ -95,79 +81,60 @@ impl Position {
         if pmn.len() > 25 {
             return Err(MoveError::TooLong(pmn.len()));
         }
-        if !pmn.is_ascii() || pmn.is_empty() {
-            return Err(MoveError::Syntax(format!("{pmn:?} is not PMN")));
-        }
-        if pmn == "..." {
-            return Err(MoveError::Syntax("Ōgi has no pass move".into()));
-        }
-        if pmn.contains('.') {
-            return Err(MoveError::Syntax(
-                "Ōgi has no drop with capture (drops go to empty squares)".into(),
-            ));
-        }
-        if self.is_over() {
-            return Err(MoveError::GameOver);
-        }
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        if let Some(star) = pmn.find('*') {
-            return self.parse_drop(pmn, &pmn[..star], &pmn[star + 1..], &list);
-        }
-        if pmn.starts_with('+') {
-            return Err(MoveError::Syntax("Ōgi has no static capture (+sq)".into()));
-        }
-        let (from, rest) = read_square(pmn)?;
-        let op = rest.as_bytes().first().copied();
-        let capture = match op {
-            Some(b'-') => false,
-            Some(b'+') => true,
-            Some(b'~') => return Err(MoveError::Syntax("Ōgi has no special moves (~)".into())),
-            Some(b'=') => {
-                return Err(MoveError::Syntax(
-                    "Ōgi has no in-place mutation (sq=X)".into(),
-                ))
+        let (parsed, _how) = Pmn::parse_lenient(pmn).map_err(MoveError::Pmn)?;
+        let tok = |p: Option<Piece>| p.map(|p| p.encode());
+        let (from, to, capture, mutation, capture_mutation) = match parsed {
+            Pmn::Quiet { from, to, mutation } => (from, to, false, tok(mutation), None),
+            Pmn::Capture {
+                from,
+                to,
+                mutation,
+                capture_mutation,
+            } => (from, to, true, tok(mutation), tok(capture_mutation)),
+            Pmn::Drop {
+                piece,
+                to,
+                mutation,
+            } => {
+                if self.is_over() {
+                    return Err(MoveError::GameOver);
+                }
+                let to = square(to)?;
+                if mutation.is_some() {
+                    return Err(MoveError::Illegal {
+                        pmn: pmn.into(),
+                        reason: "a drop never promotes".into(),
+                    });
+                }
+                let piece = tok(piece);
+                let mut list = MoveList::new();
+                self.legal_moves(&mut list);
+                return self.parse_drop(pmn, piece.as_ref().map_or("", |p| p.as_str()), to, &list);
             }
-            _ => {
+            other => {
                 return Err(MoveError::Syntax(format!(
-                    "expected -, + after the origin in {pmn:?}"
+                    "Ōgi has no {} ({pmn})",
+                    other.form().name()
                 )))
             }
         };
-        let (to, rest) = read_square(&rest[1..])?;
-        // suffixes
-        let (mut promo_tok, mut slash_tok) = (None, None);
-        let mut rest = rest;
-        if let Some(r) = rest.strip_prefix('=') {
-            let end = r.find('/').unwrap_or(r.len());
-            promo_tok = Some(&r[..end]);
-            rest = &r[end..];
+        if self.is_over() {
+            return Err(MoveError::GameOver);
         }
-        if let Some(r) = rest.strip_prefix('/') {
-            slash_tok = Some(r);
-            rest = "";
-        }
-        if !rest.is_empty() {
-            return Err(MoveError::Syntax(format!("unexpected {rest:?} in {pmn:?}")));
-        }
-        if !capture && slash_tok.is_some() {
-            if promo_tok.is_some() {
-                return Err(MoveError::Syntax(format!(
-                    "{pmn:?}: a move to an empty square captures nothing, so it takes no /"
-                )));
-            }
-            promo_tok = slash_tok.take(); // R1: e7-e8/+P means e7-e8=+P
-        }
+        let (from, to) = (square(from)?, square(to)?);
+        let promo_tok = mutation.as_ref().map(|t| t.as_str());
+        let slash_tok = capture_mutation.as_ref().map(|t| t.as_str());
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
         let illegal = |reason: String| MoveError::Illegal {
             pmn: pmn.into(),
             reason,
         };
-        let Some((side, kind)) = self.piece_at(from).filter(|(s, _)| *s == self.stm) else {
+        let Some((_, kind)) = self.piece_at(from).filter(|(s, _)| *s == self.stm) else {
             return Err(MoveError::NoPiece(
                 String::from_utf8_lossy(&square_name(from)).into(),
             ));
         };
-        let _ = side;
         let target = self.piece_at(to);
         match (capture, target) {
             (false, Some(_)) => {
@@ -259,17 +226,9 @@ impl Position {
         &self,
         pmn: &str,
         piece: &str,
-        dest: &str,
+        to: u8,
         list: &MoveList,
     ) -> Result<Move, MoveError> {
-        let dest = dest.strip_prefix('-').unwrap_or(dest); // the seed's `*-e5`
-        let (to, rest) = read_square(dest)?;
-        if !rest.is_empty() {
-            return Err(MoveError::Illegal {
-                pmn: pmn.into(),
-                reason: "a drop never promotes and captures nothing (no suffix)".into(),
-            });
-        }
         let illegal = |reason: String| MoveError::Illegal {
             pmn: pmn.into(),
             reason,

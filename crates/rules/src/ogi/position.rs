@@ -273,20 +273,18 @@ impl Position {
         k & self.sides[0] == 0 || k & self.sides[1] == 0
     }
 
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, side: Side, kind: Kind, sq: u8) {
         let b = 1u64 << sq;
-        let c = kind as usize + 1;
-        for i in 0..4 {
-            if c >> i & 1 != 0 {
-                self.planes[i] |= b;
-            }
+        let c = kind as u64 + 1;
+        for (i, p) in self.planes.iter_mut().enumerate() {
+            *p |= b & (c >> i & 1).wrapping_neg();
         }
         self.sides[side.index()] |= b;
         self.key ^= ZOBRIST.piece[side.index()][kind.index()][sq as usize];
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, side: Side, kind: Kind, sq: u8) {
         let b = 1u64 << sq;
         for p in &mut self.planes {
@@ -296,7 +294,7 @@ impl Position {
         self.key ^= ZOBRIST.piece[side.index()][kind.index()][sq as usize];
     }
 
-    #[inline]
+    #[inline(always)]
     fn set_hand(&mut self, side: Side, slot: usize, count: u8) {
         let old = self.hands[side.index()][slot];
         self.key ^= hand_key(side, slot, old) ^ hand_key(side, slot, count);
@@ -306,7 +304,7 @@ impl Position {
     /// Plays `m`, which must be one of this position's legal moves (as given by
     /// [`legal_moves`](Position::legal_moves) or [`parse_pmn`](Position::parse_pmn)); anything
     /// else leaves a meaningless (but memory-safe) position.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, m: Move) {
         let us = self.stm;
         let them = us.flip();

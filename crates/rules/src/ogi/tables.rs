@@ -71,7 +71,7 @@ const RANK1: u64 = 0xff;
 const RANK8: u64 = 0xff << 56;
 
 /// The promotion zone by side: ranks 6-8 for the first player, 1-3 for the second.
-pub(crate) const ZONE: [u64; 2] = [0xffff_ff << 40, 0xff_ffff];
+pub(crate) const ZONE: [u64; 2] = [0x00ff_ffff << 40, 0x00ff_ffff];
 /// The last rank by side.
 pub(crate) const LAST1: [u64; 2] = [RANK8, RANK1];
 /// The last two ranks by side.

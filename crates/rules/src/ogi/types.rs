@@ -245,6 +245,19 @@ impl Move {
         }
     }
 
+    /// Whether the move captures.
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.0 >> 20 & 15 != 0
+    }
+
+    /// Whether the move resets the move limit of R4 (100 plies with no capture and no move of an
+    /// unpromoted pawn; drops do not reset it).
+    #[inline]
+    pub const fn resets_move_limit(self) -> bool {
+        self.is_capture() || (!self.is_drop() && self.kind() as u8 == Kind::Pawn as u8)
+    }
+
     /// The kind that ends on the destination square.
     #[inline]
     pub const fn final_kind(self) -> Kind {
