@@ -4,7 +4,7 @@
 //! The input is a multi-game PGN made from the frozen python-chess oracle games
 //! (`tests/data/python_chess_games.tsv`: 1,000 random games, ~73,000 plies) written by the PGN
 //! writer, with seven-tag rosters, some comments and a variation per game. The bench writes it
-//! to `target/pgn-bench/oracle-games.pgn` so that `scripts/pgn_bench.py` measures python-chess on
+//! to `target/pgn-bench/oracle-games.pgn` (under `CARGO_TARGET_DIR` when set) so that `scripts/pgn_bench.py` measures python-chess on
 //! the same bytes; set `TEGOMA_PGN_BENCH_FILE` to measure another file instead.
 //!
 //! Run: `cargo bench -p tegoma-game --bench pgn` (or `python3 scripts/pgn_bench.py`, which runs
@@ -67,7 +67,10 @@ fn input() -> (String, Vec<u8>) {
         return (PathBuf::from(path).display().to_string(), bytes);
     }
     let text = oracle_pgn();
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/pgn-bench");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("pgn-bench");
     let path = dir.join("oracle-games.pgn");
     if std::fs::create_dir_all(&dir).is_ok() {
         let _ = std::fs::write(&path, &text);

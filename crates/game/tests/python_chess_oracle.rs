@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult, SanToken};
+use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult, SanMove, SanToken};
 
 const DATA: &str = include_str!("data/python_chess_games.tsv");
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -237,6 +237,79 @@ fn oracle_data_is_consistent() {
             if p.san.contains('x') {
                 captures[k % 2] += 1;
             }
+            // The en passant square is written after every double step and only then (the
+            // seed's `-P` marker), whether or not a capture is possible.
+            let double = is_pawn_move(p.san) && !p.san.contains('x') && {
+                let (file, rank) = (p.san.as_bytes()[0], p.san.as_bytes()[1]);
+                let (from, over, pawn) = if before.white {
+                    ((rank == b'4').then_some(b'2'), b'3', b'P')
+                } else {
+                    ((rank == b'5').then_some(b'7'), b'6', b'p')
+                };
+                from.is_some_and(|from| {
+                    let sq = |r: u8| String::from_utf8(vec![file, r]).unwrap();
+                    at(&before.board, &sq(from)) == pawn && at(&before.board, &sq(over)) == b'.'
+                })
+            };
+            // The SAN parts agree with the board before the move.
+            let token: SanToken = p.san.parse().unwrap();
+            if let SanMove::Normal {
+                piece,
+                from_file,
+                capture,
+                to_file,
+                to_rank,
+                promotion,
+                ..
+            } = token.parts()
+            {
+                let board = &before.board;
+                let target = board[7 - to_rank as usize][to_file as usize];
+                let mine = |b: u8| b != b'.' && b.is_ascii_uppercase() == before.white;
+                assert!(!mine(target), "{id}");
+                let en_passant = piece == 'P' && capture && target == b'.';
+                assert_eq!(capture, target != b'.' || en_passant, "{id}");
+                let letter = if before.white {
+                    piece as u8
+                } else {
+                    (piece as u8).to_ascii_lowercase()
+                };
+                let has_piece = board.iter().any(|rank| {
+                    rank.iter()
+                        .enumerate()
+                        .any(|(f, &b)| b == letter && from_file.is_none_or(|ff| ff as usize == f))
+                });
+                assert!(has_piece, "{id}");
+                let last_rank = if before.white { 7 } else { 0 };
+                assert_eq!(
+                    promotion.is_some(),
+                    piece == 'P' && to_rank == last_rank,
+                    "{id}"
+                );
+            }
+            // A king move or castling removes the mover's castling rights; rights never return.
+            let (k, q) = if before.white { ('K', 'Q') } else { ('k', 'q') };
+            if p.san.starts_with('K') || p.san.starts_with('O') {
+                assert!(
+                    !after.castling.contains(k) && !after.castling.contains(q),
+                    "{id}"
+                );
+            }
+            assert!(
+                after
+                    .castling
+                    .chars()
+                    .all(|c| c == '-' || before.castling.contains(c)),
+                "{id}"
+            );
+            if double {
+                let file = p.san.as_bytes()[0] as char;
+                let over = if before.white { '3' } else { '6' };
+                assert_eq!(after.ep, format!("{file}{over}"), "{id}");
+                *tally.entry("double steps").or_default() += 1;
+            } else {
+                assert_eq!(after.ep, "-", "{id}");
+            }
             if p.san.starts_with("O-O-O") {
                 *tally
                     .entry(if before.white {
@@ -378,6 +451,28 @@ fn oracle_data_is_consistent() {
         assert!(n >= at_least, "{event}: {n} < {at_least} ({tally:?})");
     }
     assert!(tally["plies"] >= 50_000);
+}
+
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h = FNV_EMPTY;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+#[test]
+fn legal_move_hash_of_the_start_position() {
+    // The 20 legal moves of the start position, in UCI, sorted by hand.
+    let moves = "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 \
+                 g2g3 g2g4 h2h3 h2h4";
+    let games = parse(DATA);
+    let first = &games.iter().find(|g| !g.plies.is_empty()).unwrap().plies[0];
+    assert_eq!(first.nlegal, 20);
+    assert_eq!(first.hash, fnv1a64(moves.as_bytes()));
+    // Published FNV-1a 64 test vector: "a" -> af63dc4c8601ec8c.
+    assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
 }
 
 #[test]

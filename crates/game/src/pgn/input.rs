@@ -91,8 +91,13 @@ impl<R: BufRead> Input<R> {
     /// The next byte, without consuming it; `None` at the end of the input.
     #[inline]
     pub(crate) fn peek(&mut self) -> Result<Option<u8>, PgnError> {
-        self.fill()?;
-        Ok(self.buf().first().copied())
+        loop {
+            match self.reader.fill_buf() {
+                Ok(buf) => return Ok(buf.first().copied()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.io_error(e)),
+            }
+        }
     }
 
     /// Consumes the byte last peeked (`b`).
@@ -124,6 +129,11 @@ impl<R: BufRead> Input<R> {
     /// Makes the next byte count as the start of a line (after a byte-order mark).
     pub(crate) fn restart_line(&mut self) {
         self.line_start = self.offset;
+    }
+
+    /// 1-based line of the next byte.
+    pub(crate) fn line(&self) -> u64 {
+        self.line
     }
 
     /// Bytes consumed so far.

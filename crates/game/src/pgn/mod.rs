@@ -43,7 +43,7 @@ use std::fmt;
 
 pub use error::{PgnError, PgnErrorKind};
 pub use reader::PgnReader;
-pub use san::{SanLexError, SanToken};
+pub use san::{SanLexError, SanMove, SanToken};
 pub use writer::{game_to_string, write_game};
 
 /// The seven-tag roster, in export order.

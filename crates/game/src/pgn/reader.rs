@@ -18,6 +18,7 @@ pub struct PgnReader<R> {
     /// Recovery consumed a line's `[Event`: the next game starts inside that tag.
     pending_event: bool,
     failed: bool,
+    game_line: u64,
     token: Vec<u8>,
     text: Vec<u8>,
 }
@@ -44,9 +45,15 @@ impl<R: BufRead> PgnReader<R> {
             recovering: false,
             pending_event: false,
             failed: false,
+            game_line: 0,
             token: Vec::with_capacity(64),
             text: Vec::new(),
         }
+    }
+
+    /// The 1-based line where the game (or the error) last returned began; 0 before the first.
+    pub fn game_line(&self) -> u64 {
+        self.game_line
     }
 
     /// Reads the next game: `None` at the end of the input.
@@ -78,6 +85,7 @@ impl<R: BufRead> PgnReader<R> {
         }
         loop {
             self.input.game_start = self.input.offset();
+            self.game_line = self.input.line();
             match self.game() {
                 // Text with neither tags, moves nor result (a file's leading comment) is no game.
                 Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
@@ -153,7 +161,11 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn game(&mut self) -> Result<PgnGame, PgnError> {
-        let mut game = PgnGame::default();
+        let mut game = PgnGame {
+            tags: Vec::with_capacity(10),
+            moves: Vec::with_capacity(128),
+            ..PgnGame::default()
+        };
         if self.pending_event {
             self.pending_event = false;
             self.token.clear();
@@ -254,9 +266,7 @@ impl<R: BufRead> PgnReader<R> {
                 Some(b) => b,
             };
             match b {
-                _ if is_space(b) => {
-                    self.input.skip_while(is_space)?;
-                }
+                _ if is_space(b) => self.input.bump(b),
                 b'%' if self.input.at_line_start() => self.input.skip_line()?,
                 b'{' => self.comment(game, depth == 0, b'}')?,
                 b';' => self.comment(game, depth == 0, b'\n')?,
@@ -281,6 +291,7 @@ impl<R: BufRead> PgnReader<R> {
                 b'[' => break,
                 b'$' => {
                     self.input.bump(b);
+                    self.token.clear();
                     let n = self.read_while(|b| b.is_ascii_digit())?;
                     if n == 0 {
                         return Err(self.err(PgnErrorKind::InvalidNag));
@@ -296,6 +307,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                 }
                 b'0'..=b'9' => {
+                    // Where the token starts (its kind is set when it turns out wrong).
                     let at = self.err(PgnErrorKind::InvalidNag);
                     self.token.clear();
                     self.read_while(|b| b.is_ascii_digit())?;
@@ -338,14 +350,20 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Appends to `self.token` the bytes matching `pred`, under the token limit; returns how many.
     fn read_while(&mut self, pred: impl Fn(u8) -> bool) -> Result<usize, PgnError> {
-        let before = self.token.len();
-        if !self
-            .input
-            .take_while(pred, &mut self.token, self.limits.max_token)?
-        {
-            return Err(self.err(PgnErrorKind::TokenTooLong(self.limits.max_token)));
+        // Byte by byte: tokens are short, and this beats bulk scanning on them.
+        let mut n = 0;
+        while let Some(b) = self.input.peek()? {
+            if !pred(b) {
+                break;
+            }
+            if self.token.len() >= self.limits.max_token {
+                return Err(self.err(PgnErrorKind::TokenTooLong(self.limits.max_token)));
+            }
+            self.token.push(b);
+            self.input.bump(b);
+            n += 1;
         }
-        Ok(self.token.len() - before)
+        Ok(n)
     }
 
     /// Classifies the symbol in `self.token`: a result ends the game, a move is kept (main line

@@ -164,6 +164,96 @@ impl SanToken {
     }
 }
 
+/// The parts of a SAN move, for matching it against a position's legal moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SanMove {
+    /// Castling: `O-O` (kingside) or `O-O-O` (queenside, `long`).
+    Castle {
+        /// Queenside.
+        long: bool,
+    },
+    /// The null move `--`.
+    Null,
+    /// Any other move.
+    Normal {
+        /// The moving piece: `P` (pawn), `N`, `B`, `R`, `Q` or `K`.
+        piece: char,
+        /// Disambiguating origin file, 0 for `a` to 7 for `h`.
+        from_file: Option<u8>,
+        /// Disambiguating origin rank, 0 for `1` to 7 for `8`.
+        from_rank: Option<u8>,
+        /// Written as a capture (`x`).
+        capture: bool,
+        /// Destination file, 0 for `a` to 7 for `h`.
+        to_file: u8,
+        /// Destination rank, 0 for `1` to 7 for `8`.
+        to_rank: u8,
+        /// Promotion piece: `Q`, `R`, `B` or `N`.
+        promotion: Option<char>,
+    },
+}
+
+impl SanToken {
+    /// The token's parts (the check sign is left out: see [`SanToken::gives_check`]).
+    ///
+    /// ```
+    /// use tegoma_game::pgn::{SanMove, SanToken};
+    ///
+    /// let t: SanToken = "exd8=N+".parse().unwrap();
+    /// assert_eq!(t.parts(), SanMove::Normal {
+    ///     piece: 'P', from_file: Some(4), from_rank: None, capture: true,
+    ///     to_file: 3, to_rank: 7, promotion: Some('N'),
+    /// });
+    /// ```
+    pub fn parts(&self) -> SanMove {
+        let mut b = &self.bytes[..self.len as usize];
+        if let Some((&(b'+' | b'#'), rest)) = b.split_last() {
+            b = rest;
+        }
+        match b {
+            b"--" => return SanMove::Null,
+            b"O-O" => return SanMove::Castle { long: false },
+            b"O-O-O" => return SanMove::Castle { long: true },
+            _ => {}
+        }
+        let mut promotion = None;
+        if let [rest @ .., b'=', q] = b {
+            promotion = Some(*q as char);
+            b = rest;
+        }
+        let (piece, rest) = match b {
+            [p, rest @ ..] if is_piece(*p) => (*p as char, rest),
+            _ => ('P', b),
+        };
+        // The normalised shapes end in the destination square.
+        let (middle, sq) = rest.split_at(rest.len().saturating_sub(2));
+        let (to_file, to_rank) = match sq {
+            [f, r] => (f.wrapping_sub(b'a'), r.wrapping_sub(b'1')),
+            _ => (0, 0),
+        };
+        let mut from_file = None;
+        let mut from_rank = None;
+        let mut capture = false;
+        for &c in middle {
+            match c {
+                b'x' => capture = true,
+                _ if is_file(c) => from_file = Some(c - b'a'),
+                _ if is_rank(c) => from_rank = Some(c - b'1'),
+                _ => {}
+            }
+        }
+        SanMove::Normal {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to_file,
+            to_rank,
+            promotion,
+        }
+    }
+}
+
 impl FromStr for SanToken {
     type Err = SanLexError;
 
@@ -228,6 +318,47 @@ mod tests {
         assert!(t.is_castling() && t.gives_check() && !t.is_null());
         assert!(ok_token("--").is_null());
         assert!(!ok_token("e4").gives_check());
+    }
+
+    #[test]
+    fn parts() {
+        let n =
+            |piece, from_file, from_rank, capture, to_file, to_rank, promotion| SanMove::Normal {
+                piece,
+                from_file,
+                from_rank,
+                capture,
+                to_file,
+                to_rank,
+                promotion,
+            };
+        assert_eq!(
+            ok_token("e4").parts(),
+            n('P', None, None, false, 4, 3, None)
+        );
+        assert_eq!(
+            ok_token("a8=Q#").parts(),
+            n('P', None, None, false, 0, 7, Some('Q'))
+        );
+        assert_eq!(
+            ok_token("Nbd7").parts(),
+            n('N', Some(1), None, false, 3, 6, None)
+        );
+        assert_eq!(
+            ok_token("R1e2").parts(),
+            n('R', None, Some(0), false, 4, 1, None)
+        );
+        assert_eq!(
+            ok_token("Qh4xe1+").parts(),
+            n('Q', Some(7), Some(3), true, 4, 0, None)
+        );
+        assert_eq!(
+            ok_token("Kxh8").parts(),
+            n('K', None, None, true, 7, 7, None)
+        );
+        assert_eq!(ok_token("O-O-O+").parts(), SanMove::Castle { long: true });
+        assert_eq!(ok_token("0-0").parts(), SanMove::Castle { long: false });
+        assert_eq!(ok_token("--").parts(), SanMove::Null);
     }
 
     fn ok_token(s: &str) -> SanToken {

@@ -255,3 +255,37 @@ fn fuzz_entry_accepts_garbage() {
         fuzz_read_write(data);
     }
 }
+
+#[test]
+fn game_start_lines() {
+    let text = "% header\n\n[Event \"a\"]\n1. e4 *\n\n\n[Event \"b\"]\n1. Xx *\n[Event \"c\"]\n*";
+    let mut r = PgnReader::new(text.as_bytes());
+    assert_eq!(r.game_line(), 0);
+    let mut lines = Vec::new();
+    while let Some(g) = r.next() {
+        lines.push((g.is_ok(), r.game_line()));
+    }
+    assert_eq!(lines, [(true, 3), (false, 7), (true, 9)]);
+}
+
+#[test]
+fn nag_after_a_long_token_is_measured_alone() {
+    let limits = Limits {
+        max_token: 4,
+        ..Limits::default()
+    };
+    let g = PgnReader::with_limits(&b"Qh4xe1 $123 *"[..], limits)
+        .next()
+        .unwrap();
+    // "Qh4xe1" is 6 bytes: over the limit of 4.
+    assert_eq!(g.unwrap_err().kind, PgnErrorKind::TokenTooLong(4));
+    let limits = Limits {
+        max_token: 6,
+        ..Limits::default()
+    };
+    let g = PgnReader::with_limits(&b"Qh4xe1 $123 *"[..], limits)
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.moves.len(), 1);
+}
