@@ -17,7 +17,10 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(n, Normalisation::NONE);
             }
             (Ok((m, n)), Err(_)) => {
-                assert!(!n.is_empty(), "lenient accepted a strict error without a rewrite");
+                assert!(
+                    !n.is_empty(),
+                    "lenient accepted a strict error without a rewrite"
+                );
                 assert_eq!(Pmn::parse(&m.to_string()), Ok(m));
             }
             (Err(_), Ok(_)) => panic!("lenient rejected strict PMN"),

@@ -20,8 +20,9 @@
 //! possibility 0, must: …`.
 //!
 //! **Writing** ([`Ggn::to_json`]) is canonical and byte-identical between runs: compact JSON;
-//! pieces in QPI byte order (see [`Qpi`]'s `Ord`); sources and destinations with the hand `*`
-//! first, then squares in CELL index order (fewer dimensions first, then file, rank, layer);
+//! pieces in QPI byte order (see [`Qpi`]'s `Ord`); sources and destinations as squares in CELL
+//! index order (fewer dimensions first, then file, rank, layer), then the hand `*` (the order of
+//! [`Location`], shared with the `hand` module);
 //! possibilities in document order; inside a possibility `must` before `deny`, each omitted
 //! when empty (use [`WriteOptions::explicit_empty`] to always write both, as `ggn.rb` 0.10
 //! requires). Inside a condition the squares are ordered by their Manhattan distance from the
@@ -61,10 +62,9 @@ mod read;
 mod write;
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::str::FromStr;
 
-use crate::cell::{Cell, CellError};
+pub use crate::hand::Location;
 use crate::lcn::Lcn;
 use crate::qpi::{Qpi, QpiMode};
 
@@ -79,58 +79,6 @@ pub use write::WriteOptions;
 /// list of empty possibilities, `{},` = 3 bytes each for a 32-byte [`Possibility`]), so a hostile
 /// document costs at most about 400 MiB; real tables take much less.
 pub const MAX_DOCUMENT_BYTES: usize = 32 << 20;
-
-/// A source or destination: a board square or the hand `*`.
-///
-/// Ordered with the hand first, then squares in CELL index order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Location {
-    /// The hand, `*` (the active player's reserve).
-    Hand,
-    /// A board square.
-    Square(Cell),
-}
-
-impl Location {
-    /// Parses `*` or a CELL coordinate.
-    pub fn parse_bytes(b: &[u8]) -> Result<Location, CellError> {
-        if b == b"*" {
-            Ok(Location::Hand)
-        } else {
-            Cell::parse_bytes(b).map(Location::Square)
-        }
-    }
-
-    /// The square, if this is one.
-    pub fn cell(&self) -> Option<Cell> {
-        match self {
-            Location::Hand => None,
-            Location::Square(c) => Some(*c),
-        }
-    }
-}
-
-impl FromStr for Location {
-    type Err = CellError;
-    fn from_str(s: &str) -> Result<Location, CellError> {
-        Location::parse_bytes(s.as_bytes())
-    }
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Location::Hand => f.write_str("*"),
-            Location::Square(c) => c.fmt(f),
-        }
-    }
-}
-
-impl From<Cell> for Location {
-    fn from(c: Cell) -> Location {
-        Location::Square(c)
-    }
-}
 
 /// One way a movement may happen: every `must` condition holds and no `deny` condition holds.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]

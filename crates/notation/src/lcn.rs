@@ -136,6 +136,26 @@ impl BoardView for BTreeMap<Cell, Qpi> {
     }
 }
 
+/// A board given by a function from squares to occupants.
+///
+/// ```
+/// use tegoma_notation::{cell::Cell, lcn::{FnBoard, Lcn}, pin::Side, qpi::Qpi};
+///
+/// let rook: Qpi = "C:+R".parse().unwrap();
+/// let h1: Cell = "h1".parse().unwrap();
+/// let board = FnBoard(|c: &Cell| (*c == h1).then_some(rook));
+/// let lcn = Lcn::from_json(r#"{"g1":"empty","h1":"C:+R"}"#).unwrap();
+/// assert!(lcn.all_hold(&board, Side::First));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct FnBoard<F>(pub F);
+
+impl<F: Fn(&Cell) -> Option<Qpi>> BoardView for FnBoard<F> {
+    fn occupant(&self, cell: &Cell) -> Option<Qpi> {
+        (self.0)(cell)
+    }
+}
+
 /// A location condition: square conditions in canonical (CELL index) order, one per square.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Lcn {
@@ -243,12 +263,17 @@ impl Lcn {
         entries: I,
     ) -> Result<Lcn, LcnError> {
         let mut entries: Vec<_> = entries.into_iter().collect();
-        entries.sort_by_key(|e| e.0);
+        Lcn::from_slice(&mut entries)
+    }
+
+    /// Sorts `entries` in place and copies them into a new condition (one exact allocation).
+    fn from_slice(entries: &mut [(Cell, Condition)]) -> Result<Lcn, LcnError> {
+        entries.sort_unstable_by_key(|e| e.0);
         if let Some(w) = entries.windows(2).find(|w| w[0].0 == w[1].0) {
             return Err(LcnError::DuplicateKey { cell: w[0].0 });
         }
         Ok(Lcn {
-            entries: entries.into_boxed_slice(),
+            entries: Box::from(&*entries),
         })
     }
 
@@ -437,7 +462,11 @@ impl<'de> Visitor<'de> for LcnSeed<'_> {
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Lcn, A::Error> {
-        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(64));
+        // Conditions are short: gather them on the stack, spill to the heap past 16.
+        const SMALL: usize = 16;
+        let mut small = [(Cell::xy(0, 0), Condition::Empty); SMALL];
+        let mut n = 0;
+        let mut spill: Vec<(Cell, Condition)> = Vec::new();
         while let Some(k) = map.next_key::<Short>()? {
             let cell = cell_key(&k).map_err(|e| self.slot.fail(e))?;
             let cond = match map.next_value::<Scalar>()? {
@@ -462,9 +491,22 @@ impl<'de> Visitor<'de> for LcnSeed<'_> {
                     })?
                 }
             };
-            entries.push((cell, cond));
+            if n < SMALL {
+                small[n] = (cell, cond);
+                n += 1;
+            } else {
+                if spill.is_empty() {
+                    spill.extend_from_slice(&small);
+                }
+                spill.push((cell, cond));
+            }
         }
-        Lcn::from_entries(entries).map_err(|e| self.slot.fail(e))
+        let entries = if spill.is_empty() {
+            &mut small[..n]
+        } else {
+            &mut spill[..]
+        };
+        Lcn::from_slice(entries).map_err(|e| self.slot.fail(e))
     }
 
     reject!(scalars);

@@ -22,7 +22,9 @@
 //! - **Output order**: `meta`, `links`, `periods`, `sides`, `setup`, `plies`, `outcome`, then the
 //!   unknown top-level keys. JSON is written pretty-printed (two spaces), TOML with `toml`'s
 //!   writer. TOML cannot hold `null`: writing such a value to TOML is an error. TOML datetimes
-//!   are read as their RFC 3339 text.
+//!   are read as their RFC 3339 text. TOML writes a table's plain values before its sub-tables,
+//!   so through TOML the content of every key survives but a sub-table may move after its
+//!   siblings; JSON keeps the order exactly. Equality of [`Map`]s ignores key order.
 //! - **Detection** ([`Pcn::parse`]): a text whose first non-blank character is `{` is JSON,
 //!   anything else TOML.
 //! - **Bounds**: texts over [`MAX_DOCUMENT_BYTES`] are refused before parsing; nesting deeper

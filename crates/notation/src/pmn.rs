@@ -56,11 +56,17 @@ use std::str::FromStr;
 
 use crate::cell::Cell;
 
+mod describe;
+mod encode;
 mod error;
 mod parse;
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
 
+pub use describe::{describe, describe_move};
+pub use encode::EncodedPmn;
 pub use error::{Part, PmnError};
 
 /// A piece token inside a move: an EPIN identifier (`Q`, `+P`, `k^'`).
@@ -509,158 +515,6 @@ impl Pmn {
             other => other,
         }
     }
-
-    /// The canonical spelling in a stack buffer (no allocation).
-    pub fn encode(&self) -> EncodedPmn {
-        let mut w = EncodedPmn {
-            buf: [0; MAX_LENGTH],
-            len: 0,
-        };
-        match *self {
-            Pmn::Pass => w.push_bytes(b"..."),
-            Pmn::Quiet { from, to, mutation } => {
-                w.push_cell(from);
-                w.push_bytes(b"-");
-                w.push_cell(to);
-                w.push_suffixes(mutation, None);
-            }
-            Pmn::Capture {
-                from,
-                to,
-                mutation,
-                capture_mutation,
-            } => {
-                w.push_cell(from);
-                w.push_bytes(b"+");
-                w.push_cell(to);
-                w.push_suffixes(mutation, capture_mutation);
-            }
-            Pmn::StaticCapture {
-                square,
-                capture_mutation,
-            } => {
-                w.push_bytes(b"+");
-                w.push_cell(square);
-                w.push_suffixes(None, capture_mutation);
-            }
-            Pmn::Special {
-                from,
-                to,
-                mutation,
-                capture_mutation,
-            } => {
-                w.push_cell(from);
-                w.push_bytes(b"~");
-                w.push_cell(to);
-                w.push_suffixes(mutation, capture_mutation);
-            }
-            Pmn::Drop {
-                piece,
-                to,
-                mutation,
-            } => {
-                if let Some(p) = piece {
-                    w.push_piece(p);
-                }
-                w.push_bytes(b"*");
-                w.push_cell(to);
-                w.push_suffixes(mutation, None);
-            }
-            Pmn::DropCapture {
-                piece,
-                to,
-                mutation,
-                capture_mutation,
-            } => {
-                if let Some(p) = piece {
-                    w.push_piece(p);
-                }
-                w.push_bytes(b".");
-                w.push_cell(to);
-                w.push_suffixes(mutation, capture_mutation);
-            }
-            Pmn::Mutation { square, into } => {
-                w.push_cell(square);
-                w.push_suffixes(Some(into), None);
-            }
-        }
-        w
-    }
-}
-
-/// A canonical PMN string held on the stack (see [`Pmn::encode`]).
-#[derive(Clone, Copy)]
-pub struct EncodedPmn {
-    buf: [u8; MAX_LENGTH],
-    len: u8,
-}
-
-impl EncodedPmn {
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        // Only ASCII is ever written.
-        std::str::from_utf8(&self.buf[..usize::from(self.len)]).unwrap_or("")
-    }
-
-    /// The text as bytes.
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.buf[..usize::from(self.len)]
-    }
-
-    fn push_bytes(&mut self, b: &[u8]) {
-        // Every form fits in MAX_LENGTH bytes: cells are at most 7 bytes, tokens at most 4, and
-        // the longest combination (`cell op cell =tok /tok`) is exactly 25.
-        let start = usize::from(self.len);
-        let end = (start + b.len()).min(MAX_LENGTH);
-        self.buf[start..end].copy_from_slice(&b[..end - start]);
-        self.len = end as u8;
-    }
-
-    fn push_cell(&mut self, c: Cell) {
-        let mut tmp = [0u8; crate::cell::MAX_LENGTH];
-        let n = c.write_bytes(&mut tmp);
-        self.push_bytes(&tmp[..n]);
-    }
-
-    fn push_piece(&mut self, p: Piece) {
-        self.push_bytes(p.encode().as_str().as_bytes());
-    }
-
-    fn push_suffixes(&mut self, mutation: Option<Piece>, capture_mutation: Option<Piece>) {
-        if let Some(x) = mutation {
-            self.push_bytes(b"=");
-            self.push_piece(x);
-        }
-        if let Some(y) = capture_mutation {
-            self.push_bytes(b"/");
-            self.push_piece(y);
-        }
-    }
-}
-
-impl std::ops::Deref for EncodedPmn {
-    type Target = str;
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl fmt::Display for EncodedPmn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl fmt::Debug for EncodedPmn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "EncodedPmn({:?})", self.as_str())
-    }
-}
-
-impl fmt::Display for Pmn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.encode().as_str())
-    }
 }
 
 impl FromStr for Pmn {
@@ -676,63 +530,4 @@ impl TryFrom<&str> for Pmn {
     fn try_from(s: &str) -> Result<Pmn, PmnError> {
         Pmn::parse(s)
     }
-}
-
-/// Validates one strict PMN text and describes it (for `tegoma validate pmn`). A seed spelling
-/// that only the lenient parser accepts is an error whose message names the canonical form.
-pub fn describe(text: &str) -> Result<String, crate::Invalid> {
-    let m = match Pmn::parse(text) {
-        Ok(m) => m,
-        Err(e) => {
-            let mut inv = crate::Invalid::from(e);
-            if let Ok((m, how)) = Pmn::parse_lenient(text) {
-                inv.message = format!(
-                    "{} (a seed spelling: lenient reading gives {m}; {how})",
-                    inv.message
-                );
-            }
-            return Err(inv);
-        }
-    };
-    Ok(describe_move(&m))
-}
-
-/// A few words on a move: `quiet move e7 to e8, becomes Q`.
-pub fn describe_move(m: &Pmn) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::new();
-    // Writing to a String cannot fail.
-    let _ = match *m {
-        Pmn::Pass => write!(s, "pass"),
-        Pmn::Quiet { from, to, .. } => write!(s, "quiet move {from} to {to}"),
-        Pmn::Capture { from, to, .. } => {
-            write!(s, "capture {from} to {to}, taking the piece on {to}")
-        }
-        Pmn::StaticCapture { square, .. } => write!(s, "static capture of the piece on {square}"),
-        Pmn::Special { from, to, .. } => write!(
-            s,
-            "special move {from} to {to} (implicit effects defined by the rule system)"
-        ),
-        Pmn::Drop { piece, to, .. } | Pmn::DropCapture { piece, to, .. } => {
-            let what = if m.form() == Form::Drop {
-                "drop"
-            } else {
-                "drop with capture"
-            };
-            match piece {
-                Some(p) => write!(s, "{what} of {p} on {to}"),
-                None => write!(s, "{what} on {to} (piece inferred from the hand)"),
-            }
-        }
-        Pmn::Mutation { square, into } => write!(s, "in-place mutation on {square} into {into}"),
-    };
-    if !matches!(m, Pmn::Mutation { .. }) {
-        if let Some(x) = m.mutation() {
-            let _ = write!(s, ", becomes {x}");
-        }
-    }
-    if let Some(y) = m.capture_mutation() {
-        let _ = write!(s, ", captured piece becomes {y}");
-    }
-    s
 }

@@ -156,6 +156,30 @@ impl AsRef<str> for Snn {
     }
 }
 
+impl serde::Serialize for Snn {
+    /// Serialises as the name.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Snn {
+    /// Deserialises a string with [`Snn::parse`].
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Snn, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Snn;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an SNN style name")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Snn, E> {
+                Snn::parse(v).map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Visitor)
+    }
+}
+
 /// Validates one SNN text and describes it (for `tegoma validate snn`).
 pub fn describe(text: &str) -> Result<String, crate::Invalid> {
     let n = Snn::parse(text)?;
@@ -236,6 +260,14 @@ mod tests {
             "style name Chess960 (letters Chess, number 960)"
         );
         assert_eq!(describe("chess").unwrap_err().kind, "MustStartUppercase");
+    }
+
+    #[test]
+    fn serde_as_string() {
+        let n = Snn::parse("Ogi").unwrap();
+        assert_eq!(serde_json::to_string(&n).unwrap(), "\"Ogi\"");
+        assert_eq!(serde_json::from_str::<Snn>("\"Ogi\"").unwrap(), n);
+        assert!(serde_json::from_str::<Snn>("\"ogi\"").is_err());
     }
 
     proptest::proptest! {

@@ -341,7 +341,7 @@ fn canonical_order() {
     .unwrap();
     assert_eq!(
         g.to_json(),
-        r#"{"C:+P":{"*":{"e3":[]},"a":{"b":[]},"e2":{"*":[],"e3":[],"e4":[]}},"C:-P":{},"C:K^":{"e1":{"e2":[]}},"c:p":{"e7":{"e6":[]}}}"#
+        r#"{"C:+P":{"a":{"b":[]},"e2":{"e3":[],"e4":[],"*":[]},"*":{"e3":[]}},"C:-P":{},"C:K^":{"e1":{"e2":[]}},"c:p":{"e7":{"e6":[]}}}"#
     );
     // Possibilities keep document order.
     let g = Ggn::from_json(

@@ -189,3 +189,27 @@ fn size_cap() {
     );
     assert_eq!(Lcn::from_json(&big).unwrap_err().kind(), "DocumentTooLarge");
 }
+
+#[test]
+fn long_conditions() {
+    // More than 16 squares (the reader's stack buffer), written back in CELL index order.
+    let cells: Vec<String> = (0..40)
+        .rev()
+        .map(|i| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1))
+        .collect();
+    let body: Vec<String> = cells.iter().map(|c| format!("\"{c}\":\"empty\"")).collect();
+    let l = Lcn::from_json(&format!("{{{}}}", body.join(","))).unwrap();
+    assert_eq!(l.len(), 40);
+    let got: Vec<Cell> = l.iter().map(|(c, _)| c).collect();
+    let mut want = got.clone();
+    want.sort();
+    assert_eq!(got, want);
+    assert_eq!(got[0], cell("a1"));
+    assert_eq!(got[1], cell("a2"));
+    // A duplicate past the buffer is still found.
+    let dup = format!("{{{},\"c3\":\"enemy\"}}", body.join(","));
+    assert_eq!(
+        Lcn::from_json(&dup),
+        Err(LcnError::DuplicateKey { cell: cell("c3") })
+    );
+}

@@ -337,3 +337,23 @@ fn format_detection() {
     assert!(describe(&toml).unwrap().starts_with("PCN (TOML)"));
     assert_eq!(describe("").unwrap_err().kind, "MissingField");
 }
+
+#[test]
+fn odd_keys_survive_both_formats() {
+    let text = format!(
+        r#"{{"setup": {{"feen": "{START}", "": 1}}, "a.b": {{"x y": [1, 2.5, "é"], "[t]": {{}}}}, "ключ": "значение", "z": "last"}}"#
+    );
+    let p = Pcn::parse(&text).unwrap();
+    assert_eq!(p.extra.len(), 3);
+    let json = p.to_json();
+    assert_eq!(Pcn::parse(&json).unwrap(), p);
+    let toml = p.to_toml().unwrap();
+    let back = Pcn::parse(&toml).unwrap_or_else(|e| panic!("{e}\n{toml}"));
+    assert_eq!(back, p);
+    // JSON keeps the order of unknown keys; TOML writes plain values before tables, so a table
+    // moves after them (content kept, and map equality ignores order).
+    let json_keys: Vec<String> = Pcn::parse(&json).unwrap().extra.keys().cloned().collect();
+    assert_eq!(json_keys, ["a.b", "ключ", "z"]);
+    let toml_keys: Vec<String> = back.extra.keys().cloned().collect();
+    assert_eq!(toml_keys, ["ключ", "z", "a.b"]);
+}

@@ -60,7 +60,7 @@ impl Ggn {
     }
 
     /// The destinations of `piece` from `source` that at least one possibility reaches, in
-    /// canonical order (hand first, then CELL index order).
+    /// canonical order (CELL index order, then the hand).
     pub fn possible_destinations<'a, B: BoardView + ?Sized>(
         &'a self,
         piece: &Qpi,

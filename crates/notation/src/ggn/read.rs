@@ -7,7 +7,7 @@ use serde::de::{self, DeserializeSeed, Visitor};
 
 use super::json::{self, reject, Short, Slot};
 use super::{Destinations, Field, Ggn, GgnError, Location, Path, Possibility, Sources};
-use crate::cell::CellError;
+use crate::cell::{Cell, CellError};
 use crate::lcn::{Lcn, LcnSeed};
 use crate::qpi::{Qpi, QpiError, QpiMode};
 
@@ -120,7 +120,8 @@ impl Seed<'_, '_> {
 
     fn location(&self, k: &Short) -> Result<Location, GgnError> {
         let r = match k.full() {
-            Some(b) => Location::parse_bytes(b),
+            Some(b"*") => Ok(Location::Hand),
+            Some(b) => Cell::parse_bytes(b).map(Location::Square),
             None => Err(CellError::TooLong),
         };
         r.map_err(|error| GgnError::InvalidLocation {
@@ -274,7 +275,8 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
         if !matches!(self.level, Level::Possibilities) {
             return Err(self.wrong("an array"));
         }
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(16));
+        // Most lists hold one or two possibilities.
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(2).min(16));
         loop {
             let seed = self.child(self.path.with_possibility(out.len()), Level::Possibility);
             match seq.next_element_seed(seed)? {
@@ -283,7 +285,10 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 None => break,
             }
         }
-        out.shrink_to_fit();
+        // Keep the memory bound (about 11 bytes per text byte) without reallocating short lists.
+        if out.capacity() > out.len() + out.len() / 4 + 2 {
+            out.shrink_to_fit();
+        }
         Ok(Built::Possibilities(out))
     }
 
