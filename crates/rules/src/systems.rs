@@ -18,7 +18,7 @@
 //!
 //! let systems: [Box<dyn DynRuleSystem>; 2] = [Box::new(Chess), Box::new(Ogi::default())];
 //! for sys in &systems {
-//!     let start = Position::from_feen(sys.initial_feen()).unwrap();
+//!     let start = Position::from_feen(sys.start_feen()).unwrap();
 //!     assert!(sys.perft_of(&start, 1).unwrap() > 0);
 //! }
 //! ```
@@ -134,7 +134,7 @@ impl RuleSystem for Chess {
         Ok(chess::Position::startpos())
     }
     fn import(&self, position: &Generic) -> Result<chess::Position, chess::ChessError> {
-        let feen = generic_feen(position).map_err(chess::ChessError::Feen)?;
+        let feen = generic_feen(position).map_err(chess::ChessError::BoardShape)?;
         chess::Position::from_feen(&feen)
     }
     fn export(&self, position: &chess::Position) -> Generic {

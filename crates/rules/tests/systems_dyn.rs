@@ -39,7 +39,7 @@ fn chess_perft_through_the_trait_and_dyn() {
         assert_eq!(start.perft(d), n);
     }
     let dynsys: Box<dyn DynRuleSystem> = Box::new(Chess);
-    let g = generic(dynsys.initial_feen());
+    let g = generic(dynsys.start_feen());
     assert_eq!(dynsys.perft_of(&g, 3).unwrap(), 8_902);
     let kiwi = chess::Position::from_fen(KIWIPETE).unwrap();
     let kiwi_g = Chess.export(&kiwi);
@@ -58,7 +58,7 @@ fn ogi_perft_through_the_trait_and_dyn() {
     let no_priv = Ogi { privilege: false };
     assert_eq!(trait_perft(&no_priv, &start, 4), 358_251);
     let dynsys: Box<dyn DynRuleSystem> = Box::new(Ogi::default());
-    let g = generic(dynsys.initial_feen());
+    let g = generic(dynsys.start_feen());
     assert_eq!(dynsys.perft_of(&g, 3).unwrap(), 14_850);
     assert_eq!(dynsys.legal_moves_pmn(&g).unwrap().len(), 25);
 }
@@ -66,7 +66,7 @@ fn ogi_perft_through_the_trait_and_dyn() {
 #[test]
 fn dyn_play_and_statuses() {
     let chess: Box<dyn DynRuleSystem> = Box::new(Chess);
-    let mut p = generic(chess.initial_feen());
+    let mut p = generic(chess.start_feen());
     for m in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
         p = chess.play_pmn(&p, m).unwrap();
     }
@@ -80,9 +80,9 @@ fn dyn_play_and_statuses() {
     let ogi_start = generic(ogi::STARTPOS);
     assert!(chess.perft_of(&ogi_start, 1).is_err());
     let ogi: Box<dyn DynRuleSystem> = Box::new(Ogi::default());
-    assert!(ogi.perft_of(&generic(chess.initial_feen()), 1).is_err());
+    assert!(ogi.perft_of(&generic(chess.start_feen()), 1).is_err());
     assert_eq!(ogi.outcome_of(&ogi_start).unwrap(), None);
-    assert_eq!(chess.snn(), ["Chess", "Chess"]);
+    assert_eq!(chess.style_names(), ["Chess", "Chess"]);
     assert_eq!(
         Chess.side_to_move(&chess::Position::startpos()),
         Side::First
