@@ -160,6 +160,7 @@ impl MatchRules for Ogi {
                 e,
                 OgiError::Move(
                     MoveError::TooLong(_)
+                        | MoveError::Pmn(_)
                         | MoveError::Syntax(_)
                         | MoveError::Square(_)
                         | MoveError::AmbiguousDrop { .. }
