@@ -5,7 +5,7 @@
 
 use tegoma_rules::chess::{Color, Move, Position, Role};
 use tegoma_rules::kit::{
-    bishop_attacks, king_attacks, knight_attacks, rook_attacks, Bitboard, Square,
+    bishop_attacks, king_attacks, knight_attacks, line, rook_attacks, Bitboard, Square,
 };
 
 /// Whether `color`'s king is attacked in `p` (whoever is to move).
@@ -164,6 +164,29 @@ pub(super) fn has_legal_move(p: &Position) -> bool {
     let ours = p.color_pieces(us).0;
     let theirs = p.color_pieces(us.other()).0;
     let k = p.king(us);
+    let occ_all = p.occupied().0;
+    if !attacked(p, k, us, occ_all, 0) {
+        // Not in check: a knight or pawn that is not on a line through its king cannot be
+        // pinned, so any jump or push it has is legal.
+        let unaligned = |from: Square| line(k, from).0 == 0;
+        let mut knights = p.pieces(us, Role::Knight).0;
+        while knights != 0 {
+            let from = Square::from_index(knights.trailing_zeros() as u8);
+            knights &= knights - 1;
+            if unaligned(from) && knight_attacks(from).0 & !ours != 0 {
+                return true;
+            }
+        }
+        let mut pawns = p.pieces(us, Role::Pawn).0;
+        let dr = if us == Color::White { 1 } else { -1 };
+        while pawns != 0 {
+            let from = Square::from_index(pawns.trailing_zeros() as u8);
+            pawns &= pawns - 1;
+            if unaligned(from) && from.offset(0, dr).is_some_and(|s| occ_all & s.bb().0 == 0) {
+                return true;
+            }
+        }
+    }
     let tries = |from: Square, mut targets: u64| -> bool {
         targets &= !ours;
         while targets != 0 {
