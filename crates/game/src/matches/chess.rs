@@ -79,15 +79,17 @@ impl Match<Chess> {
             }
             return Ok(self.outcome);
         }
+        use super::san_fast::{fast_san, has_legal_move_in, in_check};
+        let mut check = in_check(&self.position);
         for san in moves {
             if let Some(o) = self.outcome {
                 return Err(MatchError::Finished(o));
             }
-            let mv = match super::san_fast::fast_san(&self.position, san.as_bytes()) {
+            let mv = match fast_san(&self.position, san.as_bytes(), check) {
                 Some((mv, after)) => {
                     self.push_after(mv, after);
-                    self.outcome =
-                        self.chess_outcome(!super::san_fast::has_legal_move(&self.position));
+                    check = in_check(&self.position);
+                    self.outcome = self.chess_outcome(!has_legal_move_in(&self.position, check));
                     continue;
                 }
                 None => self
@@ -100,7 +102,8 @@ impl Match<Chess> {
                     })?,
             };
             self.push_raw(mv, None);
-            self.outcome = self.chess_outcome(!super::san_fast::has_legal_move(&self.position));
+            check = in_check(&self.position);
+            self.outcome = self.chess_outcome(!has_legal_move_in(&self.position, check));
         }
         Ok(self.outcome)
     }

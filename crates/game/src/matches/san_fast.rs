@@ -35,7 +35,11 @@ fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> b
 }
 
 /// The move a plain SAN names and the position after it, or `None` (see the module docs).
-pub(super) fn fast_san(p: &Position, text: &[u8]) -> Option<(Move, Position)> {
+///
+/// `in_check` says whether the side to move is in check (see [`in_check`]): when it is not, a
+/// move of a piece other than the king that does not stand on a line through its king cannot
+/// uncover it, and is not verified.
+pub(super) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Move, Position)> {
     let mut end = text.len();
     while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
@@ -146,7 +150,8 @@ pub(super) fn fast_san(p: &Position, text: &[u8]) -> Option<(Move, Position)> {
             None => Move::quiet(from, to),
         };
         let after = p.after(mv);
-        if king_attacked(&after, us) {
+        let safe = !in_check && role != Role::King && line(p.king(us), from).0 == 0;
+        if !safe && king_attacked(&after, us) {
             continue;
         }
         if found.is_some() {
@@ -157,15 +162,26 @@ pub(super) fn fast_san(p: &Position, text: &[u8]) -> Option<(Move, Position)> {
     found
 }
 
-/// Whether the side to move has a legal move: a king step or a knight jump found legal by
+/// Whether the side to move has a legal move (tests only: the replay knows `in_check`): a king step or a knight jump found legal by
 /// playing it (early exit), else the chess module's full count.
+#[cfg(test)]
 pub(super) fn has_legal_move(p: &Position) -> bool {
+    has_legal_move_in(p, in_check(p))
+}
+
+/// Whether the side to move is in check.
+pub(super) fn in_check(p: &Position) -> bool {
+    king_attacked(p, p.turn())
+}
+
+/// [`has_legal_move`] knowing whether the side to move is in check.
+pub(super) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     let us = p.turn();
     let ours = p.color_pieces(us).0;
     let theirs = p.color_pieces(us.other()).0;
     let k = p.king(us);
     let occ_all = p.occupied().0;
-    if !attacked(p, k, us, occ_all, 0) {
+    if !in_check {
         // Not in check: a knight or pawn that is not on a line through its king cannot be
         // pinned, so any jump or push it has is legal.
         let unaligned = |from: Square| line(k, from).0 == 0;
@@ -243,7 +259,7 @@ mod tests {
             p.legal_moves(&mut list);
             for &m in list.iter() {
                 let san = p.to_san(m);
-                if let Some((mv, after)) = fast_san(&p, san.as_bytes()) {
+                if let Some((mv, after)) = fast_san(&p, san.as_bytes(), in_check(&p)) {
                     assert_eq!(mv, m, "{} {san}", f[1]);
                     assert_eq!(after, p.after(m));
                     n += 1;
@@ -258,5 +274,44 @@ mod tests {
             }
         }
         assert!(n > 100_000, "{n}");
+    }
+
+    /// Every piece move to every square, spelled with its full origin (`Ng1f3`): read by the
+    /// shortcut only when the chess module lists it as legal (pins, checks, own pieces).
+    #[test]
+    fn shortcut_never_accepts_an_illegal_move() {
+        let data = include_str!("../../tests/data/python_chess_games.tsv");
+        let mut list = tegoma_rules::chess::MoveList::new();
+        let mut accepted = 0;
+        for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(7) {
+            let fen = line.split('\t').nth(1).unwrap();
+            let p = Position::from_fen(fen).unwrap();
+            p.legal_moves(&mut list);
+            let check = in_check(&p);
+            for from in 0..64u8 {
+                let from = Square::from_index(from);
+                let Some((c, role)) = p.piece_at(from) else {
+                    continue;
+                };
+                if c != p.turn() || role == Role::Pawn {
+                    continue;
+                }
+                for to in 0..64u8 {
+                    let to = Square::from_index(to);
+                    let mut san = vec![role.letter()];
+                    san.extend_from_slice(&from.name());
+                    san.extend_from_slice(&to.name());
+                    if let Some((mv, _)) = fast_san(&p, &san, check) {
+                        assert!(
+                            list.contains(mv),
+                            "{fen}: {}",
+                            String::from_utf8_lossy(&san)
+                        );
+                        accepted += 1;
+                    }
+                }
+            }
+        }
+        assert!(accepted > 10_000, "{accepted}");
     }
 }
