@@ -80,6 +80,10 @@ impl Match<Chess> {
             return Ok(self.outcome);
         }
         use super::san_fast::{fast_san, has_legal_move_in, in_check};
+        let moves = moves.into_iter();
+        let n = moves.size_hint().0.min(1 << 16);
+        self.plies.reserve(n);
+        self.keys.reserve(n);
         let mut check = in_check(&self.position);
         for san in moves {
             if let Some(o) = self.outcome {
