@@ -1,9 +1,21 @@
 //! Matches and game records: history, repetition, move limits, clocks, events, PCN and PGN.
 //!
-//! Written so far: [`clock`] (time controls and a two-sided clock) and [`pgn`] (a streaming PGN
-//! reader and a writer). The match layer comes next.
+//! - [`clock`]: time controls as PCN `periods` describe them and a two-sided clock.
+//! - [`pgn`]: a streaming PGN reader and a writer.
+//! - [`rules`]: [`MatchRules`], what a match needs from a rule system (chess and Ōgi).
+//! - [`matches`]: [`Match`], a position plus its history, automatic endings and events;
+//!   [`AnyMatch`] for a rule system chosen at run time.
+//! - [`record`]: PCN records of whole matches, PGN ↔ PCN conversion.
+//! - [`replay`]: replaying PGN and PCN records game by game.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod matches;
 pub mod pgn;
+pub mod record;
+pub mod replay;
+pub mod rules;
+
+pub use matches::{AnyMatch, Match, MatchError, Ply};
+pub use rules::{MatchRules, Refusal, RepetitionRule};

@@ -9,3 +9,4 @@ pub mod chess;
 pub mod ggn;
 pub mod kit;
 pub mod ogi;
+pub mod systems;

@@ -1,5 +1,10 @@
-//! `tegoma convert --to feen|fen|pcn|pgn TEXT`
+//! `tegoma convert --to feen|fen|pcn|pgn INPUT`
+use std::io::{self, Write};
 use std::process::ExitCode;
+
+use tegoma_game::pgn::{write_game, PgnReader};
+use tegoma_game::record;
+use tegoma_game::replay::RecordFormat;
 
 /// Arguments of `tegoma convert`.
 #[derive(clap::Args, Debug)]
@@ -16,11 +21,73 @@ pub fn run(a: Args) -> ExitCode {
     match a.to.as_str() {
         // A chess position, FEN <-> FEEN (the input's format is recognised).
         "feen" | "fen" => crate::games::chess::convert_position(&a.to, &a.input),
-        // Game records come with the PCN work.
-        "pcn" | "pgn" => crate::fail("NotImplemented", "record conversion is not implemented yet"),
+        "pcn" | "pgn" => convert_record(&a.to, &a.input),
         other => crate::fail(
             "UnknownFormat",
             format!("unknown target format {other:?} (expected feen, fen, pcn or pgn)"),
         ),
     }
+}
+
+/// PGN → PCN (one JSON document per game, separated by a blank line) or PCN → PGN; a record
+/// already in the target format is checked and rewritten canonically.
+fn convert_record(to: &str, file: &str) -> ExitCode {
+    let (format, reader) = match super::replay::open(file) {
+        Ok(x) => x,
+        Err(e) => return crate::fail("Io", format!("{file}: {e}")),
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match format {
+        RecordFormat::Pgn => {
+            for (i, game) in PgnReader::new(reader).enumerate() {
+                let converted =
+                    game.map_err(tegoma_notation::Invalid::from)
+                        .and_then(|g| match to {
+                            "pcn" => record::pgn_to_pcn(&g).map(|p| p.to_json()),
+                            _ => record::pgn_to_pcn(&g)
+                                .and_then(|p| record::pcn_to_pgn(&p))
+                                .map(|g| pgn_text(&g)),
+                        });
+                match converted {
+                    Ok(text) => {
+                        if i > 0 {
+                            let _ = writeln!(out);
+                        }
+                        let _ = write!(out, "{text}");
+                    }
+                    Err(e) => {
+                        let _ = out.flush();
+                        drop(out);
+                        return crate::fail(e.kind, format!("game {i}: {}", e.message));
+                    }
+                }
+            }
+        }
+        RecordFormat::Pcn => {
+            let converted = super::replay::read_pcn(reader).and_then(|pcn| match to {
+                "pgn" => record::pcn_to_pgn(&pcn).map(|g| pgn_text(&g)),
+                _ => record::match_from_pcn(&pcn)
+                    .map(|m| record::match_to_pcn(&m, Some(&pcn)).to_json()),
+            });
+            match converted {
+                Ok(text) => {
+                    let _ = write!(out, "{text}");
+                }
+                Err(e) => {
+                    drop(out);
+                    return crate::fail(e.kind, e.message);
+                }
+            }
+        }
+    }
+    let _ = out.flush();
+    ExitCode::SUCCESS
+}
+
+fn pgn_text(g: &tegoma_game::pgn::PgnGame) -> String {
+    let mut buf = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = write_game(&mut buf, g);
+    String::from_utf8_lossy(&buf).into_owned()
 }

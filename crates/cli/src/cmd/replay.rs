@@ -1,5 +1,11 @@
-//! `tegoma replay FILE [--tsv]` (to be written).
+//! `tegoma replay FILE [--tsv]`: replays every game of a PGN or PCN record (detected), one line
+//! per game; exit code 1 if any game had an illegal ply or could not be read.
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
+
+use tegoma_game::replay::{self, GameReport, RecordFormat};
+use tegoma_notation::pcn::{Pcn, MAX_DOCUMENT_BYTES};
 
 /// Arguments of `tegoma replay`.
 #[derive(clap::Args, Debug)]
@@ -11,7 +17,100 @@ pub struct Args {
     pub tsv: bool,
 }
 
+/// Opens FILE (or standard input for `-`) buffered, with its first bytes for detection.
+pub(crate) fn open(file: &str) -> io::Result<(RecordFormat, Box<dyn BufRead>)> {
+    let mut reader: Box<dyn BufRead> = if file == "-" {
+        Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
+    } else {
+        Box::new(BufReader::with_capacity(1 << 16, File::open(file)?))
+    };
+    let head = reader.fill_buf()?;
+    let format = replay::detect(file, &head[..head.len().min(4096)]);
+    Ok((format, reader))
+}
+
+/// Reads a PCN document of at most [`MAX_DOCUMENT_BYTES`] (plus one byte, so that the parser
+/// reports the excess).
+pub(crate) fn read_pcn(reader: Box<dyn BufRead>) -> Result<Pcn, tegoma_notation::Invalid> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_DOCUMENT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| tegoma_notation::Invalid {
+            kind: "Io",
+            message: e.to_string(),
+        })?;
+    let text = String::from_utf8(bytes).map_err(|_| tegoma_notation::Invalid {
+        kind: "NotUtf8",
+        message: "a PCN document is UTF-8 text".to_string(),
+    })?;
+    Ok(Pcn::parse(&text)?)
+}
+
+fn line(r: &GameReport) -> String {
+    let mut s = format!(
+        "game {}: {} plies, statuses {}, result {}, {}",
+        r.index,
+        r.plies,
+        replay::statuses_text(r.statuses),
+        r.result,
+        r.feen
+    );
+    if let Some(d) = &r.disagreement {
+        s.push_str(&format!(" (the record says {d})"));
+    }
+    s
+}
+
+fn problem(r: &GameReport) -> Option<String> {
+    if let Some(e) = &r.error {
+        return Some(format!("game {}: unreadable: {e}", r.index));
+    }
+    r.bad_ply.as_ref().map(|b| {
+        format!(
+            "game {}: illegal ply {} ({}): {}",
+            r.index, b.ply, b.text, b.reason
+        )
+    })
+}
+
 /// Runs `tegoma replay`.
-pub fn run(_a: Args) -> ExitCode {
-    crate::fail("NotImplemented", "replay is not implemented yet")
+pub fn run(a: Args) -> ExitCode {
+    let (format, reader) = match open(&a.file) {
+        Ok(x) => x,
+        Err(e) => return crate::fail("Io", format!("{}: {e}", a.file)),
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut bad = false;
+    let mut each = |r: GameReport| {
+        if let Some(p) = problem(&r) {
+            bad = true;
+            if a.tsv {
+                eprintln!("{p}");
+            } else {
+                let _ = writeln!(out, "{p}");
+            }
+        }
+        if r.error.is_none() || a.tsv {
+            let text = if a.tsv { r.tsv() } else { line(&r) };
+            let _ = writeln!(out, "{text}");
+        }
+    };
+    match format {
+        RecordFormat::Pgn => replay::replay_pgn_stream(reader, &mut each),
+        RecordFormat::Pcn => match read_pcn(reader) {
+            Ok(pcn) => each(replay::replay_pcn(0, &pcn)),
+            Err(e) => {
+                drop(out);
+                return crate::fail(e.kind, e.message);
+            }
+        },
+    }
+    let _ = out.flush();
+    if bad {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -1,0 +1,97 @@
+//! `tegoma replay` and `tegoma convert --to pcn|pgn` on record files.
+use std::path::PathBuf;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tegoma"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tegoma-replay-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const PGN: &str = "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n\n1. e4 e5 2. Nf6 *\n\n[Event \"c\"]\n[FEN \"k7/8/8/2Q5/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1/2-1/2\n";
+
+#[test]
+fn replay_pgn_tsv_five_columns_and_illegal_ply() {
+    let f = temp("games.pgn", PGN);
+    let (out, err, code) = run(&["replay", "--tsv", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "game b has an illegal ply");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for l in &lines {
+        assert_eq!(l.split('\t').count(), 5, "{l}");
+    }
+    assert_eq!(
+        lines[0],
+        "0\t4\tcheckmate\t0-1\t+rnb1+k^bn+r/+p+p+p+p1+p+p+p/8/4p3/6Pq/5P2/+P+P+P+P+P2+P/+RNBQ+K^BN+R / C/c"
+    );
+    assert!(lines[1].starts_with("1\t2\t-\t*\t"));
+    assert_eq!(
+        lines[2],
+        "2\t1\tstalemate\t1/2-1/2\tk^7/8/1Q6/8/8/8/8/7K^ / c/C"
+    );
+    assert!(err.contains("game 1: illegal ply 3 (Nf6)"), "{err}");
+    let (out, _, code) = run(&["replay", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("game 1: illegal ply 3 (Nf6): IllegalMove"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 0: 4 plies, statuses checkmate, result 0-1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_pcn_and_convert_both_ways() {
+    let f = temp(
+        "ok.pgn",
+        "[Event \"a\"]\n[ECO \"A00\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    let (pcn, _, code) = run(&["convert", "--to", "pcn", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{pcn}");
+    assert!(
+        pcn.contains("\"ECO\": \"A00\"") && pcn.contains("\"d8-h4\""),
+        "{pcn}"
+    );
+    let p = temp("game.pcn", &pcn);
+    let (out, _, code) = run(&["replay", "--tsv", p.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("0\t4\tcheckmate\t0-1\t"), "{out}");
+    let (pgn, _, code) = run(&["convert", "--to", "pgn", p.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        pgn.contains("[ECO \"A00\"]") && pgn.contains("2. g4 Qh4# 0-1"),
+        "{pgn}"
+    );
+    // Ōgi PCN replays too.
+    let ogi = temp(
+        "ogi.json",
+        r#"{"setup": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o", "plies": ["e3-e4"]}"#,
+    );
+    let (out, _, code) = run(&["replay", "--tsv", ogi.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(out.split('\t').count(), 5);
+    // Errors: a missing file, a broken record.
+    let (out, _, code) = run(&["replay", "/nonexistent/x.pgn"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("error: Io: "), "{out}");
+    let bad = temp("bad.pcn", "{\"setup\": ");
+    let (out, _, code) = run(&["convert", "--to", "pgn", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("error: "), "{out}");
+}

@@ -1,0 +1,108 @@
+//! PGN replay throughput: the 1,000 python-chess oracle games written as PGN, read and every SAN
+//! move replayed through `Match<Chess>` with the R3 endings (bench id `pgn/replay`), plus the
+//! replay alone on games already read (`pgn/replay_parsed`).
+//!
+//! Compare with python-chess on the same file, in the same run:
+//! `cargo bench -p tegoma-game --bench replay && python3 scripts/pgn_bench.py --no-cargo
+//! --file target/pgn-bench/oracle-games.pgn --rust-bench pgn/replay`.
+//! `TEGOMA_PGN_BENCH_FILE=path` benches another file.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tegoma_game::pgn::{game_to_string, Comment, PgnGame, PgnReader, PgnResult};
+use tegoma_game::replay::{replay_pgn_game, replay_pgn_stream};
+
+const DATA: &str = include_str!("../tests/data/python_chess_games.tsv");
+
+/// The oracle games as one PGN text (the same tags as the `pgn` bench writes).
+fn oracle_pgn() -> String {
+    let mut out = String::new();
+    let mut game: Option<PgnGame> = None;
+    let flush = |g: Option<PgnGame>, out: &mut String| {
+        if let Some(g) = g {
+            out.push_str(&game_to_string(&g).expect("valid tags"));
+        }
+    };
+    for line in DATA.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        match f[0] {
+            "G" => {
+                flush(game.take(), &mut out);
+                let mut g = PgnGame::default();
+                g.set_tag("Event", "tegoma python-chess oracle");
+                g.set_tag("Site", "?");
+                g.set_tag("Date", "2026.11.22");
+                g.set_tag("Round", f[1]);
+                g.set_tag("White", "Random, Seeded");
+                g.set_tag("Black", "Random, Biased");
+                g.set_tag("Result", f[4]);
+                g.set_tag("Seed", f[2]);
+                g.set_tag("Termination", f[5]);
+                g.result = PgnResult::parse(f[4]);
+                g.comments.push(Comment {
+                    ply: 0,
+                    text: format!("python-chess oracle game {}", f[1]),
+                });
+                game = Some(g);
+            }
+            "P" => {
+                if let Some(g) = game.as_mut() {
+                    g.moves.push(f[4].parse().expect("oracle SAN"));
+                }
+            }
+            _ => {}
+        }
+    }
+    flush(game, &mut out);
+    out
+}
+
+fn input() -> Vec<u8> {
+    if let Some(path) = std::env::var_os("TEGOMA_PGN_BENCH_FILE") {
+        return std::fs::read(path).expect("TEGOMA_PGN_BENCH_FILE readable");
+    }
+    let text = oracle_pgn();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/pgn-bench");
+    if std::fs::create_dir_all(&dir).is_ok() {
+        let _ = std::fs::write(dir.join("oracle-games.pgn"), &text);
+    }
+    text.into_bytes()
+}
+
+fn bench(c: &mut Criterion) {
+    let bytes = input();
+    let games: Vec<PgnGame> = PgnReader::new(&bytes[..])
+        .map(|g| g.expect("reads"))
+        .collect();
+    let mut plies = 0;
+    replay_pgn_stream(&bytes[..], |r| {
+        assert!(r.is_ok(), "game {} replays: {:?}", r.index, r.bad_ply);
+        plies += r.plies;
+    });
+    eprintln!("replay bench: {} games, {plies} plies", games.len());
+    let mut group = c.benchmark_group("pgn");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(games.len() as u64));
+    group.bench_function("replay", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            replay_pgn_stream(black_box(&bytes[..]), |r| n += r.plies);
+            n
+        })
+    });
+    group.bench_function("replay_parsed", |b| {
+        b.iter(|| {
+            games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| replay_pgn_game(i, black_box(g)).plies)
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

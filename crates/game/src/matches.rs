@@ -1,0 +1,523 @@
+//! [`Match`]: a rule system's position plus its history, the automatic endings applied after
+//! every ply, explicit events (resignation, draw by agreement, time forfeit, Ōgi's illegal move)
+//! and an optional [`Clock`].
+//!
+//! After every ply the match looks for the endings of rulings R3 (chess: `checkmate`,
+//! `stalemate`, `insufficient`, the third occurrence of a position `repetition`, 100 plies
+//! without capture or pawn move `movelimit`) and R4 (Ōgi: `mareking`, `nomove`, `movelimit`
+//! after 100 plies without capture or unpromoted-pawn move, drops not resetting; a sennichite move
+//! loses by `repetition`). The [`Outcome`] gives every ending status that holds, the decisive one
+//! deciding (checkmate beats the draws).
+//!
+//! ```
+//! use tegoma_game::Match;
+//! use tegoma_protocol::{Decision, Side};
+//! use tegoma_rules::systems::Chess;
+//!
+//! let mut m = Match::new(Chess);
+//! for mv in ["f2-f3", "e5", "g4", "d8h4"] {  // PMN, SAN or UCI
+//!     m.play(mv).unwrap();
+//! }
+//! let outcome = m.outcome().unwrap();
+//! assert_eq!(outcome.decision, Decision::Win(Side::Second));
+//! assert_eq!(outcome.statuses.to_string(), "checkmate");
+//! assert!(m.play("a2-a3").is_err()); // the match is over
+//! ```
+
+mod any;
+mod chess;
+mod error;
+mod san_fast;
+
+use std::collections::HashSet;
+use std::hash::Hash;
+
+use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::Invalid;
+use tegoma_protocol::{Decision, MoveBuffer, Outcome, Position as Generic, Side};
+
+use crate::clock::{self, Clock, Tick};
+use crate::rules::{MatchRules, RepetitionRule};
+
+pub use any::AnyMatch;
+pub use error::MatchError;
+
+/// One ply of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ply<M> {
+    /// The move.
+    pub mv: M,
+    /// The time the ply took, in milliseconds, if known.
+    pub elapsed_ms: Option<u64>,
+}
+
+/// A match of a rule system `R`: see the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct Match<R: MatchRules>
+where
+    R::Move: Hash,
+{
+    rules: R,
+    start: R::Position,
+    start_quiet: u32,
+    position: R::Position,
+    quiet: u32,
+    plies: Vec<Ply<R::Move>>,
+    /// The key (R5) of every position of the match: the start, then after each ply.
+    keys: Vec<u64>,
+    /// Sennichite: (move, key of the position it produced).
+    played: HashSet<(R::Move, u64)>,
+    draw_offer: Option<Side>,
+    start_clock: Option<Clock>,
+    clock: Option<Clock>,
+    outcome: Option<Outcome>,
+}
+
+fn clock_side(s: Side) -> clock::Side {
+    match s {
+        Side::First => clock::Side::First,
+        Side::Second => clock::Side::Second,
+    }
+}
+
+fn protocol_side(s: clock::Side) -> Side {
+    match s {
+        clock::Side::First => Side::First,
+        clock::Side::Second => Side::Second,
+    }
+}
+
+impl<R: MatchRules> Match<R>
+where
+    R::Move: Hash,
+{
+    /// A match from the rule system's initial position.
+    pub fn new(rules: R) -> Match<R> {
+        let start = rules.initial().expect("the initial position is valid");
+        Match::from_position(rules, start)
+    }
+
+    /// A match from a position of the rule system.
+    pub fn from_position(rules: R, start: R::Position) -> Match<R> {
+        let start_quiet = rules.initial_quiet_plies(&start);
+        let mut m = Match {
+            position: start.clone(),
+            start,
+            start_quiet,
+            quiet: start_quiet,
+            plies: Vec::new(),
+            keys: Vec::new(),
+            played: HashSet::new(),
+            draw_offer: None,
+            start_clock: None,
+            clock: None,
+            outcome: None,
+            rules,
+        };
+        m.keys.push(m.rules.key(&m.position));
+        m.outcome = m.automatic_outcome();
+        m
+    }
+
+    /// A match from a FEEN start position.
+    ///
+    /// # Errors
+    /// [`MatchError::Setup`] when the FEEN is invalid or not a position of the rule system.
+    pub fn from_feen(rules: R, feen: &str) -> Result<Match<R>, MatchError> {
+        let generic = Generic::from_feen(feen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let start = rules
+            .import(&generic)
+            .map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        Ok(Match::from_position(rules, start))
+    }
+
+    /// Attaches a clock (its side to move set to the position's), replacing any other. The
+    /// clock runs from now on: give the time each ply takes to [`Match::play_timed`].
+    pub fn with_clock(mut self, mut clock: Clock) -> Match<R> {
+        clock.set_to_move(clock_side(self.rules.side_to_move(&self.position)));
+        self.start_clock = Some(clock.clone());
+        self.clock = Some(clock);
+        self
+    }
+
+    /// The rule system.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &R::Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &R::Position {
+        &self.position
+    }
+
+    /// The plies played, in order.
+    pub fn plies(&self) -> &[Ply<R::Move>] {
+        &self.plies
+    }
+
+    /// The outcome once the match is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.rules.side_to_move(&self.position)
+    }
+
+    /// Plies since the last capture or pawn move (the move-limit count).
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    /// How many times the current position has occurred in the match (1 the first time).
+    pub fn occurrences(&self) -> u32 {
+        let window = if R::RESET_IS_IRREVERSIBLE {
+            // No position before the last reset can come back.
+            (self.quiet as usize).saturating_add(1).min(self.keys.len())
+        } else {
+            self.keys.len()
+        };
+        let key = self.rules.key(&self.position);
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count() as u32
+    }
+
+    /// The side whose draw offer is pending.
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer
+    }
+
+    /// The clock, if one is attached.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The legal moves of the match (the position's, minus those sennichite forbids); none once
+    /// the match is over.
+    pub fn legal_moves(&self, out: &mut R::MoveList) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let mut all = R::MoveList::default();
+        self.rules.legal_moves(&self.position, &mut all);
+        for &m in all.as_slice() {
+            if !self.forbidden(m) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// The canonical PMN of every ply, in order.
+    pub fn pmn_plies(&self) -> Vec<String> {
+        let mut p = self.start.clone();
+        let mut out = Vec::with_capacity(self.plies.len());
+        for ply in &self.plies {
+            let mut s = String::new();
+            // Writing into a String cannot fail.
+            let _ = self.rules.write_move(&p, ply.mv, &mut s);
+            out.push(s);
+            self.rules.play(&mut p, ply.mv);
+        }
+        out
+    }
+
+    /// Plays a move typed by a player (PMN; SAN or UCI too for chess), with no time recorded.
+    ///
+    /// Returns the outcome if the ply ended the match.
+    ///
+    /// # Errors
+    /// See [`Match::play_timed`].
+    pub fn play(&mut self, text: &str) -> Result<Option<Outcome>, MatchError> {
+        self.play_timed(text, None)
+    }
+
+    /// Plays a move typed by a player, which took `elapsed_ms` (given to the clock, if any: a
+    /// ply without time counts as 0 ms there). If the side to move runs out of time during the
+    /// ply, the move is not played and the match ends on time (`timelimit`, with the rule
+    /// system's exceptions).
+    ///
+    /// # Errors
+    /// [`MatchError::Finished`] once the match is over; [`MatchError::Refused`] for a malformed
+    /// move, or an illegal one in chess (not played, the match goes on);
+    /// [`MatchError::Forfeit`] for an illegal or sennichite move in Ōgi (the match is over).
+    pub fn play_timed(
+        &mut self,
+        text: &str,
+        elapsed_ms: Option<u64>,
+    ) -> Result<Option<Outcome>, MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        match self.rules.read_move(&self.position, text) {
+            Ok(mv) => self.play_checked(mv, text, elapsed_ms),
+            Err(r) if r.malformed || !R::ILLEGAL_MOVE_LOSES => Err(MatchError::Refused {
+                ply: self.plies.len() + 1,
+                text: text.to_string(),
+                error: r.error,
+            }),
+            Err(r) => {
+                let outcome = Outcome::win(self.side_to_move().flip(), Status::Illegalmove);
+                self.outcome = Some(outcome);
+                Err(MatchError::Forfeit {
+                    ply: self.plies.len() + 1,
+                    text: text.to_string(),
+                    error: r.error,
+                    outcome,
+                })
+            }
+        }
+    }
+
+    /// Plays an engine move: it must be legal in the current position (checked).
+    ///
+    /// # Errors
+    /// As [`Match::play_timed`].
+    pub fn play_move(
+        &mut self,
+        mv: R::Move,
+        elapsed_ms: Option<u64>,
+    ) -> Result<Option<Outcome>, MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        if !self.rules.is_legal(&self.position, mv) {
+            let text = format!("{mv:?}");
+            let error = Invalid {
+                kind: "IllegalMove",
+                message: format!("illegal move {text}"),
+            };
+            if !R::ILLEGAL_MOVE_LOSES {
+                return Err(MatchError::Refused {
+                    ply: self.plies.len() + 1,
+                    text,
+                    error,
+                });
+            }
+            let outcome = Outcome::win(self.side_to_move().flip(), Status::Illegalmove);
+            self.outcome = Some(outcome);
+            return Err(MatchError::Forfeit {
+                ply: self.plies.len() + 1,
+                text,
+                error,
+                outcome,
+            });
+        }
+        self.play_checked(mv, "", elapsed_ms)
+    }
+
+    /// Plays a move known to be legal in the position (but not yet checked for sennichite).
+    pub(crate) fn play_checked(
+        &mut self,
+        mv: R::Move,
+        text: &str,
+        elapsed_ms: Option<u64>,
+    ) -> Result<Option<Outcome>, MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        if self.forbidden(mv) {
+            let outcome = Outcome::win(self.side_to_move().flip(), Status::Repetition);
+            self.outcome = Some(outcome);
+            let text = if text.is_empty() {
+                let mut s = String::new();
+                let _ = self.rules.write_move(&self.position, mv, &mut s);
+                s
+            } else {
+                text.to_string()
+            };
+            return Err(MatchError::Forfeit {
+                ply: self.plies.len() + 1,
+                error: Invalid {
+                    kind: "Sennichite",
+                    message: format!(
+                        "{text} already produced the position it would produce now (sennichite)"
+                    ),
+                },
+                text,
+                outcome,
+            });
+        }
+        if let Some(clock) = &mut self.clock {
+            if let Ok(Tick::Flagged { side }) = clock.record_ply(elapsed_ms.unwrap_or(0)) {
+                let o = self.rules.time_forfeit(&self.position, protocol_side(side));
+                self.outcome = Some(o);
+                return Ok(Some(o));
+            }
+        }
+        Ok(self.push(mv, elapsed_ms))
+    }
+
+    /// Whether sennichite forbids `mv` (a legal move of the position) now.
+    fn forbidden(&self, mv: R::Move) -> bool {
+        if R::REPETITION != RepetitionRule::Sennichite || self.played.is_empty() {
+            return false;
+        }
+        let mut after = self.position.clone();
+        self.rules.play(&mut after, mv);
+        self.played.contains(&(mv, self.rules.key(&after)))
+    }
+
+    /// Plays a legal, allowed move (clock already charged) and applies the automatic endings.
+    fn push(&mut self, mv: R::Move, elapsed_ms: Option<u64>) -> Option<Outcome> {
+        self.push_raw(mv, elapsed_ms);
+        self.outcome = self.automatic_outcome();
+        self.outcome
+    }
+
+    /// Plays a legal, allowed move and keeps the history, without looking for endings.
+    pub(crate) fn push_raw(&mut self, mv: R::Move, elapsed_ms: Option<u64>) {
+        let mover = self.rules.side_to_move(&self.position);
+        if self.rules.resets_move_limit(&self.position, mv) {
+            self.quiet = 0;
+        } else {
+            self.quiet = self.quiet.saturating_add(1);
+        }
+        self.rules.play(&mut self.position, mv);
+        let key = self.rules.key(&self.position);
+        self.keys.push(key);
+        if R::REPETITION == RepetitionRule::Sennichite {
+            self.played.insert((mv, key));
+        }
+        self.plies.push(Ply { mv, elapsed_ms });
+        if self.draw_offer == Some(mover.flip()) {
+            self.draw_offer = None;
+        }
+    }
+
+    /// The automatic endings of the current position and history.
+    fn automatic_outcome(&self) -> Option<Outcome> {
+        let (mut decision, mut statuses) = match self.rules.outcome(&self.position) {
+            Some(o) => (Some(o.decision), o.statuses),
+            None => (None, StatusSet::EMPTY),
+        };
+        if self.quiet >= R::MOVE_LIMIT {
+            statuses.insert(Status::Movelimit);
+        }
+        match R::REPETITION {
+            RepetitionRule::ThirdOccurrenceDraws => {
+                if self.occurrences() >= 3 {
+                    statuses.insert(Status::Repetition);
+                }
+            }
+            RepetitionRule::Sennichite => {
+                if decision.is_none() && !self.played.is_empty() && self.all_forbidden() {
+                    statuses.insert(Status::Nomove);
+                    decision = Some(Decision::Win(self.side_to_move().flip()));
+                }
+            }
+        }
+        if statuses.is_empty() {
+            return None;
+        }
+        Some(Outcome {
+            decision: decision.unwrap_or(Decision::Draw),
+            statuses,
+        })
+    }
+
+    /// Whether the position has legal moves and sennichite forbids every one.
+    fn all_forbidden(&self) -> bool {
+        let mut all = R::MoveList::default();
+        self.rules.legal_moves(&self.position, &mut all);
+        !all.as_slice().is_empty() && all.as_slice().iter().all(|&m| self.forbidden(m))
+    }
+
+    /// `side` resigns: the opponent wins (`resignation`).
+    ///
+    /// # Errors
+    /// [`MatchError::Finished`] once the match is over.
+    pub fn resign(&mut self, side: Side) -> Result<Outcome, MatchError> {
+        self.end(Outcome::win(side.flip(), Status::Resignation))
+    }
+
+    /// `side` offers a draw; it stands until the opponent accepts it or plays a move.
+    ///
+    /// # Errors
+    /// [`MatchError::Finished`] once the match is over.
+    pub fn offer_draw(&mut self, side: Side) -> Result<(), MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        self.draw_offer = Some(side);
+        Ok(())
+    }
+
+    /// `side` accepts the opponent's pending draw offer: a draw (`agreement`).
+    ///
+    /// # Errors
+    /// [`MatchError::Finished`] once the match is over; [`MatchError::NoDrawOffer`] without an
+    /// offer of the opponent.
+    pub fn accept_draw(&mut self, side: Side) -> Result<Outcome, MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        if self.draw_offer != Some(side.flip()) {
+            return Err(MatchError::NoDrawOffer(side));
+        }
+        self.end(Outcome::draw(Status::Agreement))
+    }
+
+    /// `side` runs out of time (`timelimit`): it loses, or draws where the rule system says so
+    /// (chess: the opponent has only K, K+B or K+N).
+    ///
+    /// # Errors
+    /// [`MatchError::Finished`] once the match is over.
+    pub fn time_forfeit(&mut self, side: Side) -> Result<Outcome, MatchError> {
+        let o = self.rules.time_forfeit(&self.position, side);
+        self.end(o)
+    }
+
+    /// Ends the match with an explicit outcome (for records whose ending is an event).
+    ///
+    /// # Errors
+    /// [`MatchError::Finished`] once the match is over.
+    pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Takes the last ply back (and any outcome, draw offer and clock time after it): the match
+    /// is as it was before that ply. Replays the match from its start.
+    ///
+    /// # Errors
+    /// [`MatchError::NothingToTakeBack`] when no ply was played.
+    pub fn take_back(&mut self) -> Result<Ply<R::Move>, MatchError> {
+        let mut plies = std::mem::take(&mut self.plies);
+        let last = plies.pop().ok_or(MatchError::NothingToTakeBack)?;
+        self.position = self.start.clone();
+        self.quiet = self.start_quiet;
+        self.keys.clear();
+        self.keys.push(self.rules.key(&self.position));
+        self.played.clear();
+        self.draw_offer = None;
+        self.clock.clone_from(&self.start_clock);
+        self.outcome = None;
+        self.plies.reserve(plies.len());
+        for ply in plies {
+            if let Some(clock) = &mut self.clock {
+                let _ = clock.record_ply(ply.elapsed_ms.unwrap_or(0));
+            }
+            self.push(ply.mv, ply.elapsed_ms);
+        }
+        Ok(last)
+    }
+}

@@ -1,0 +1,170 @@
+//! Chess conveniences of [`Match`]: FEN setups, SAN moves (the fast path of PGN replay).
+
+use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::Invalid;
+use tegoma_protocol::{Decision, Outcome, Side};
+use tegoma_rules::chess::{self, Color};
+use tegoma_rules::systems::Chess;
+
+use super::{Match, MatchError};
+
+impl Match<Chess> {
+    /// A chess match from a FEN start position (its halfmove clock counts towards the move
+    /// limit).
+    ///
+    /// # Errors
+    /// [`MatchError::Setup`] for an invalid FEN.
+    pub fn from_fen(fen: &str) -> Result<Match<Chess>, MatchError> {
+        let p = chess::Position::from_fen(fen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        Ok(Match::from_position(Chess, p))
+    }
+
+    /// Plays a move given in SAN only (`Nf3`, `exd5`, `O-O`, `e8=Q+`); check signs and
+    /// annotation suffixes are tolerated as the chess module reads them.
+    ///
+    /// # Errors
+    /// As [`Match::play_timed`]: a malformed, ambiguous or illegal SAN is refused.
+    pub fn play_san(
+        &mut self,
+        san: &str,
+        elapsed_ms: Option<u64>,
+    ) -> Result<Option<Outcome>, MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        match self.position.parse_san(san) {
+            Ok(mv) => self.play_checked(mv, san, elapsed_ms),
+            Err(e) => Err(MatchError::Refused {
+                ply: self.plies.len() + 1,
+                text: san.to_string(),
+                error: Invalid::from(e),
+            }),
+        }
+    }
+
+    /// The SAN of every ply, in order.
+    pub fn san_plies(&self) -> Vec<String> {
+        let mut p = self.start;
+        self.plies
+            .iter()
+            .map(|ply| {
+                let s = p.to_san(ply.mv);
+                p.play_unchecked(ply.mv);
+                s
+            })
+            .collect()
+    }
+
+    /// The FEN of the current position.
+    pub fn fen(&self) -> String {
+        self.position.to_fen()
+    }
+}
+
+impl Match<Chess> {
+    /// Plays SAN moves in a row (the replay of a PGN movetext), faster than [`Match::play_san`]
+    /// one by one: a plain SAN is read from attack sets (no move list) and the endings counted
+    /// without listing moves. Stops at the first move refused, or at a move after the end.
+    /// Without a clock (with one, it plays each move through [`Match::play_san`]).
+    ///
+    /// # Errors
+    /// As [`Match::play_san`], for the first move that cannot be played.
+    pub fn play_san_line<'a>(
+        &mut self,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Option<Outcome>, MatchError> {
+        if self.clock.is_some() {
+            for san in moves {
+                self.play_san(san, None)?;
+            }
+            return Ok(self.outcome);
+        }
+        use super::san_fast::{fast_san, has_legal_move_in, in_check};
+        let moves = moves.into_iter();
+        let n = moves.size_hint().0.min(1 << 16);
+        self.plies.reserve(n);
+        self.keys.reserve(n);
+        let mut check = in_check(&self.position);
+        for san in moves {
+            if let Some(o) = self.outcome {
+                return Err(MatchError::Finished(o));
+            }
+            let mv = match fast_san(&self.position, san.as_bytes(), check) {
+                Some((mv, after)) => {
+                    self.push_after(mv, after);
+                    check = in_check(&self.position);
+                    self.outcome = self.chess_outcome(!has_legal_move_in(&self.position, check));
+                    continue;
+                }
+                None => self
+                    .position
+                    .parse_san(san)
+                    .map_err(|e| MatchError::Refused {
+                        ply: self.plies.len() + 1,
+                        text: san.to_string(),
+                        error: Invalid::from(e),
+                    })?,
+            };
+            self.push_raw(mv, None);
+            check = in_check(&self.position);
+            self.outcome = self.chess_outcome(!has_legal_move_in(&self.position, check));
+        }
+        Ok(self.outcome)
+    }
+
+    /// [`Match::push_raw`] for a move whose resulting position is already known.
+    fn push_after(&mut self, mv: chess::Move, after: chess::Position) {
+        let p = &self.position;
+        let reset =
+            mv.is_capture() || matches!(p.piece_at(mv.from()), Some((_, chess::Role::Pawn)));
+        self.quiet = if reset {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        let mover = p.turn();
+        self.position = after;
+        self.keys.push(after.zobrist());
+        self.plies.push(super::Ply {
+            mv,
+            elapsed_ms: None,
+        });
+        let mover = if mover == Color::White {
+            Side::First
+        } else {
+            Side::Second
+        };
+        if self.draw_offer == Some(mover.flip()) {
+            self.draw_offer = None;
+        }
+    }
+
+    /// The automatic endings (R3) of the current position, its legal moves known to be none or
+    /// some (the same as the generic rule, without generating them again).
+    fn chess_outcome(&self, no_move: bool) -> Option<Outcome> {
+        let p = &self.position;
+        let mut statuses = StatusSet::EMPTY;
+        let mut decision = Decision::Draw;
+        if no_move {
+            if p.is_check() {
+                statuses.insert(Status::Checkmate);
+                decision = Decision::Win(match p.turn() {
+                    Color::White => Side::Second,
+                    Color::Black => Side::First,
+                });
+            } else {
+                statuses.insert(Status::Stalemate);
+            }
+        }
+        if p.is_insufficient_material() {
+            statuses.insert(Status::Insufficient);
+        }
+        if self.quiet >= 100 {
+            statuses.insert(Status::Movelimit);
+        }
+        if self.quiet >= 4 && self.occurrences() >= 3 {
+            statuses.insert(Status::Repetition);
+        }
+        (!statuses.is_empty()).then_some(Outcome { decision, statuses })
+    }
+}

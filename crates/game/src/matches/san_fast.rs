@@ -1,0 +1,317 @@
+//! Reading a plain SAN move without generating every legal move: the candidates are the pieces
+//! of the named role that reach the destination (attack sets from the destination), each played
+//! on a copy and kept if its own king is not attacked afterwards. Castling, en passant and
+//! anything unusual are left to the chess module (`None`).
+
+use tegoma_rules::chess::{Color, Move, Position, Role};
+use tegoma_rules::kit::{
+    bishop_attacks, king_attacks, knight_attacks, line, rook_attacks, Bitboard, Square,
+};
+
+/// Whether `color`'s king is attacked in `p` (whoever is to move).
+fn king_attacked(p: &Position, color: Color) -> bool {
+    attacked(p, p.king(color), color, p.occupied().0, 0)
+}
+
+/// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
+/// opponent pieces on `removed`.
+fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> bool {
+    let them = color.other();
+    let mine = |r: Role| p.pieces(them, r).0 & !removed;
+    let q = mine(Role::Queen);
+    let occ = Bitboard(occ);
+    if knight_attacks(sq).0 & mine(Role::Knight) != 0
+        || king_attacks(sq).0 & mine(Role::King) != 0
+        || bishop_attacks(sq, occ).0 & (mine(Role::Bishop) | q) != 0
+        || rook_attacks(sq, occ).0 & (mine(Role::Rook) | q) != 0
+    {
+        return true;
+    }
+    let dr = if color == Color::White { 1 } else { -1 };
+    let pawns = mine(Role::Pawn);
+    [-1i8, 1]
+        .iter()
+        .any(|&df| sq.offset(df, dr).is_some_and(|s| pawns & s.bb().0 != 0))
+}
+
+/// The move a plain SAN names and the position after it, or `None` (see the module docs).
+///
+/// `in_check` says whether the side to move is in check (see [`in_check`]): when it is not, a
+/// move of a piece other than the king that does not stand on a line through its king cannot
+/// uncover it, and is not verified.
+pub(super) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Move, Position)> {
+    let mut end = text.len();
+    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    let s = &text[..end];
+    let (role, mut rest) = match s.first()? {
+        b'Q' => (Role::Queen, &s[1..]),
+        b'R' => (Role::Rook, &s[1..]),
+        b'B' => (Role::Bishop, &s[1..]),
+        b'N' => (Role::Knight, &s[1..]),
+        b'K' => (Role::King, &s[1..]),
+        b'a'..=b'h' => (Role::Pawn, s),
+        _ => return None,
+    };
+    let mut promo = None;
+    if rest.len() >= 4 && rest[rest.len() - 2] == b'=' {
+        promo = Some(match rest[rest.len() - 1] {
+            b'Q' => Role::Queen,
+            b'R' => Role::Rook,
+            b'B' => Role::Bishop,
+            b'N' => Role::Knight,
+            _ => return None,
+        });
+        rest = &rest[..rest.len() - 2];
+    }
+    if rest.len() < 2 {
+        return None;
+    }
+    let (f, r) = (rest[rest.len() - 2], rest[rest.len() - 1]);
+    if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
+        return None;
+    }
+    let to = Square::at(f - b'a', r - b'1');
+    let mut head = &rest[..rest.len() - 2];
+    let mut capture_sign = false;
+    if let Some((&b'x', h)) = head.split_last() {
+        capture_sign = true;
+        head = h;
+    }
+    let (mut from_file, mut from_rank) = (None, None);
+    for &c in head {
+        match c {
+            b'a'..=b'h' if from_file.is_none() => from_file = Some(c - b'a'),
+            b'1'..=b'8' if from_rank.is_none() => from_rank = Some(c - b'1'),
+            _ => return None,
+        }
+    }
+    let us = p.turn();
+    let occ = p.occupied();
+    let ours = p.color_pieces(us).0;
+    let theirs = p.color_pieces(us.other()).0;
+    let target = to.bb().0;
+    if ours & target != 0 {
+        return None;
+    }
+    let capture = theirs & target != 0;
+    let last_rank = if us == Color::White { 7 } else { 0 };
+    let mut from_set = match role {
+        Role::Pawn => {
+            let back = if us == Color::White { -1 } else { 1 };
+            if capture_sign {
+                // A capture names its file; en passant (empty target) is left to the module.
+                if !capture {
+                    return None;
+                }
+                let ff = from_file? as i8 - to.file() as i8;
+                if ff.abs() != 1 {
+                    return None;
+                }
+                to.offset(ff, back).map_or(0, |s| s.bb().0)
+            } else {
+                if capture || from_file.is_some_and(|x| x != to.file()) {
+                    return None;
+                }
+                let one = to.offset(0, back)?;
+                if occ.0 & one.bb().0 != 0 {
+                    one.bb().0
+                } else {
+                    let start_rank = if us == Color::White { 3 } else { 4 };
+                    match to.offset(0, 2 * back) {
+                        Some(two) if to.rank() == start_rank => two.bb().0,
+                        _ => 0,
+                    }
+                }
+            }
+        }
+        Role::Knight => knight_attacks(to).0,
+        Role::Bishop => bishop_attacks(to, occ).0,
+        Role::Rook => rook_attacks(to, occ).0,
+        Role::Queen => bishop_attacks(to, occ).0 | rook_attacks(to, occ).0,
+        Role::King => king_attacks(to).0,
+    } & p.pieces(us, role).0;
+    if (role == Role::Pawn && to.rank() == last_rank) != promo.is_some() {
+        return None;
+    }
+    let mut found = None;
+    while from_set != 0 {
+        let from = Square::from_index(from_set.trailing_zeros() as u8);
+        from_set &= from_set - 1;
+        if from_file.is_some_and(|x| from.file() != x)
+            || from_rank.is_some_and(|x| from.rank() != x)
+        {
+            continue;
+        }
+        let mv = match promo {
+            Some(r) => Move::promotion(from, to, r, capture),
+            None if capture => Move::capture(from, to),
+            None => Move::quiet(from, to),
+        };
+        let after = p.after(mv);
+        let safe = !in_check && role != Role::King && line(p.king(us), from).0 == 0;
+        if !safe && king_attacked(&after, us) {
+            continue;
+        }
+        if found.is_some() {
+            return None; // ambiguous: the module says so
+        }
+        found = Some((mv, after));
+    }
+    found
+}
+
+/// Whether the side to move has a legal move (tests only: the replay knows `in_check`): a king step or a knight jump found legal by
+/// playing it (early exit), else the chess module's full count.
+#[cfg(test)]
+pub(super) fn has_legal_move(p: &Position) -> bool {
+    has_legal_move_in(p, in_check(p))
+}
+
+/// Whether the side to move is in check.
+pub(super) fn in_check(p: &Position) -> bool {
+    king_attacked(p, p.turn())
+}
+
+/// [`has_legal_move`] knowing whether the side to move is in check.
+pub(super) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
+    let us = p.turn();
+    let ours = p.color_pieces(us).0;
+    let theirs = p.color_pieces(us.other()).0;
+    let k = p.king(us);
+    let occ_all = p.occupied().0;
+    if !in_check {
+        // Not in check: a knight or pawn that is not on a line through its king cannot be
+        // pinned, so any jump or push it has is legal.
+        let unaligned = |from: Square| line(k, from).0 == 0;
+        let mut knights = p.pieces(us, Role::Knight).0;
+        while knights != 0 {
+            let from = Square::from_index(knights.trailing_zeros() as u8);
+            knights &= knights - 1;
+            if unaligned(from) && knight_attacks(from).0 & !ours != 0 {
+                return true;
+            }
+        }
+        let mut pawns = p.pieces(us, Role::Pawn).0;
+        let dr = if us == Color::White { 1 } else { -1 };
+        while pawns != 0 {
+            let from = Square::from_index(pawns.trailing_zeros() as u8);
+            pawns &= pawns - 1;
+            if unaligned(from) && from.offset(0, dr).is_some_and(|s| occ_all & s.bb().0 == 0) {
+                return true;
+            }
+        }
+    }
+    let tries = |from: Square, mut targets: u64| -> bool {
+        targets &= !ours;
+        while targets != 0 {
+            let to = Square::from_index(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+            let mv = if theirs & to.bb().0 != 0 {
+                Move::capture(from, to)
+            } else {
+                Move::quiet(from, to)
+            };
+            if !king_attacked(&p.after(mv), us) {
+                return true;
+            }
+        }
+        false
+    };
+    // King steps: the destination must not be attacked once the king has left its square.
+    let occ = p.occupied().0 & !k.bb().0;
+    let mut steps = king_attacks(k).0 & !ours;
+    while steps != 0 {
+        let to = Square::from_index(steps.trailing_zeros() as u8);
+        steps &= steps - 1;
+        if !attacked(p, to, us, occ | to.bb().0, to.bb().0) {
+            return true;
+        }
+    }
+    let mut knights = p.pieces(us, Role::Knight).0;
+    while knights != 0 {
+        let from = Square::from_index(knights.trailing_zeros() as u8);
+        knights &= knights - 1;
+        if tries(from, knight_attacks(from).0) {
+            return true;
+        }
+    }
+    p.has_legal_move()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every position of the python-chess oracle games: the shortcuts agree with the chess
+    /// module (SAN read, and whether a legal move exists), and so do all other SANs of each
+    /// position's legal moves.
+    #[test]
+    fn shortcuts_agree_with_the_chess_module() {
+        let data = include_str!("../../tests/data/python_chess_games.tsv");
+        let mut list = tegoma_rules::chess::MoveList::new();
+        let mut n = 0;
+        for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(3) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let p = Position::from_fen(f[1]).unwrap();
+            assert_eq!(has_legal_move(&p), p.has_legal_move(), "{}", f[1]);
+            p.legal_moves(&mut list);
+            for &m in list.iter() {
+                let san = p.to_san(m);
+                if let Some((mv, after)) = fast_san(&p, san.as_bytes(), in_check(&p)) {
+                    assert_eq!(mv, m, "{} {san}", f[1]);
+                    assert_eq!(after, p.after(m));
+                    n += 1;
+                }
+                let after = p.after(m);
+                assert_eq!(
+                    has_legal_move(&after),
+                    after.has_legal_move(),
+                    "{} {san}",
+                    f[1]
+                );
+            }
+        }
+        assert!(n > 100_000, "{n}");
+    }
+
+    /// Every piece move to every square, spelled with its full origin (`Ng1f3`): read by the
+    /// shortcut only when the chess module lists it as legal (pins, checks, own pieces).
+    #[test]
+    fn shortcut_never_accepts_an_illegal_move() {
+        let data = include_str!("../../tests/data/python_chess_games.tsv");
+        let mut list = tegoma_rules::chess::MoveList::new();
+        let mut accepted = 0;
+        for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(7) {
+            let fen = line.split('\t').nth(1).unwrap();
+            let p = Position::from_fen(fen).unwrap();
+            p.legal_moves(&mut list);
+            let check = in_check(&p);
+            for from in 0..64u8 {
+                let from = Square::from_index(from);
+                let Some((c, role)) = p.piece_at(from) else {
+                    continue;
+                };
+                if c != p.turn() || role == Role::Pawn {
+                    continue;
+                }
+                for to in 0..64u8 {
+                    let to = Square::from_index(to);
+                    let mut san = vec![role.letter()];
+                    san.extend_from_slice(&from.name());
+                    san.extend_from_slice(&to.name());
+                    if let Some((mv, _)) = fast_san(&p, &san, check) {
+                        assert!(
+                            list.contains(mv),
+                            "{fen}: {}",
+                            String::from_utf8_lossy(&san)
+                        );
+                        accepted += 1;
+                    }
+                }
+            }
+        }
+        assert!(accepted > 10_000, "{accepted}");
+    }
+}

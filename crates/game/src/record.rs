@@ -1,0 +1,347 @@
+//! Game records of a whole match: PCN (ruling R7) from and to a [`AnyMatch`], and PGN ↔ PCN
+//! conversion for chess.
+//!
+//! PCN `periods` are read as a list of objects `{"time": s, "inc": s, "moves": n}` (the names of
+//! pcn.rb; `duration`, `increment` and `quota` are accepted too); `sides.first.periods` and
+//! `sides.second.periods` give a side its own control. Ply `seconds` drive the clock.
+//!
+//! PGN → PCN keeps every tag: `Event`, `Site`, `Date`, `Round` become `meta.event`,
+//! `meta.site`, `meta.date`, `meta.round`; `White` and `Black` become `sides.first.name` and
+//! `sides.second.name`; `FEN` becomes the setup (FEN → FEEN) and `SetUp`, `Result` are implied;
+//! every other tag is kept under its own name in `meta` (PGN tag names start with an uppercase
+//! letter, PCN meta keys are lowercase) and written back. Comments go to the ply after which they
+//! stand (`"comment"` key), a leading comment to `setup.comment`; the `FEN` tag is also kept
+//! verbatim as `setup.fen` (its halfmove clock and move number, which FEEN lacks).
+
+use serde_json::{json, Value};
+use tegoma_notation::cgsn::StatusSet;
+use tegoma_notation::pcn::{self, GameResult, Map, Pcn, Ply};
+use tegoma_notation::pmn::Pmn;
+use tegoma_notation::Invalid;
+use tegoma_protocol::{Decision, Side};
+use tegoma_rules::chess;
+use tegoma_rules::systems::Chess;
+
+use crate::clock::{Clock, Period, TimeControl};
+use crate::matches::{AnyMatch, Match};
+use crate::pgn::{Comment, PgnGame, PgnResult, SanToken};
+use crate::replay::{pcn_outcome, result_mark};
+
+/// Seconds (finite, ≥ 0, as PCN validates them) to whole milliseconds, saturating.
+pub fn seconds_to_ms(s: f64) -> u64 {
+    let ms = (s * 1000.0).round();
+    if ms.is_nan() || ms <= 0.0 {
+        0
+    } else if ms >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        ms as u64
+    }
+}
+
+fn invalid(kind: &'static str, message: impl Into<String>) -> Invalid {
+    Invalid {
+        kind,
+        message: message.into(),
+    }
+}
+
+/// A time control from a PCN `periods` array.
+///
+/// # Errors
+/// `InvalidPeriods` when an item is not an object of non-negative numbers or the list is empty.
+pub fn time_control(periods: &[Value]) -> Result<TimeControl, Invalid> {
+    let num = |o: &Map, names: [&str; 2]| -> Result<Option<f64>, Invalid> {
+        for n in names {
+            if let Some(v) = o.get(n) {
+                if v.is_null() {
+                    return Ok(None);
+                }
+                return v
+                    .as_f64()
+                    .map(Some)
+                    .ok_or_else(|| invalid("InvalidPeriods", format!("{n} must be a number")));
+            }
+        }
+        Ok(None)
+    };
+    let mut out = Vec::with_capacity(periods.len().min(64));
+    for (i, p) in periods.iter().enumerate() {
+        let o = p
+            .as_object()
+            .ok_or_else(|| invalid("InvalidPeriods", format!("period {i} is not an object")))?;
+        let time = num(o, ["time", "duration"])?.unwrap_or(0.0);
+        let inc = num(o, ["inc", "increment"])?.unwrap_or(0.0);
+        let moves = match num(o, ["moves", "quota"])? {
+            None => None,
+            Some(n) if n >= 1.0 && n.fract() == 0.0 => Some(n.min(u64::MAX as f64) as u64),
+            Some(n) => {
+                return Err(invalid(
+                    "InvalidPeriods",
+                    format!("period {i}: moves must be a positive integer, got {n}"),
+                ))
+            }
+        };
+        let period = Period::from_seconds(time, inc, moves)
+            .map_err(|e| invalid("InvalidPeriods", format!("period {i}: {e}")))?;
+        out.push(period);
+    }
+    TimeControl::new(out).map_err(|e| invalid("InvalidPeriods", e.to_string()))
+}
+
+fn side_periods<'a>(pcn: &'a Pcn, side: &str) -> Option<&'a Vec<Value>> {
+    pcn.sides
+        .as_ref()?
+        .get(side)?
+        .as_object()?
+        .get("periods")?
+        .as_array()
+}
+
+/// A match at the record's setup, with its clock when the record has `periods`.
+///
+/// # Errors
+/// An invalid setup (for both rule systems) or invalid periods.
+pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, Invalid> {
+    let mut m = AnyMatch::from_feen(&pcn.setup.feen).map_err(Invalid::from)?;
+    // A chess setup may carry its FEN (`setup.fen`, from a PGN): its halfmove clock counts
+    // towards the move limit when it describes the same position.
+    if let (AnyMatch::Chess(c), Some(fen)) =
+        (&m, pcn.setup.extra.get("fen").and_then(Value::as_str))
+    {
+        if let Ok(with_fen) = Match::from_fen(fen) {
+            if with_fen.start() == c.start() {
+                m = AnyMatch::Chess(with_fen);
+            }
+        }
+    }
+    let common = pcn.periods.as_ref().filter(|p| !p.is_empty());
+    let first = side_periods(pcn, "first").or(common);
+    let second = side_periods(pcn, "second").or(common);
+    Ok(match (first, second) {
+        (Some(f), Some(s)) => {
+            m.with_clock(Clock::with_controls(time_control(f)?, time_control(s)?))
+        }
+        _ => m,
+    })
+}
+
+/// Replays a PCN record into a match: every ply checked, the outcome recomputed (an explicit
+/// ending of the record applied when the game is not over by itself).
+///
+/// # Errors
+/// The setup is invalid, or a ply is refused (its number and reason).
+pub fn match_from_pcn(pcn: &Pcn) -> Result<AnyMatch, Invalid> {
+    let mut m = match_from_setup(pcn)?;
+    for (i, ply) in pcn.plies.iter().flatten().enumerate() {
+        let ms = ply.seconds.map(seconds_to_ms);
+        m.play(&ply.pmn.to_string(), ms)
+            .map_err(|e| invalid("IllegalPly", format!("ply {}: {}", i + 1, Invalid::from(e))))?;
+    }
+    if m.outcome().is_none() {
+        if let Some(rec) = pcn.outcome.as_ref().and_then(pcn_outcome) {
+            let _ = m.end(rec);
+        }
+    }
+    Ok(m)
+}
+
+/// A PCN record of a match: setup, plies (with their times), outcome; `base` gives the other
+/// sections (meta, sides, periods, links, unknown keys), kept as they are.
+pub fn match_to_pcn(m: &AnyMatch, base: Option<&Pcn>) -> Pcn {
+    let mut pcn = base.cloned().unwrap_or_default();
+    pcn.setup.feen = m.start_feen();
+    let old: Vec<Ply> = pcn.plies.take().unwrap_or_default();
+    let plies = m
+        .pmn_plies()
+        .iter()
+        .zip(m.ply_times())
+        .enumerate()
+        .filter_map(|(i, (s, t))| {
+            let pmn = Pmn::parse(s).ok()?;
+            let mut ply = Ply::new(pmn);
+            ply.seconds = t.map(|ms| ms as f64 / 1000.0);
+            if let Some(o) = old.get(i) {
+                ply.extra = o.extra.clone();
+            }
+            Some(ply)
+        })
+        .collect();
+    pcn.plies = Some(plies);
+    pcn.outcome = m.outcome().map(|o| {
+        let extra = pcn
+            .outcome
+            .as_ref()
+            .map(|x| x.extra.clone())
+            .unwrap_or_default();
+        pcn::Outcome {
+            status: o.statuses,
+            result: Some(match o.decision {
+                Decision::Win(Side::First) => GameResult::First,
+                Decision::Win(Side::Second) => GameResult::Second,
+                Decision::Draw => GameResult::Draw,
+            }),
+            extra,
+        }
+    });
+    pcn
+}
+
+const META_TAGS: [(&str, &str); 4] = [
+    ("Event", "event"),
+    ("Site", "site"),
+    ("Date", "date"),
+    ("Round", "round"),
+];
+
+/// Converts a PGN game into a PCN record (every SAN move checked through the chess rules).
+///
+/// # Errors
+/// A bad `FEN` tag or an illegal move (its ply number and reason).
+pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
+    let mut m = match game.setup_fen() {
+        Some(fen) => Match::from_fen(fen).map_err(Invalid::from)?,
+        None => Match::new(Chess),
+    };
+    for tok in &game.moves {
+        m.play_san(tok.as_str(), None).map_err(Invalid::from)?;
+    }
+    let mut meta = Map::new();
+    let mut sides = Map::new();
+    for (name, value) in &game.tags {
+        if let Some((_, key)) = META_TAGS.iter().find(|(t, _)| t == name) {
+            meta.entry(key.to_string())
+                .or_insert_with(|| Value::String(value.clone()));
+        } else if name == "White" || name == "Black" {
+            let side = if name == "White" { "first" } else { "second" };
+            sides
+                .entry(side.to_string())
+                .or_insert_with(|| json!({ "name": value }));
+        } else if !matches!(name.as_str(), "FEN" | "SetUp" | "Result") {
+            meta.entry(name.clone())
+                .or_insert_with(|| Value::String(value.clone()));
+        }
+    }
+    let any = AnyMatch::Chess(m);
+    let mut pcn = match_to_pcn(&any, None);
+    if let Some(fen) = game.setup_fen() {
+        pcn.setup
+            .extra
+            .insert("fen".to_string(), Value::String(fen.to_string()));
+    }
+    if !meta.is_empty() {
+        pcn.meta = Some(meta);
+    }
+    if !sides.is_empty() {
+        pcn.sides = Some(sides);
+    }
+    for c in &game.comments {
+        if c.ply == 0 {
+            pcn.setup
+                .extra
+                .insert("comment".to_string(), Value::String(c.text.clone()));
+        } else if let Some(ply) = pcn.plies.as_mut().and_then(|p| p.get_mut(c.ply - 1)) {
+            ply.extra
+                .insert("comment".to_string(), Value::String(c.text.clone()));
+        }
+    }
+    if pcn.outcome.is_none() {
+        let rec = game
+            .result
+            .or_else(|| game.tag("Result").and_then(PgnResult::parse));
+        let result = match rec {
+            Some(PgnResult::WhiteWins) => Some(GameResult::First),
+            Some(PgnResult::BlackWins) => Some(GameResult::Second),
+            Some(PgnResult::Draw) => Some(GameResult::Draw),
+            _ => None,
+        };
+        if result.is_some() {
+            pcn.outcome = Some(pcn::Outcome {
+                status: StatusSet::EMPTY,
+                result,
+                extra: Map::new(),
+            });
+        }
+    }
+    Ok(pcn)
+}
+
+/// Converts a chess PCN record into a PGN game (every ply checked; SAN written).
+///
+/// # Errors
+/// The record is not chess, or a ply is illegal.
+pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
+    let m = match match_from_pcn(pcn)? {
+        AnyMatch::Chess(m) => m,
+        AnyMatch::Ogi(_) => {
+            return Err(invalid(
+                "NotChess",
+                "PGN records chess games only; this record is Ōgi",
+            ))
+        }
+    };
+    let mut game = PgnGame::default();
+    let meta = pcn.meta.clone().unwrap_or_default();
+    for (tag, key) in META_TAGS {
+        if let Some(v) = meta.get(key) {
+            game.tags.push((tag.to_string(), value_text(v)));
+        }
+    }
+    for (side, tag) in [("first", "White"), ("second", "Black")] {
+        let name = pcn
+            .sides
+            .as_ref()
+            .and_then(|s| s.get(side))
+            .and_then(|s| s.get("name"))
+            .map(value_text);
+        if let Some(n) = name {
+            game.tags.push((tag.to_string(), n));
+        }
+    }
+    let result = PgnResult::parse(result_mark(m.outcome().as_ref())).unwrap_or(PgnResult::Unknown);
+    game.tags
+        .push(("Result".to_string(), result.as_str().to_string()));
+    let kept_fen = pcn.setup.extra.get("fen").and_then(Value::as_str);
+    if kept_fen.is_some() || *m.start() != chess::Position::startpos() {
+        let fen = match kept_fen {
+            Some(f) if chess::Position::from_fen(f).is_ok_and(|p| p == *m.start()) => f.to_string(),
+            _ => m.start().to_fen(),
+        };
+        game.tags.push(("SetUp".to_string(), "1".to_string()));
+        game.tags.push(("FEN".to_string(), fen));
+    }
+    for (k, v) in &meta {
+        if k.starts_with(|c: char| c.is_ascii_uppercase()) {
+            game.tags.push((k.clone(), value_text(v)));
+        }
+    }
+    for san in m.san_plies() {
+        let tok: SanToken = san
+            .parse()
+            .map_err(|e: crate::pgn::SanLexError| invalid("InvalidSan", e.0))?;
+        game.moves.push(tok);
+    }
+    if let Some(c) = pcn.setup.extra.get("comment").and_then(Value::as_str) {
+        game.comments.push(Comment {
+            ply: 0,
+            text: c.to_string(),
+        });
+    }
+    for (i, ply) in pcn.plies.iter().flatten().enumerate() {
+        if let Some(c) = ply.extra.get("comment").and_then(Value::as_str) {
+            game.comments.push(Comment {
+                ply: i + 1,
+                text: c.to_string(),
+            });
+        }
+    }
+    game.result = Some(result);
+    Ok(game)
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,297 @@
+//! Replaying game records (PGN, PCN): every ply checked through the rule system, the outcome
+//! recomputed, one [`GameReport`] per game.
+//!
+//! A record's ending that no position shows (resignation, agreement, time forfeit, Ōgi's
+//! illegal move) is taken from the record when the replayed game is not over by itself: a PCN
+//! `outcome` with explicit statuses, or a PGN result other than `*` (kept without status).
+
+use std::io::BufRead;
+
+use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::pcn::{GameResult, Pcn};
+use tegoma_notation::Invalid;
+use tegoma_protocol::{Decision, Outcome, Side};
+use tegoma_rules::systems::Chess;
+
+use crate::matches::{Match, MatchError};
+use crate::pgn::{PgnGame, PgnReader, PgnResult};
+
+/// The six CGSN statuses that only an event (not a position) can give.
+pub const EXPLICIT: [Status; 6] = [
+    Status::Resignation,
+    Status::Illegalmove,
+    Status::Timelimit,
+    Status::Movelimit,
+    Status::Repetition,
+    Status::Agreement,
+];
+
+/// A ply a replay refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadPly {
+    /// Its number, from 1.
+    pub ply: usize,
+    /// The move as written in the record.
+    pub text: String,
+    /// Why it was refused.
+    pub reason: Invalid,
+}
+
+/// What replaying one game gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameReport {
+    /// The game's index in its file, from 0.
+    pub index: usize,
+    /// Plies played (up to the first bad one).
+    pub plies: usize,
+    /// The ending statuses (`StatusSet::EMPTY` while the game goes on).
+    pub statuses: StatusSet,
+    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// The FEEN of the final position (where replay stopped, for a bad ply).
+    pub feen: String,
+    /// The first ply that could not be played (the game's replay stops there).
+    pub bad_ply: Option<BadPly>,
+    /// The game could not be read or set up at all (bad FEN/FEEN, malformed record).
+    pub error: Option<Invalid>,
+    /// The result the record states, when it differs from the replayed one.
+    pub disagreement: Option<String>,
+}
+
+impl GameReport {
+    fn failed(index: usize, error: Invalid) -> GameReport {
+        GameReport {
+            index,
+            plies: 0,
+            statuses: StatusSet::EMPTY,
+            result: "*",
+            feen: String::new(),
+            bad_ply: None,
+            error: Some(error),
+            disagreement: None,
+        }
+    }
+
+    /// Whether the game replayed without a bad ply or error.
+    pub fn is_ok(&self) -> bool {
+        self.bad_ply.is_none() && self.error.is_none()
+    }
+
+    /// The five tab-separated columns: index, plies, statuses (comma-separated, `-` when none),
+    /// result, final FEEN.
+    pub fn tsv(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}\t{}",
+            self.index,
+            self.plies,
+            statuses_text(self.statuses),
+            self.result,
+            self.feen
+        )
+    }
+}
+
+/// Statuses comma-separated, `-` when none.
+pub fn statuses_text(s: StatusSet) -> String {
+    if s.is_empty() {
+        "-".to_string()
+    } else {
+        s.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(",")
+    }
+}
+
+/// The PGN-style result of an outcome (`*` when there is none).
+pub fn result_mark(outcome: Option<&Outcome>) -> &'static str {
+    match outcome.map(|o| o.decision) {
+        Some(Decision::Win(Side::First)) => "1-0",
+        Some(Decision::Win(Side::Second)) => "0-1",
+        Some(Decision::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+fn bad_from(e: MatchError) -> BadPly {
+    match e {
+        MatchError::Refused { ply, text, error }
+        | MatchError::Forfeit {
+            ply, text, error, ..
+        } => BadPly {
+            ply,
+            text,
+            reason: error,
+        },
+        other => BadPly {
+            ply: 0,
+            text: String::new(),
+            reason: Invalid::from(other),
+        },
+    }
+}
+
+/// Replays one PGN game through the chess rules (a `FEN` tag gives the start position).
+pub fn replay_pgn_game(index: usize, game: &PgnGame) -> GameReport {
+    let mut m = match game.setup_fen() {
+        Some(fen) => match Match::from_fen(fen) {
+            Ok(m) => m,
+            Err(e) => return GameReport::failed(index, Invalid::from(e)),
+        },
+        None => Match::new(Chess),
+    };
+    let bad = match m.play_san_line(game.moves.iter().map(|t| t.as_str())) {
+        Ok(_) => None,
+        Err(MatchError::Finished(o)) => {
+            let i = m.plies().len();
+            Some(BadPly {
+                ply: i + 1,
+                text: game.moves[i].as_str().to_string(),
+                reason: Invalid::from(MatchError::Finished(o)),
+            })
+        }
+        Err(e) => Some(bad_from(e)),
+    };
+    let recorded = game
+        .result
+        .or_else(|| game.tag("Result").and_then(PgnResult::parse));
+    let mut statuses = StatusSet::EMPTY;
+    let mut disagreement = None;
+    let result = match m.outcome() {
+        Some(o) => {
+            statuses = o.statuses;
+            let r = result_mark(Some(&o));
+            if let Some(rec) = recorded {
+                if rec != PgnResult::Unknown && rec.as_str() != r {
+                    disagreement = Some(rec.as_str().to_string());
+                }
+            }
+            r
+        }
+        None if bad.is_none() => recorded.map_or("*", PgnResult::as_str),
+        None => "*",
+    };
+    GameReport {
+        index,
+        plies: m.plies().len(),
+        statuses,
+        result,
+        feen: m.position().to_feen(),
+        bad_ply: bad,
+        error: None,
+        disagreement,
+    }
+}
+
+/// The protocol outcome a PCN `outcome` states, if it states a result.
+pub fn pcn_outcome(o: &tegoma_notation::pcn::Outcome) -> Option<Outcome> {
+    let decision = match o.result? {
+        GameResult::First => Decision::Win(Side::First),
+        GameResult::Second => Decision::Win(Side::Second),
+        GameResult::Draw => Decision::Draw,
+    };
+    Some(Outcome {
+        decision,
+        statuses: o.status,
+    })
+}
+
+/// Replays a PCN record: its setup, every ply (with its time, against the `periods` when both
+/// are given), and its outcome.
+pub fn replay_pcn(index: usize, pcn: &Pcn) -> GameReport {
+    let mut m = match crate::record::match_from_setup(pcn) {
+        Ok(m) => m,
+        Err(e) => return GameReport::failed(index, e),
+    };
+    let mut bad = None;
+    for (i, ply) in pcn.plies.iter().flatten().enumerate() {
+        if let Some(o) = m.outcome() {
+            bad = Some(BadPly {
+                ply: i + 1,
+                text: ply.pmn.to_string(),
+                reason: Invalid::from(MatchError::Finished(o)),
+            });
+            break;
+        }
+        let ms = ply.seconds.map(crate::record::seconds_to_ms);
+        if let Err(e) = m.play(&ply.pmn.to_string(), ms) {
+            bad = Some(bad_from(e));
+            break;
+        }
+    }
+    let recorded = pcn.outcome.as_ref().and_then(pcn_outcome);
+    let mut disagreement = None;
+    if bad.is_none() {
+        match (m.outcome(), recorded) {
+            (None, Some(rec)) => {
+                // An ending no position shows: accept explicit statuses only.
+                let explicit = rec.statuses.iter().any(|s| EXPLICIT.contains(&s));
+                if explicit || rec.statuses.is_empty() {
+                    let _ = m.end(rec);
+                } else {
+                    disagreement = Some(format!("{rec}"));
+                }
+            }
+            (Some(o), Some(rec)) if o.decision != rec.decision => {
+                disagreement = Some(format!("{rec}"));
+            }
+            _ => {}
+        }
+    }
+    let outcome = m.outcome();
+    GameReport {
+        index,
+        plies: m.ply_count(),
+        statuses: outcome.map_or(StatusSet::EMPTY, |o| o.statuses),
+        result: result_mark(outcome.as_ref()),
+        feen: m.feen(),
+        bad_ply: bad,
+        error: None,
+        disagreement,
+    }
+}
+
+/// The two record formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// PGN (chess, many games per file).
+    Pgn,
+    /// PCN (one game, JSON or TOML).
+    Pcn,
+}
+
+/// Detects a record's format from its file name (`.pgn`, `.pcn`, `.json`, `.toml`) or, failing
+/// that, its first non-blank bytes (`{` JSON PCN, `[Event`-style tag or move text PGN, a TOML
+/// table or `key =` line PCN).
+pub fn detect(name: &str, head: &[u8]) -> RecordFormat {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".pgn") {
+        return RecordFormat::Pgn;
+    }
+    if lower.ends_with(".pcn") || lower.ends_with(".json") || lower.ends_with(".toml") {
+        return RecordFormat::Pcn;
+    }
+    let text = String::from_utf8_lossy(head);
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with('{') {
+        return RecordFormat::Pcn;
+    }
+    // A PGN tag is `[Name "value"]`; a TOML table header is `[name]` and a TOML key line
+    // `name = ...`.
+    let first = t.lines().next().unwrap_or("");
+    if first.starts_with('[') && first.contains('"') {
+        return RecordFormat::Pgn;
+    }
+    if first.starts_with('[') || first.contains('=') && !first.starts_with("1.") {
+        return RecordFormat::Pcn;
+    }
+    RecordFormat::Pgn
+}
+
+/// Replays every game of a PGN stream, calling `each` with each report (games are read one at
+/// a time; a game the reader cannot read is reported with its error).
+pub fn replay_pgn_stream<R: BufRead>(reader: R, mut each: impl FnMut(GameReport)) {
+    for (i, game) in PgnReader::new(reader).enumerate() {
+        match game {
+            Ok(g) => each(replay_pgn_game(i, &g)),
+            Err(e) => each(GameReport::failed(i, Invalid::from(e))),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Real opening lines: every line of Debian's `pgn-extract` `eco.pgn` (2014 SAN lines,
+//! `/usr/share/pgn-extract/eco.pgn`, or the file named by `TEGOMA_ECO_PGN`) replayed through the
+//! chess rules without an illegal ply. Skipped, saying so, when the file is absent
+//! (`apt-get install -y pgn-extract`).
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+
+use tegoma_game::replay::replay_pgn_stream;
+
+fn eco_path() -> Option<PathBuf> {
+    [
+        std::env::var_os("TEGOMA_ECO_PGN").map(PathBuf::from),
+        Some(PathBuf::from("/usr/share/pgn-extract/eco.pgn")),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|p| p.is_file())
+}
+
+#[test]
+fn eco_lines_replay_without_error() {
+    let Some(path) = eco_path() else {
+        eprintln!(
+            "SKIPPED: eco.pgn is absent (apt-get install -y pgn-extract, or set TEGOMA_ECO_PGN)"
+        );
+        return;
+    };
+    let mut games = 0;
+    let mut plies = 0;
+    let mut mates = 0;
+    replay_pgn_stream(BufReader::new(File::open(&path).unwrap()), |r| {
+        assert!(
+            r.is_ok(),
+            "{}: game {}: {:?} {:?}",
+            path.display(),
+            r.index,
+            r.error,
+            r.bad_ply
+        );
+        games += 1;
+        plies += r.plies;
+        if r.result != "*" {
+            mates += 1;
+        }
+    });
+    assert!(games >= 2000, "{games} games");
+    assert!(plies > 10 * games, "{plies} plies");
+    assert!(mates <= 5, "opening lines rarely end the game: {mates}");
+}

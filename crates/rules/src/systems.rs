@@ -1,0 +1,316 @@
+//! [`RuleSystem`] implementations for [`Chess`] and [`Ogi`]: thin wrappers over the inherent APIs
+//! of [`chess::Position`] and [`ogi::Position`], so that generic code (a match layer, a command
+//! line choosing the game at run time through [`tegoma_protocol::DynRuleSystem`]) can drive both.
+//!
+//! Position-only outcomes ([`RuleSystem::outcome`]):
+//!
+//! - Chess (ruling R3): `checkmate` (the side to move loses), `stalemate`, `insufficient` (the
+//!   seed's list) and `movelimit` (the position's halfmove clock at 100 or more) are draws; every
+//!   ending status that holds is reported, checkmate deciding first. Repetition needs the game's
+//!   history: the match layer adds it.
+//! - Ōgi (ruling R4): `mareking` (a King was captured: the side that still has its King wins) and
+//!   `nomove` (the side to move has no legal move and loses). Sennichite and the move limit need
+//!   the history.
+//!
+//! ```
+//! use tegoma_protocol::{DynRuleSystem, Position};
+//! use tegoma_rules::systems::{Chess, Ogi};
+//!
+//! let systems: [Box<dyn DynRuleSystem>; 2] = [Box::new(Chess), Box::new(Ogi::default())];
+//! for sys in &systems {
+//!     let start = Position::from_feen(sys.start_feen()).unwrap();
+//!     assert!(sys.perft_of(&start, 1).unwrap() > 0);
+//! }
+//! ```
+
+use std::fmt;
+
+use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::NotationError;
+use tegoma_protocol::{
+    Decision, MoveBuffer, Outcome, Position as Generic, RuleSystem, Side, Style,
+};
+
+use crate::{chess, ogi};
+
+/// The Chess rule system (seed rules, rulings R2, R3, R5).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Chess;
+
+/// The Ōgi rule system (ruling R4), with the switch of the King's privilege.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ogi {
+    /// Whether a King capturing a promoted piece may keep it promoted (on by default, as R4
+    /// says; off gives the numbers of engines that always demote).
+    pub privilege: bool,
+}
+
+impl Default for Ogi {
+    fn default() -> Ogi {
+        Ogi { privilege: true }
+    }
+}
+
+impl MoveBuffer<chess::Move> for chess::MoveList {
+    #[inline]
+    fn clear(&mut self) {
+        chess::MoveList::clear(self);
+    }
+    #[inline]
+    fn push(&mut self, m: chess::Move) {
+        chess::MoveList::push(self, m);
+    }
+    #[inline]
+    fn as_slice(&self) -> &[chess::Move] {
+        chess::MoveList::as_slice(self)
+    }
+}
+
+impl MoveBuffer<ogi::Move> for ogi::MoveList {
+    #[inline]
+    fn clear(&mut self) {
+        ogi::MoveList::clear(self);
+    }
+    #[inline]
+    fn push(&mut self, m: ogi::Move) {
+        ogi::MoveList::push(self, m);
+    }
+    #[inline]
+    fn as_slice(&self) -> &[ogi::Move] {
+        ogi::MoveList::as_slice(self)
+    }
+}
+
+const CHESS_STYLES: [Style; 2] = match (Style::parse("C"), Style::parse("c")) {
+    (Ok(a), Ok(b)) => [a, b],
+    _ => panic!("C and c are SIN styles"),
+};
+
+const OGI_STYLES: [Style; 2] = match (Style::parse("O"), Style::parse("o")) {
+    (Ok(a), Ok(b)) => [a, b],
+    _ => panic!("O and o are SIN styles"),
+};
+
+fn chess_side(c: chess::Color) -> Side {
+    match c {
+        chess::Color::White => Side::First,
+        chess::Color::Black => Side::Second,
+    }
+}
+
+fn ogi_side(s: ogi::Side) -> Side {
+    match s {
+        ogi::Side::First => Side::First,
+        ogi::Side::Second => Side::Second,
+    }
+}
+
+/// A generic position as FEEN text, or the reason it has none.
+fn generic_feen(position: &Generic) -> Result<String, String> {
+    position.to_feen().map_err(|e| e.to_string())
+}
+
+/// The generic form of a FEEN an engine wrote (always valid FEEN).
+fn generic_from(feen: &str) -> Generic {
+    Generic::from_feen(feen).expect("engines write valid FEEN")
+}
+
+impl RuleSystem for Chess {
+    type Position = chess::Position;
+    type Move = chess::Move;
+    type MoveList = chess::MoveList;
+    type Error = chess::ChessError;
+
+    fn snn(&self) -> [&'static str; 2] {
+        ["Chess", "Chess"]
+    }
+    fn sin(&self) -> [Style; 2] {
+        CHESS_STYLES
+    }
+    fn initial_feen(&self) -> &'static str {
+        "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c"
+    }
+    fn initial(&self) -> Result<chess::Position, chess::ChessError> {
+        Ok(chess::Position::startpos())
+    }
+    fn import(&self, position: &Generic) -> Result<chess::Position, chess::ChessError> {
+        let feen = generic_feen(position).map_err(chess::ChessError::BoardShape)?;
+        chess::Position::from_feen(&feen)
+    }
+    fn export(&self, position: &chess::Position) -> Generic {
+        generic_from(&position.to_feen())
+    }
+    #[inline]
+    fn side_to_move(&self, position: &chess::Position) -> Side {
+        chess_side(position.turn())
+    }
+    #[inline]
+    fn legal_moves(&self, position: &chess::Position, out: &mut chess::MoveList) {
+        position.legal_moves(out);
+    }
+    #[inline]
+    fn play(&self, position: &mut chess::Position, mv: chess::Move) {
+        position.play_unchecked(mv);
+    }
+    fn parse_move(
+        &self,
+        position: &chess::Position,
+        pmn: &str,
+    ) -> Result<chess::Move, chess::ChessError> {
+        position.parse_pmn(pmn)
+    }
+    fn write_move(
+        &self,
+        position: &chess::Position,
+        mv: chess::Move,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        out.write_str(&position.move_to_pmn(mv))
+    }
+    fn statuses(&self, position: &chess::Position) -> StatusSet {
+        position.statuses()
+    }
+    fn outcome(&self, position: &chess::Position) -> Option<Outcome> {
+        chess_outcome(position)
+    }
+    fn is_legal(&self, position: &chess::Position, mv: chess::Move) -> bool {
+        position.is_legal(mv)
+    }
+    fn perft(&self, position: &chess::Position, depth: u32) -> u64 {
+        position.perft(depth)
+    }
+}
+
+/// The position-only ending of a chess position (see the module docs).
+fn chess_outcome(position: &chess::Position) -> Option<Outcome> {
+    let mut statuses = StatusSet::EMPTY;
+    let mut decision = Decision::Draw;
+    if !position.has_legal_move() {
+        if position.is_check() {
+            statuses.insert(Status::Checkmate);
+            decision = Decision::Win(chess_side(position.turn().other()));
+        } else {
+            statuses.insert(Status::Stalemate);
+        }
+    }
+    if position.is_insufficient_material() {
+        statuses.insert(Status::Insufficient);
+    }
+    if position.halfmove_clock() >= 100 {
+        statuses.insert(Status::Movelimit);
+    }
+    (!statuses.is_empty()).then_some(Outcome { decision, statuses })
+}
+
+/// Why an Ōgi input is refused: a position or a move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OgiError {
+    /// The position is not an Ōgi position.
+    #[error(transparent)]
+    Position(#[from] ogi::PositionError),
+    /// The move is malformed or illegal.
+    #[error(transparent)]
+    Move(#[from] ogi::MoveError),
+    /// The generic position has no FEEN form (so it cannot be an Ōgi position).
+    #[error("the position has no FEEN form: {0}")]
+    NoFeen(String),
+}
+
+impl NotationError for OgiError {
+    fn kind(&self) -> &'static str {
+        match self {
+            OgiError::Position(e) => e.kind(),
+            OgiError::Move(e) => e.kind(),
+            OgiError::NoFeen(_) => "InvalidFeen",
+        }
+    }
+}
+
+impl RuleSystem for Ogi {
+    type Position = ogi::Position;
+    type Move = ogi::Move;
+    type MoveList = ogi::MoveList;
+    type Error = OgiError;
+
+    fn snn(&self) -> [&'static str; 2] {
+        ["Ogi", "Ogi"]
+    }
+    fn sin(&self) -> [Style; 2] {
+        OGI_STYLES
+    }
+    fn initial_feen(&self) -> &'static str {
+        ogi::STARTPOS
+    }
+    fn initial(&self) -> Result<ogi::Position, OgiError> {
+        Ok(ogi::Position::startpos())
+    }
+    fn import(&self, position: &Generic) -> Result<ogi::Position, OgiError> {
+        let feen = generic_feen(position).map_err(OgiError::NoFeen)?;
+        Ok(ogi::Position::from_feen(&feen)?)
+    }
+    fn export(&self, position: &ogi::Position) -> Generic {
+        generic_from(&position.to_feen())
+    }
+    #[inline]
+    fn side_to_move(&self, position: &ogi::Position) -> Side {
+        ogi_side(position.side_to_move())
+    }
+    #[inline]
+    fn legal_moves(&self, position: &ogi::Position, out: &mut ogi::MoveList) {
+        position.moves_with(self.privilege, out);
+    }
+    #[inline]
+    fn play(&self, position: &mut ogi::Position, mv: ogi::Move) {
+        position.play(mv);
+    }
+    fn parse_move(&self, position: &ogi::Position, pmn: &str) -> Result<ogi::Move, OgiError> {
+        let m = position.parse_pmn(pmn)?;
+        if !self.privilege && m.keeps_promoted() {
+            return Err(OgiError::Move(ogi::MoveError::Illegal {
+                pmn: pmn.to_string(),
+                reason: "the King's privilege is disabled".to_string(),
+            }));
+        }
+        Ok(m)
+    }
+    fn write_move(
+        &self,
+        position: &ogi::Position,
+        mv: ogi::Move,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        out.write_str(&position.move_to_pmn(mv))
+    }
+    fn statuses(&self, position: &ogi::Position) -> StatusSet {
+        position.statuses()
+    }
+    fn outcome(&self, position: &ogi::Position) -> Option<Outcome> {
+        ogi_outcome(position, self.privilege)
+    }
+    fn perft(&self, position: &ogi::Position, depth: u32) -> u64 {
+        position.perft_with(
+            depth,
+            ogi::PerftOptions {
+                privilege: self.privilege,
+                ..ogi::PerftOptions::default()
+            },
+        )
+    }
+}
+
+/// The position-only ending of an Ōgi position (see the module docs).
+fn ogi_outcome(position: &ogi::Position, privilege: bool) -> Option<Outcome> {
+    let stm = position.side_to_move();
+    if position.is_over() {
+        let winner = if position.pieces(stm, ogi::Kind::King) == 0 {
+            stm.flip()
+        } else {
+            stm
+        };
+        return Some(Outcome::win(ogi_side(winner), Status::Mareking));
+    }
+    if position.count_moves(privilege) == 0 {
+        return Some(Outcome::win(ogi_side(stm.flip()), Status::Nomove));
+    }
+    None
+}
