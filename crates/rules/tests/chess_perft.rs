@@ -54,9 +54,10 @@ fn position_5_to_depth_5() {
     check(POS5, &[44, 1_486, 62_379, 2_103_487, 89_941_194]);
 }
 
-/// Position 6 as published (the oracle README's FEN has a typo in ranks 3 and 2, see below).
+/// Position 6 as published: the oracle README's FEN lacks the black bishop on g4 (rank 4 is
+/// `2B1P1b1`, not `2B1P3`); its counts belong to this position.
 const POS6_PUBLISHED: &str =
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10";
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
 #[test]
 fn position_6_published_to_depth_5() {
