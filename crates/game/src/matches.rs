@@ -27,7 +27,6 @@
 mod any;
 mod chess;
 mod error;
-mod san_fast;
 
 use std::collections::HashSet;
 use std::hash::Hash;

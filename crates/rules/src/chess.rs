@@ -45,6 +45,7 @@ mod perft;
 mod pmn;
 mod position;
 mod san;
+mod san_fast;
 mod status;
 mod tables;
 

@@ -79,21 +79,21 @@ impl Match<Chess> {
             }
             return Ok(self.outcome);
         }
-        use super::san_fast::{fast_san, has_legal_move_in, in_check};
         let moves = moves.into_iter();
         let n = moves.size_hint().0.min(1 << 16);
         self.plies.reserve(n);
         self.keys.reserve(n);
-        let mut check = in_check(&self.position);
+        let mut check = self.position.is_check();
         for san in moves {
             if let Some(o) = self.outcome {
                 return Err(MatchError::Finished(o));
             }
-            let mv = match fast_san(&self.position, san.as_bytes(), check) {
+            let mv = match self.position.read_san_fast(san.as_bytes(), check) {
                 Some((mv, after)) => {
                     self.push_after(mv, after);
-                    check = in_check(&self.position);
-                    self.outcome = self.chess_outcome(!has_legal_move_in(&self.position, check));
+                    check = self.position.is_check();
+                    self.outcome =
+                        self.chess_outcome(!self.position.has_legal_move_knowing_check(check));
                     continue;
                 }
                 None => self
@@ -106,8 +106,8 @@ impl Match<Chess> {
                     })?,
             };
             self.push_raw(mv, None);
-            check = in_check(&self.position);
-            self.outcome = self.chess_outcome(!has_legal_move_in(&self.position, check));
+            check = self.position.is_check();
+            self.outcome = self.chess_outcome(!self.position.has_legal_move_knowing_check(check));
         }
         Ok(self.outcome)
     }

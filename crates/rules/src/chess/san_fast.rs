@@ -3,8 +3,8 @@
 //! on a copy and kept if its own king is not attacked afterwards. Castling, en passant and
 //! anything unusual are left to the chess module (`None`).
 
-use tegoma_rules::chess::{Color, Move, Position, Role};
-use tegoma_rules::kit::{
+use super::{Color, Move, Position, Role};
+use crate::kit::{
     bishop_attacks, king_attacks, knight_attacks, line, rook_attacks, Bitboard, Square,
 };
 
@@ -36,10 +36,10 @@ fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> b
 
 /// The move a plain SAN names and the position after it, or `None` (see the module docs).
 ///
-/// `in_check` says whether the side to move is in check (see [`in_check`]): when it is not, a
+/// `in_check` says whether the side to move is in check ([`Position::is_check`]): when it is not, a
 /// move of a piece other than the king that does not stand on a line through its king cannot
 /// uncover it, and is not verified.
-pub(super) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Move, Position)> {
+pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Move, Position)> {
     let mut end = text.len();
     while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
@@ -162,20 +162,8 @@ pub(super) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Mov
     found
 }
 
-/// Whether the side to move has a legal move (tests only: the replay knows `in_check`): a king step or a knight jump found legal by
-/// playing it (early exit), else the chess module's full count.
-#[cfg(test)]
-pub(super) fn has_legal_move(p: &Position) -> bool {
-    has_legal_move_in(p, in_check(p))
-}
-
-/// Whether the side to move is in check.
-pub(super) fn in_check(p: &Position) -> bool {
-    king_attacked(p, p.turn())
-}
-
-/// [`has_legal_move`] knowing whether the side to move is in check.
-pub(super) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
+/// Whether the side to move has a legal move, knowing whether the side to move is in check.
+pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     let us = p.turn();
     let ours = p.color_pieces(us).0;
     let theirs = p.color_pieces(us.other()).0;
@@ -240,78 +228,21 @@ pub(super) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     p.has_legal_move()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every position of the python-chess oracle games: the shortcuts agree with the chess
-    /// module (SAN read, and whether a legal move exists), and so do all other SANs of each
-    /// position's legal moves.
-    #[test]
-    fn shortcuts_agree_with_the_chess_module() {
-        let data = include_str!("../../tests/data/python_chess_games.tsv");
-        let mut list = tegoma_rules::chess::MoveList::new();
-        let mut n = 0;
-        for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(3) {
-            let f: Vec<&str> = line.split('\t').collect();
-            let p = Position::from_fen(f[1]).unwrap();
-            assert_eq!(has_legal_move(&p), p.has_legal_move(), "{}", f[1]);
-            p.legal_moves(&mut list);
-            for &m in list.iter() {
-                let san = p.to_san(m);
-                if let Some((mv, after)) = fast_san(&p, san.as_bytes(), in_check(&p)) {
-                    assert_eq!(mv, m, "{} {san}", f[1]);
-                    assert_eq!(after, p.after(m));
-                    n += 1;
-                }
-                let after = p.after(m);
-                assert_eq!(
-                    has_legal_move(&after),
-                    after.has_legal_move(),
-                    "{} {san}",
-                    f[1]
-                );
-            }
-        }
-        assert!(n > 100_000, "{n}");
+impl Position {
+    /// Reads a plain SAN move (piece moves, pawn pushes and captures, promotions) without
+    /// generating every legal move, and returns it with the position after it; `None` when the
+    /// text is not such a move or names no legal move here (castling, en passant and unusual
+    /// spellings are left to [`Position::parse_san`], which callers fall back to).
+    ///
+    /// `in_check` must be [`Position::is_check`]; passing it lets a replay compute it once per
+    /// position. Never returns an illegal move.
+    pub fn read_san_fast(&self, san: &[u8], in_check: bool) -> Option<(Move, Position)> {
+        fast_san(self, san, in_check)
     }
 
-    /// Every piece move to every square, spelled with its full origin (`Ng1f3`): read by the
-    /// shortcut only when the chess module lists it as legal (pins, checks, own pieces).
-    #[test]
-    fn shortcut_never_accepts_an_illegal_move() {
-        let data = include_str!("../../tests/data/python_chess_games.tsv");
-        let mut list = tegoma_rules::chess::MoveList::new();
-        let mut accepted = 0;
-        for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(7) {
-            let fen = line.split('\t').nth(1).unwrap();
-            let p = Position::from_fen(fen).unwrap();
-            p.legal_moves(&mut list);
-            let check = in_check(&p);
-            for from in 0..64u8 {
-                let from = Square::from_index(from);
-                let Some((c, role)) = p.piece_at(from) else {
-                    continue;
-                };
-                if c != p.turn() || role == Role::Pawn {
-                    continue;
-                }
-                for to in 0..64u8 {
-                    let to = Square::from_index(to);
-                    let mut san = vec![role.letter()];
-                    san.extend_from_slice(&from.name());
-                    san.extend_from_slice(&to.name());
-                    if let Some((mv, _)) = fast_san(&p, &san, check) {
-                        assert!(
-                            list.contains(mv),
-                            "{fen}: {}",
-                            String::from_utf8_lossy(&san)
-                        );
-                        accepted += 1;
-                    }
-                }
-            }
-        }
-        assert!(accepted > 10_000, "{accepted}");
+    /// [`Position::has_legal_move`] with an early exit (a knight jump, a pawn push or a king step
+    /// found legal), given whether the side to move is in check ([`Position::is_check`]).
+    pub fn has_legal_move_knowing_check(&self, in_check: bool) -> bool {
+        has_legal_move_in(self, in_check)
     }
 }
