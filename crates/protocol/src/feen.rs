@@ -65,31 +65,7 @@ impl From<ParseError> for FeenError {
 /// The stable name of a `sashite_feen` parse error variant.
 #[must_use]
 pub fn parse_error_kind(e: &ParseError) -> &'static str {
-    match e {
-        ParseError::InputTooLong => "InputTooLong",
-        ParseError::NonAscii => "NonAscii",
-        ParseError::FieldCount => "FieldCount",
-        ParseError::PlacementEmpty => "PlacementEmpty",
-        ParseError::PlacementStartsWithSeparator => "PlacementStartsWithSeparator",
-        ParseError::PlacementEndsWithSeparator => "PlacementEndsWithSeparator",
-        ParseError::EmptySegment => "EmptySegment",
-        ParseError::InvalidEmptyCount => "InvalidEmptyCount",
-        ParseError::InvalidPieceToken => "InvalidPieceToken",
-        ParseError::BoardNotRegular => "BoardNotRegular",
-        ParseError::DimensionalCoherence => "DimensionalCoherence",
-        ParseError::TooManyDimensions => "TooManyDimensions",
-        ParseError::DimensionTooLarge => "DimensionTooLarge",
-        ParseError::InvalidHandsDelimiter => "InvalidHandsDelimiter",
-        ParseError::InvalidHandCount => "InvalidHandCount",
-        ParseError::HandNotAggregated => "HandNotAggregated",
-        ParseError::HandNotCanonical => "HandNotCanonical",
-        ParseError::InvalidStyleTurnDelimiter => "InvalidStyleTurnDelimiter",
-        ParseError::InvalidStyleToken => "InvalidStyleToken",
-        ParseError::StylesSameCase => "StylesSameCase",
-        ParseError::TooManySquares => "TooManySquares",
-        ParseError::TooManyPieces => "TooManyPieces",
-        _ => "InvalidFeen",
-    }
+    tegoma_notation::NotationError::kind(e)
 }
 
 impl tegoma_notation::NotationError for FeenError {
