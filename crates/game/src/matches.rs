@@ -196,6 +196,31 @@ where
             .count() as u32
     }
 
+    /// Whether the current position has occurred at least three times (as
+    /// [`Match::occurrences`], stopping at the third).
+    fn occurs_thrice(&self) -> bool {
+        let window = if R::RESET_IS_IRREVERSIBLE {
+            (self.quiet as usize).saturating_add(1).min(self.keys.len())
+        } else {
+            self.keys.len()
+        };
+        let key = self.rules.key(&self.position);
+        let mut seen = 0;
+        for &k in self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+        {
+            if k == key {
+                seen += 1;
+                if seen == 3 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The side whose draw offer is pending.
     pub fn draw_offer(&self) -> Option<Side> {
         self.draw_offer
@@ -410,7 +435,7 @@ where
         }
         match R::REPETITION {
             RepetitionRule::ThirdOccurrenceDraws => {
-                if self.occurrences() >= 3 {
+                if self.occurs_thrice() {
                     statuses.insert(Status::Repetition);
                 }
             }

@@ -137,7 +137,7 @@ pub fn replay_pgn_game(index: usize, game: &PgnGame) -> GameReport {
         },
         None => Match::new(Chess),
     };
-    let bad = match m.play_san_line(game.moves.iter().map(|t| t.as_str())) {
+    let bad = match m.play_san_line(&game.moves) {
         Ok(_) => None,
         Err(MatchError::Finished(o)) => {
             let i = m.plies().len();

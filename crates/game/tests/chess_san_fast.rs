@@ -26,9 +26,8 @@ fn shortcuts_agree_with_the_chess_module() {
         p.legal_moves(&mut list);
         for &m in list.iter() {
             let san = p.to_san(m);
-            if let Some((mv, after)) = p.read_san_fast(san.as_bytes(), p.is_check()) {
+            if let Some(mv) = p.read_san_fast(san.as_bytes(), p.is_check()) {
                 assert_eq!(mv, m, "{} {san}", f[1]);
-                assert_eq!(after, p.after(m));
                 n += 1;
             }
             let after = p.after(m);
@@ -68,7 +67,7 @@ fn shortcut_never_accepts_an_illegal_move() {
                 let mut san = vec![role.letter()];
                 san.extend_from_slice(&from.name());
                 san.extend_from_slice(&to.name());
-                if let Some((mv, _)) = p.read_san_fast(&san, check) {
+                if let Some(mv) = p.read_san_fast(&san, check) {
                     assert!(
                         list.contains(mv),
                         "{fen}: {}",

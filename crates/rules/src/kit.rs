@@ -272,6 +272,45 @@ const KING_DELTAS: [(i8, i8); 8] = [
 static KNIGHT: [Bitboard; 64] = leaper_table(&KNIGHT_DELTAS);
 static KING: [Bitboard; 64] = leaper_table(&KING_DELTAS);
 
+const fn rays(sq: u8, deltas: &[(i8, i8)]) -> u64 {
+    let mut bb = 0u64;
+    let mut i = 0;
+    while i < deltas.len() {
+        let mut s = Square(sq);
+        while let Some(t) = s.offset(deltas[i].0, deltas[i].1) {
+            bb |= 1 << t.0;
+            s = t;
+        }
+        i += 1;
+    }
+    bb
+}
+
+const fn ray_table(deltas: &[(i8, i8)]) -> [u64; 64] {
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq as usize] = rays(sq, deltas);
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_RAYS: [u64; 64] = ray_table(&[(0, 1), (1, 0), (0, -1), (-1, 0)]);
+static BISHOP_RAYS: [u64; 64] = ray_table(&[(1, 1), (1, -1), (-1, -1), (-1, 1)]);
+
+/// The squares a rook on `sq` attacks on an empty board (its rank and file, itself excluded).
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// The squares a bishop on `sq` attacks on an empty board (its two diagonals, itself excluded).
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
 /// The squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -420,6 +459,15 @@ mod tests {
             let sq = Square::from_index((x >> 58) as u8);
             assert_eq!(rook_attacks(sq, occ), slide_reference(sq, occ, false));
             assert_eq!(bishop_attacks(sq, occ), slide_reference(sq, occ, true));
+        }
+    }
+
+    #[test]
+    fn rays_are_empty_board_reference_slides() {
+        for i in 0..64 {
+            let sq = Square::from_index(i);
+            assert_eq!(rook_rays(sq), slide_reference(sq, Bitboard::EMPTY, false));
+            assert_eq!(bishop_rays(sq), slide_reference(sq, Bitboard::EMPTY, true));
         }
     }
 }

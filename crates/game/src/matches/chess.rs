@@ -63,68 +63,72 @@ impl Match<Chess> {
 
 impl Match<Chess> {
     /// Plays SAN moves in a row (the replay of a PGN movetext), faster than [`Match::play_san`]
-    /// one by one: a plain SAN is read from attack sets (no move list) and the endings counted
-    /// without listing moves. Stops at the first move refused, or at a move after the end.
-    /// Without a clock (with one, it plays each move through [`Match::play_san`]).
+    /// one by one: a plain SAN is read from attack sets (no move list) and played in place, and
+    /// the endings counted without listing moves. Stops at the first move refused, or at a move
+    /// after the end. Without a clock (with one, it plays each move through
+    /// [`Match::play_san`]). Moves are given as text or bytes (`&str`, `&[u8]`, a PGN
+    /// [`SanToken`](crate::pgn::SanToken)).
     ///
     /// # Errors
     /// As [`Match::play_san`], for the first move that cannot be played.
-    pub fn play_san_line<'a>(
+    pub fn play_san_line<S: AsRef<[u8]>>(
         &mut self,
-        moves: impl IntoIterator<Item = &'a str>,
+        moves: impl IntoIterator<Item = S>,
     ) -> Result<Option<Outcome>, MatchError> {
+        let moves = moves.into_iter();
         if self.clock.is_some() {
             for san in moves {
-                self.play_san(san, None)?;
+                self.play_san(&String::from_utf8_lossy(san.as_ref()), None)?;
             }
             return Ok(self.outcome);
         }
-        let moves = moves.into_iter();
         let n = moves.size_hint().0.min(1 << 16);
         self.plies.reserve(n);
         self.keys.reserve(n);
         let mut check = self.position.is_check();
         for san in moves {
+            let san = san.as_ref();
             if let Some(o) = self.outcome {
                 return Err(MatchError::Finished(o));
             }
-            let mv = match self.position.read_san_fast(san.as_bytes(), check) {
-                Some((mv, after)) => {
-                    self.push_after(mv, after);
-                    check = self.position.is_check();
-                    self.outcome =
-                        self.chess_outcome(!self.position.has_legal_move_knowing_check(check));
-                    continue;
-                }
-                None => self
-                    .position
-                    .parse_san(san)
-                    .map_err(|e| MatchError::Refused {
+            let mv = match self.position.read_san_fast(san, check) {
+                Some(mv) => mv,
+                None => {
+                    let refused = |error| MatchError::Refused {
                         ply: self.plies.len() + 1,
-                        text: san.to_string(),
-                        error: Invalid::from(e),
-                    })?,
+                        text: String::from_utf8_lossy(san).into_owned(),
+                        error,
+                    };
+                    let text = std::str::from_utf8(san).map_err(|_| {
+                        refused(Invalid {
+                            kind: "InvalidSan",
+                            message: "a SAN move is ASCII text".to_string(),
+                        })
+                    })?;
+                    self.position
+                        .parse_san(text)
+                        .map_err(|e| refused(Invalid::from(e)))?
+                }
             };
-            self.push_raw(mv, None);
+            self.push_in_place(mv);
             check = self.position.is_check();
-            self.outcome = self.chess_outcome(!self.position.has_legal_move_knowing_check(check));
+            self.outcome =
+                self.chess_outcome(!self.position.has_legal_move_knowing_check(check), check);
         }
         Ok(self.outcome)
     }
 
-    /// [`Match::push_raw`] for a move whose resulting position is already known.
-    fn push_after(&mut self, mv: chess::Move, after: chess::Position) {
-        let p = &self.position;
-        let reset =
-            mv.is_capture() || matches!(p.piece_at(mv.from()), Some((_, chess::Role::Pawn)));
-        self.quiet = if reset {
+    /// [`Match::push_raw`] for chess: plays a legal move in place and keeps the history.
+    fn push_in_place(&mut self, mv: chess::Move) {
+        let mover = self.position.turn();
+        self.position.play_unchecked(mv);
+        // The halfmove clock restarts exactly on a capture or a pawn move.
+        self.quiet = if self.position.halfmove_clock() == 0 {
             0
         } else {
             self.quiet.saturating_add(1)
         };
-        let mover = p.turn();
-        self.position = after;
-        self.keys.push(after.zobrist());
+        self.keys.push(self.position.zobrist());
         self.plies.push(super::Ply {
             mv,
             elapsed_ms: None,
@@ -141,12 +145,12 @@ impl Match<Chess> {
 
     /// The automatic endings (R3) of the current position, its legal moves known to be none or
     /// some (the same as the generic rule, without generating them again).
-    fn chess_outcome(&self, no_move: bool) -> Option<Outcome> {
+    fn chess_outcome(&self, no_move: bool, check: bool) -> Option<Outcome> {
         let p = &self.position;
         let mut statuses = StatusSet::EMPTY;
         let mut decision = Decision::Draw;
         if no_move {
-            if p.is_check() {
+            if check {
                 statuses.insert(Status::Checkmate);
                 decision = Decision::Win(match p.turn() {
                     Color::White => Side::Second,
@@ -162,7 +166,9 @@ impl Match<Chess> {
         if self.quiet >= 100 {
             statuses.insert(Status::Movelimit);
         }
-        if self.quiet >= 4 && self.occurrences() >= 3 {
+        // A third occurrence needs at least 8 plies since the last capture or pawn move (each
+        // side leaves and comes back twice).
+        if self.quiet >= 8 && self.occurs_thrice() {
             statuses.insert(Status::Repetition);
         }
         (!statuses.is_empty()).then_some(Outcome { decision, statuses })

@@ -148,6 +148,11 @@ impl SanToken {
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
     }
 
+    /// The normalised token's bytes (ASCII).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+
     /// Whether the token is a castling move (`O-O` or `O-O-O`, with or without check sign).
     pub fn is_castling(&self) -> bool {
         self.bytes[0] == b'O'
@@ -251,6 +256,12 @@ impl SanToken {
             to_rank,
             promotion,
         }
+    }
+}
+
+impl AsRef<[u8]> for SanToken {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
     }
 }
 

@@ -74,17 +74,14 @@ impl Position {
             & them
     }
 
-    /// The enemy pieces giving check to the side to move.
-    #[inline]
-    pub(crate) fn checkers(&self) -> u64 {
-        let ksq = self.king(self.side).index() as u8;
-        self.attackers(ksq, self.side.other(), self.by_color[0] | self.by_color[1])
-    }
-
     /// Whether the side to move is in check.
+    ///
+    /// Found from the ray and between tables (a few kilobytes) rather than the magic slider
+    /// tables: a caller that looks at one position after another (a replay, a game) finds them
+    /// in cache.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers() != 0
+        super::san_fast::in_check(self)
     }
 
     /// Generates every legal move into `sink`.

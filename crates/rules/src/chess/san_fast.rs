@@ -1,45 +1,70 @@
 //! Reading a plain SAN move without generating every legal move: the candidates are the pieces
-//! of the named role that reach the destination (attack sets from the destination), each played
-//! on a copy and kept if its own king is not attacked afterwards. Castling, en passant and
-//! anything unusual are left to the chess module (`None`).
+//! of the named role that reach the destination (empty-board rays from the destination, then the
+//! squares between checked empty), each kept if its own king is not attacked once it has moved.
+//! Castling, en passant and anything unusual are left to the chess module (`None`).
+//!
+//! Attacks here are found from the ray and between tables (a few kilobytes) rather than the magic
+//! slider tables, which a replay touches too sparsely to keep in cache.
 
+use super::tables::PAWN_ATTACKS;
 use super::{Color, Move, Position, Role};
-use crate::kit::{
-    bishop_attacks, king_attacks, knight_attacks, line, rook_attacks, Bitboard, Square,
-};
-
-/// Whether `color`'s king is attacked in `p` (whoever is to move).
-fn king_attacked(p: &Position, color: Color) -> bool {
-    attacked(p, p.king(color), color, p.occupied().0, 0)
-}
+use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, line, rook_rays, Square};
 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
 /// opponent pieces on `removed`.
+#[inline(always)]
 fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> bool {
-    let them = color.other();
-    let mine = |r: Role| p.pieces(them, r).0 & !removed;
-    let q = mine(Role::Queen);
-    let occ = Bitboard(occ);
-    if knight_attacks(sq).0 & mine(Role::Knight) != 0
-        || king_attacks(sq).0 & mine(Role::King) != 0
-        || bishop_attacks(sq, occ).0 & (mine(Role::Bishop) | q) != 0
-        || rook_attacks(sq, occ).0 & (mine(Role::Rook) | q) != 0
+    let them = p.by_color[color.other().index()] & !removed;
+    let r = &p.by_role;
+    if (knight_attacks(sq).0 & r[Role::Knight.index()]
+        | king_attacks(sq).0 & r[Role::King.index()]
+        | PAWN_ATTACKS[color.index()][sq.index()] & r[Role::Pawn.index()])
+        & them
+        != 0
     {
         return true;
     }
-    let dr = if color == Color::White { 1 } else { -1 };
-    let pawns = mine(Role::Pawn);
-    [-1i8, 1]
-        .iter()
-        .any(|&df| sq.offset(df, dr).is_some_and(|s| pawns & s.bb().0 != 0))
+    let queens = r[Role::Queen.index()];
+    let mut sliders = (bishop_rays(sq).0 & (r[Role::Bishop.index()] | queens)
+        | rook_rays(sq).0 & (r[Role::Rook.index()] | queens))
+        & them;
+    while sliders != 0 {
+        let s = Square::from_index(sliders.trailing_zeros() as u8);
+        sliders &= sliders - 1;
+        if between(sq, s).0 & occ == 0 {
+            return true;
+        }
+    }
+    false
 }
 
-/// The move a plain SAN names and the position after it, or `None` (see the module docs).
+/// Whether `mv`'s piece, a non-king piece of the side to move going from `from` to `to` (not en
+/// passant), leaves its king safe.
+#[inline(always)]
+fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bool {
+    let us = p.turn();
+    let k = p.king(us);
+    // Not in check, a piece off every line through its king cannot uncover it.
+    if !in_check && line(k, from).0 == 0 {
+        return true;
+    }
+    let t = to.bb().0;
+    !attacked(p, k, us, (p.occupied().0 & !from.bb().0) | t, t)
+}
+
+/// Whether the side to move is in check ([`Position::is_check`]).
+#[inline]
+pub(crate) fn in_check(p: &Position) -> bool {
+    let us = p.turn();
+    attacked(p, p.king(us), us, p.occupied().0, 0)
+}
+
+/// The move a plain SAN names, or `None` (see the module docs).
 ///
 /// `in_check` says whether the side to move is in check ([`Position::is_check`]): when it is not, a
 /// move of a piece other than the king that does not stand on a line through its king cannot
 /// uncover it, and is not verified.
-pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Move, Position)> {
+pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move> {
     let mut end = text.len();
     while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
@@ -127,37 +152,41 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Mov
             }
         }
         Role::Knight => knight_attacks(to).0,
-        Role::Bishop => bishop_attacks(to, occ).0,
-        Role::Rook => rook_attacks(to, occ).0,
-        Role::Queen => bishop_attacks(to, occ).0 | rook_attacks(to, occ).0,
+        Role::Bishop => bishop_rays(to).0,
+        Role::Rook => rook_rays(to).0,
+        Role::Queen => bishop_rays(to).0 | rook_rays(to).0,
         Role::King => king_attacks(to).0,
     } & p.pieces(us, role).0;
     if (role == Role::Pawn && to.rank() == last_rank) != promo.is_some() {
         return None;
     }
+    let slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
     let mut found = None;
     while from_set != 0 {
         let from = Square::from_index(from_set.trailing_zeros() as u8);
         from_set &= from_set - 1;
         if from_file.is_some_and(|x| from.file() != x)
             || from_rank.is_some_and(|x| from.rank() != x)
+            || slider && between(from, to).0 & occ.0 != 0
         {
             continue;
         }
-        let mv = match promo {
-            Some(r) => Move::promotion(from, to, r, capture),
-            None if capture => Move::capture(from, to),
-            None => Move::quiet(from, to),
+        let legal = if role == Role::King {
+            !attacked(p, to, us, (occ.0 & !from.bb().0) | target, target)
+        } else {
+            keeps_king_safe(p, from, to, in_check)
         };
-        let after = p.after(mv);
-        let safe = !in_check && role != Role::King && line(p.king(us), from).0 == 0;
-        if !safe && king_attacked(&after, us) {
+        if !legal {
             continue;
         }
         if found.is_some() {
             return None; // ambiguous: the module says so
         }
-        found = Some((mv, after));
+        found = Some(match promo {
+            Some(r) => Move::promotion(from, to, r, capture),
+            None if capture => Move::capture(from, to),
+            None => Move::quiet(from, to),
+        });
     }
     found
 }
@@ -166,7 +195,6 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<(Mov
 pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     let us = p.turn();
     let ours = p.color_pieces(us).0;
-    let theirs = p.color_pieces(us.other()).0;
     let k = p.king(us);
     let occ_all = p.occupied().0;
     if !in_check {
@@ -191,24 +219,8 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
             }
         }
     }
-    let tries = |from: Square, mut targets: u64| -> bool {
-        targets &= !ours;
-        while targets != 0 {
-            let to = Square::from_index(targets.trailing_zeros() as u8);
-            targets &= targets - 1;
-            let mv = if theirs & to.bb().0 != 0 {
-                Move::capture(from, to)
-            } else {
-                Move::quiet(from, to)
-            };
-            if !king_attacked(&p.after(mv), us) {
-                return true;
-            }
-        }
-        false
-    };
     // King steps: the destination must not be attacked once the king has left its square.
-    let occ = p.occupied().0 & !k.bb().0;
+    let occ = occ_all & !k.bb().0;
     let mut steps = king_attacks(k).0 & !ours;
     while steps != 0 {
         let to = Square::from_index(steps.trailing_zeros() as u8);
@@ -221,8 +233,13 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     while knights != 0 {
         let from = Square::from_index(knights.trailing_zeros() as u8);
         knights &= knights - 1;
-        if tries(from, knight_attacks(from).0) {
-            return true;
+        let mut targets = knight_attacks(from).0 & !ours;
+        while targets != 0 {
+            let to = Square::from_index(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+            if keeps_king_safe(p, from, to, in_check) {
+                return true;
+            }
         }
     }
     p.has_legal_move()
@@ -230,13 +247,24 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
 
 impl Position {
     /// Reads a plain SAN move (piece moves, pawn pushes and captures, promotions) without
-    /// generating every legal move, and returns it with the position after it; `None` when the
-    /// text is not such a move or names no legal move here (castling, en passant and unusual
-    /// spellings are left to [`Position::parse_san`], which callers fall back to).
+    /// generating every legal move; `None` when the text is not such a move or names no legal
+    /// move here (castling, en passant and unusual spellings are left to
+    /// [`Position::parse_san`], which callers fall back to). The move returned is legal: play it
+    /// with [`Position::play_unchecked`].
     ///
     /// `in_check` must be [`Position::is_check`]; passing it lets a replay compute it once per
-    /// position. Never returns an illegal move.
-    pub fn read_san_fast(&self, san: &[u8], in_check: bool) -> Option<(Move, Position)> {
+    /// position.
+    ///
+    /// ```
+    /// use tegoma_rules::chess::Position;
+    ///
+    /// let p = Position::startpos();
+    /// let mv = p.read_san_fast(b"Nf3", false).unwrap();
+    /// assert_eq!(mv.to_string(), "g1-f3");
+    /// assert_eq!(p.read_san_fast(b"Nd2", false), None); // own pawn on d2
+    /// assert_eq!(p.read_san_fast(b"O-O", false), None); // left to parse_san
+    /// ```
+    pub fn read_san_fast(&self, san: &[u8], in_check: bool) -> Option<Move> {
         fast_san(self, san, in_check)
     }
 
