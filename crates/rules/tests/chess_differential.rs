@@ -73,6 +73,10 @@ fn check_position(pos: &Position, seen: &mut Seen) {
         "zobrist after FEEN round trip {feen}"
     );
     assert_eq!(back.to_feen(), feen);
+    // The chess writer's FEEN is canonical: the generic protocol model writes it back unchanged
+    // (hands included: counts descending, then letter, then state).
+    let generic = tegoma_protocol::Position::from_feen(&feen).unwrap();
+    assert_eq!(generic.to_feen().unwrap(), feen);
     // FEN -> FEEN -> FEN on the board part (a FEEN has no clocks; hands are dropped by FEN).
     let via = Position::from_fen(&fen).unwrap();
     let fen_back = Position::from_feen(&via.to_feen()).unwrap().to_fen();

@@ -11,6 +11,8 @@ use crate::kit::Square;
 
 /// The uppercase token of each hand kind, in [`super::HAND_KINDS`] order.
 const HAND_TOKENS: [&str; 8] = ["Q", "+R", "R", "B", "N", "+P", "P", "-P"];
+/// [`HAND_TOKENS`] in lowercase (White's hand holds Black's pieces).
+const HAND_TOKENS_LOWER: [&str; 8] = ["q", "+r", "r", "b", "n", "+p", "p", "-p"];
 
 /// A board token: role plus state (`+` 1, none 0, `-` -1).
 fn board_token(t: &str) -> Option<(Role, i8)> {
@@ -212,11 +214,10 @@ impl Position {
     /// The hand of `holder` as FEEN tokens with their counts (`("+r", 1)`, `("p", 2)`), in
     /// [`super::HAND_KINDS`] order; kinds not held are left out.
     pub fn hand_tokens(&self, holder: Color) -> impl Iterator<Item = (&'static str, u8)> + '_ {
-        const LOWER: [&str; 8] = ["q", "+r", "r", "b", "n", "+p", "p", "-p"];
         (0..8).filter_map(move |k| {
             let n = self.hands[holder.index()][k];
             let t = if holder == Color::White {
-                LOWER[k]
+                HAND_TOKENS_LOWER[k]
             } else {
                 HAND_TOKENS[k]
             };
@@ -270,18 +271,27 @@ impl Position {
     /// The canonical FEEN string (placement with markers, hands, style-turn).
     pub fn to_feen(&self) -> String {
         let mut s = String::with_capacity(96);
+        self.write_feen(&mut s);
+        s
+    }
+
+    /// Appends the canonical FEEN to `s` (no allocation beyond `s` growing).
+    pub fn write_feen(&self, s: &mut String) {
+        let occ = self.occupied().0;
         for r in (0..8u8).rev() {
             let mut empty = 0;
             for f in 0..8u8 {
-                match self.token_at(Square::at(f, r)) {
-                    None => empty += 1,
-                    Some(t) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push_str(t);
-                    }
+                let sq = Square::at(f, r);
+                if occ & sq.bb().0 == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push((b'0' + empty) as char);
+                    empty = 0;
+                }
+                if let Some(t) = self.token_at(sq) {
+                    s.push_str(t);
                 }
             }
             if empty > 0 {
@@ -294,23 +304,30 @@ impl Position {
         s.push(' ');
         // First hand: Black's pieces held by White (lowercase); second: White's (uppercase).
         for holder in [Color::White, Color::Black] {
-            let mut items: Vec<(u8, usize)> = (0..8)
-                .filter(|&k| self.hands[holder.index()][k] > 0)
-                .map(|k| (self.hands[holder.index()][k], k))
-                .collect();
+            let hand = &self.hands[holder.index()];
+            let mut items = [(0u8, 0usize); 8];
+            let mut len = 0;
+            for (k, &n) in hand.iter().enumerate() {
+                if n > 0 {
+                    items[len] = (n, k);
+                    len += 1;
+                }
+            }
             // Canonical order: count descending, then letter, then state (- before + before
             // none). Every token of one hand has the same case.
-            items.sort_by_key(|&(n, k)| (std::cmp::Reverse(n), hand_order(k)));
-            for (n, k) in items {
+            items[..len].sort_unstable_by_key(|&(n, k)| (std::cmp::Reverse(n), hand_order(k)));
+            for &(n, k) in &items[..len] {
                 if n > 1 {
-                    s.push_str(&n.to_string());
+                    if n >= 10 {
+                        s.push((b'0' + n / 10) as char);
+                    }
+                    s.push((b'0' + n % 10) as char);
                 }
-                let t = HAND_TOKENS[k];
-                if holder == Color::White {
-                    s.push_str(&t.to_ascii_lowercase());
+                s.push_str(if holder == Color::White {
+                    HAND_TOKENS_LOWER[k]
                 } else {
-                    s.push_str(t);
-                }
+                    HAND_TOKENS[k]
+                });
             }
             if holder == Color::White {
                 s.push('/');
@@ -321,7 +338,6 @@ impl Position {
         } else {
             " c/C"
         });
-        s
     }
 }
 

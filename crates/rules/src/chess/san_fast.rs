@@ -8,7 +8,7 @@
 
 use super::tables::PAWN_ATTACKS;
 use super::{Color, Move, Position, Role};
-use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, line, rook_rays, Square};
+use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, rook_rays, Square};
 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
 /// opponent pieces on `removed`.
@@ -45,7 +45,7 @@ fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bo
     let us = p.turn();
     let k = p.king(us);
     // Not in check, a piece off every line through its king cannot uncover it.
-    if !in_check && line(k, from).0 == 0 {
+    if !in_check && (bishop_rays(k).0 | rook_rays(k).0) & from.bb().0 == 0 {
         return true;
     }
     let t = to.bb().0;
@@ -198,24 +198,41 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     let k = p.king(us);
     let occ_all = p.occupied().0;
     if !in_check {
-        // Not in check: a knight or pawn that is not on a line through its king cannot be
-        // pinned, so any jump or push it has is legal.
-        let unaligned = |from: Square| line(k, from).0 == 0;
-        let mut knights = p.pieces(us, Role::Knight).0;
+        // Not in check, a piece off every line through its king cannot be pinned: any move it
+        // has is legal. A first step is enough to know it has one.
+        let free = ours & !(bishop_rays(k).0 | rook_rays(k).0);
+        let r = &p.by_role;
+        let mut knights = r[Role::Knight.index()] & free;
         while knights != 0 {
             let from = Square::from_index(knights.trailing_zeros() as u8);
             knights &= knights - 1;
-            if unaligned(from) && knight_attacks(from).0 & !ours != 0 {
+            if knight_attacks(from).0 & !ours != 0 {
                 return true;
             }
         }
-        let mut pawns = p.pieces(us, Role::Pawn).0;
-        let dr = if us == Color::White { 1 } else { -1 };
-        while pawns != 0 {
-            let from = Square::from_index(pawns.trailing_zeros() as u8);
-            pawns &= pawns - 1;
-            if unaligned(from) && from.offset(0, dr).is_some_and(|s| occ_all & s.bb().0 == 0) {
-                return true;
+        let pawns = r[Role::Pawn.index()] & free;
+        let pushes = if us == Color::White {
+            pawns << 8
+        } else {
+            pawns >> 8
+        };
+        if pushes & !occ_all != 0 {
+            return true;
+        }
+        let queens = r[Role::Queen.index()];
+        for (mut sliders, rays) in [
+            (
+                (r[Role::Bishop.index()] | queens) & free,
+                bishop_rays as fn(Square) -> crate::kit::Bitboard,
+            ),
+            ((r[Role::Rook.index()] | queens) & free, rook_rays),
+        ] {
+            while sliders != 0 {
+                let from = Square::from_index(sliders.trailing_zeros() as u8);
+                sliders &= sliders - 1;
+                if king_attacks(from).0 & rays(from).0 & !ours != 0 {
+                    return true;
+                }
             }
         }
     }
