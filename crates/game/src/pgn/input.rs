@@ -227,6 +227,20 @@ impl<R: BufRead> Input<R> {
         }
     }
 
+    /// Gives the reader's current buffer (empty at the end of the input) to `f`, which returns
+    /// how many of its bytes to consume (newlines among them are counted) and a value.
+    pub(crate) fn scan_buf<T>(
+        &mut self,
+        f: impl FnOnce(&[u8]) -> (usize, T),
+    ) -> Result<T, PgnError> {
+        self.fill()?;
+        let buf = self.buf();
+        let (n, value) = f(buf);
+        let scan = Scan::of(&buf[..n.min(buf.len())]);
+        self.consume(scan);
+        Ok(value)
+    }
+
     /// Skips the rest of the current line, newline included, without storing it.
     pub(crate) fn skip_line(&mut self) -> Result<(), PgnError> {
         let mut sink = Vec::new();

@@ -27,6 +27,14 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
+/// Bytes as text, invalid UTF-8 replaced (checked once: valid text is copied as it is).
+fn text_of(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
 fn is_symbol(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
 }
@@ -251,8 +259,8 @@ impl<R: BufRead> PgnReader<R> {
             return Err(self.err(PgnErrorKind::BadTag("missing ']'")));
         }
         self.input.bump(b']');
-        let name = String::from_utf8_lossy(&self.token).into_owned();
-        let value = String::from_utf8_lossy(&self.text).into_owned();
+        let name = text_of(&self.token);
+        let value = text_of(&self.text);
         game.tags.push((name, value));
         Ok(())
     }
@@ -261,6 +269,9 @@ impl<R: BufRead> PgnReader<R> {
         let mut depth = 0usize;
         let mut variation_start = None;
         loop {
+            if depth == 0 {
+                self.fast_moves(game)?;
+            }
             let b = match self.input.peek()? {
                 None => break,
                 Some(b) => b,
@@ -348,6 +359,64 @@ impl<R: BufRead> PgnReader<R> {
         Ok(())
     }
 
+    /// The fast path of the main line: whitespace, move numbers and SAN moves read straight from
+    /// the reader's buffer, up to anything else (comments, variations, results, NAGs, a token
+    /// that may go on past the buffer, anything wrong), which the byte-by-byte path then reads
+    /// (and reports, with its position).
+    fn fast_moves(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
+        let room = self
+            .limits
+            .max_game_bytes
+            .saturating_sub(self.input.game_bytes())
+            .min(usize::MAX as u64) as usize;
+        let max_plies = self.limits.max_plies;
+        let max_token = self.limits.max_token;
+        self.input.scan_buf(|buf| {
+            let buf = &buf[..buf.len().min(room)];
+            let mut i = 0;
+            loop {
+                // The byte-by-byte path reads what follows `%` at a line start.
+                while i < buf.len() && is_space(buf[i]) {
+                    i += 1;
+                }
+                let start = i;
+                let Some(&first) = buf.get(i) else {
+                    return (start, ());
+                };
+                if first.is_ascii_digit() {
+                    while i < buf.len() && buf[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    if buf.get(i) != Some(&b'.') || i - start > max_token {
+                        return (start, ()); // a result, castling with zeros, or the buffer's end
+                    }
+                    while i < buf.len() && buf[i] == b'.' {
+                        i += 1;
+                    }
+                    if i == buf.len() {
+                        return (start, ());
+                    }
+                    continue;
+                }
+                if !first.is_ascii_alphabetic() {
+                    return (start, ());
+                }
+                while i < buf.len() && is_symbol(buf[i]) {
+                    i += 1;
+                }
+                // Annotation suffixes are left to the other path, and so is a token that may
+                // go on in the next buffer.
+                if i == buf.len() || matches!(buf[i], b'!' | b'?') || i - start > max_token {
+                    return (start, ());
+                }
+                match SanToken::parse_normal(&buf[start..i]) {
+                    Some(san) if game.moves.len() < max_plies => game.moves.push(san),
+                    _ => return (start, ()),
+                }
+            }
+        })
+    }
+
     /// Appends to `self.token` the bytes matching `pred`, under the token limit; returns how many.
     fn read_while(&mut self, pred: impl Fn(u8) -> bool) -> Result<usize, PgnError> {
         // Byte by byte: tokens are short, and this beats bulk scanning on them.
@@ -423,7 +492,7 @@ impl<R: BufRead> PgnReader<R> {
             None => return Err(self.err(PgnErrorKind::CommentTooLong(max))),
         }
         if keep {
-            let text = normalize_comment(&String::from_utf8_lossy(&self.text));
+            let text = normalize_comment(&text_of(&self.text));
             game.comments.push(Comment {
                 ply: game.moves.len(),
                 text,

@@ -59,9 +59,67 @@ fn is_promo(b: u8) -> bool {
     matches!(b, b'Q' | b'R' | b'B' | b'N')
 }
 
+/// Whether `s` is a SAN token already in normal form (the common case, read without building
+/// the token byte by byte).
+#[inline]
+fn is_canonical(s: &[u8]) -> bool {
+    if s == b"--" {
+        return true;
+    }
+    let body = match s.split_last() {
+        Some((b'+' | b'#', body)) => body,
+        _ => s,
+    };
+    let sq = |f: u8, r: u8| is_file(f) && is_rank(r);
+    match *body {
+        [b'O', b'-', b'O'] | [b'O', b'-', b'O', b'-', b'O'] => true,
+        [p, ref rest @ ..] if is_piece(p) => match *rest {
+            [f, r] => sq(f, r),
+            [a, f, r] => (is_file(a) || is_rank(a) || a == b'x') && sq(f, r),
+            [a, b, f, r] => {
+                (is_file(a) && is_rank(b) || (is_file(a) || is_rank(a)) && b == b'x') && sq(f, r)
+            }
+            [a, b, b'x', f, r] => sq(a, b) && sq(f, r),
+            _ => false,
+        },
+        [f, r] => sq(f, r),
+        [f, r, b'=', q] => sq(f, r) && is_promo(q),
+        [f, b'x', g, r] => is_file(f) && sq(g, r),
+        [f, b'x', g, r, b'=', q] => is_file(f) && sq(g, r) && is_promo(q),
+        _ => false,
+    }
+}
+
 impl SanToken {
     /// Parses and normalises one SAN token from bytes.
     pub fn parse_bytes(s: &[u8]) -> Result<SanToken, SanLexError> {
+        match SanToken::parse_normal(s) {
+            Some(t) => Ok(t),
+            None => SanToken::parse_general(s),
+        }
+    }
+
+    /// A token already in normal form (the common case); `None` for anything else, which
+    /// [`SanToken::parse_bytes`] may still accept.
+    #[inline(always)]
+    pub(crate) fn parse_normal(s: &[u8]) -> Option<SanToken> {
+        if s.len() > MAX || !is_canonical(s) {
+            return None;
+        }
+        // Packed in a register, stored once.
+        let mut v = 0u64;
+        for (i, &b) in s.iter().enumerate() {
+            v |= (b as u64) << (8 * i);
+        }
+        let b = v.to_le_bytes();
+        Some(SanToken {
+            len: s.len() as u8,
+            bytes: [b[0], b[1], b[2], b[3], b[4], b[5], b[6]],
+        })
+    }
+
+    /// [`SanToken::parse_bytes`] for any shape, normalising it.
+    fn parse_general(s: &[u8]) -> Result<SanToken, SanLexError> {
         let err = || SanLexError::of(s);
         let mut out = SanToken {
             len: 0,
@@ -370,6 +428,45 @@ mod tests {
         assert_eq!(ok_token("O-O-O+").parts(), SanMove::Castle { long: true });
         assert_eq!(ok_token("0-0").parts(), SanMove::Castle { long: false });
         assert_eq!(ok_token("--").parts(), SanMove::Null);
+    }
+
+    /// The shortcut for tokens in normal form agrees with the general reader on every string of
+    /// up to 5 bytes over an alphabet of SAN characters (and on random longer ones).
+    #[test]
+    fn canonical_shortcut_agrees_with_general_reader() {
+        const ALPHABET: &[u8] = b"aeh18x=QNK+#O-0B";
+        let check = |s: &[u8]| {
+            let general = SanToken::parse_general(s);
+            if s.len() <= MAX && is_canonical(s) {
+                let t = general.clone().unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                assert_eq!(t.as_bytes(), s);
+            } else if let Ok(t) = &general {
+                assert_ne!(t.as_bytes(), s, "{:?} is normal but missed", t.as_str());
+            }
+            assert_eq!(SanToken::parse_bytes(s), general);
+        };
+        let n = ALPHABET.len();
+        for len in 0..=5u32 {
+            for mut code in 0..n.pow(len) {
+                let mut s = Vec::new();
+                for _ in 0..len {
+                    s.push(ALPHABET[code % n]);
+                    code /= n;
+                }
+                check(&s);
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = 6 + (x % 3) as usize;
+            let s: Vec<u8> = (0..len)
+                .map(|i| ALPHABET[(x >> (8 + 5 * i)) as usize % n])
+                .collect();
+            check(&s);
+        }
     }
 
     fn ok_token(s: &str) -> SanToken {
