@@ -1,7 +1,7 @@
 //! The SAN fast path of the chess module (`Position::read_san_fast`,
 //! `Position::has_legal_move_knowing_check`) against its full reader and move generator, over the
 //! positions of the python-chess oracle games.
-use tegoma_rules::chess::{MoveList, Position, Role};
+use tegoma_rules::chess::{MoveKind, MoveList, Position, Role};
 use tegoma_rules::kit::Square;
 
 const DATA: &str = include_str!("data/python_chess_games.tsv");
@@ -14,6 +14,7 @@ fn shortcuts_agree_with_the_chess_module() {
     let data = DATA;
     let mut list = MoveList::new();
     let mut n = 0;
+    let mut castles = 0;
     for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(3) {
         let f: Vec<&str> = line.split('\t').collect();
         let p = Position::from_fen(f[1]).unwrap();
@@ -24,6 +25,20 @@ fn shortcuts_agree_with_the_chess_module() {
             f[1]
         );
         p.legal_moves(&mut list);
+        // Castling: read exactly when legal.
+        for (text, file) in [("O-O", 6), ("O-O-O", 2)] {
+            let legal = list
+                .iter()
+                .find(|m| m.kind() == MoveKind::Castle && m.to().file() == file)
+                .copied();
+            assert_eq!(
+                p.read_san_fast(text.as_bytes(), p.is_check()),
+                legal,
+                "{} {text}",
+                f[1]
+            );
+            castles += legal.is_some() as usize;
+        }
         for &m in list.iter() {
             let san = p.to_san(m);
             if let Some(mv) = p.read_san_fast(san.as_bytes(), p.is_check()) {
@@ -40,6 +55,7 @@ fn shortcuts_agree_with_the_chess_module() {
         }
     }
     assert!(n > 100_000, "{n}");
+    assert!(castles > 50, "{castles}");
 }
 
 /// Every piece move to every square, spelled with its full origin (`Ng1f3`): read by the

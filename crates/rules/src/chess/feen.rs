@@ -7,7 +7,7 @@ use super::{
     ChessError, Color, Position, Role, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
     HAND_PAWN_PLUS, HAND_QUEEN, HAND_ROOK, HAND_ROOK_PLUS,
 };
-use crate::kit::Square;
+use crate::kit::{Bitboard, Square};
 
 /// The uppercase token of each hand kind, in [`super::HAND_KINDS`] order.
 const HAND_TOKENS: [&str; 8] = ["Q", "+R", "R", "B", "N", "+P", "P", "-P"];
@@ -277,12 +277,12 @@ impl Position {
 
     /// Appends the canonical FEEN to `s` (no allocation beyond `s` growing).
     pub fn write_feen(&self, s: &mut String) {
-        let occ = self.occupied().0;
+        let codes = self.board_codes();
         for r in (0..8u8).rev() {
             let mut empty = 0;
             for f in 0..8u8 {
-                let sq = Square::at(f, r);
-                if occ & sq.bb().0 == 0 {
+                let code = codes[Square::at(f, r).index()];
+                if code == 0 {
                     empty += 1;
                     continue;
                 }
@@ -290,9 +290,7 @@ impl Position {
                     s.push((b'0' + empty) as char);
                     empty = 0;
                 }
-                if let Some(t) = self.token_at(sq) {
-                    s.push_str(t);
-                }
+                s.push_str(BOARD_TOKENS[code as usize]);
             }
             if empty > 0 {
                 s.push((b'0' + empty) as char);
@@ -338,6 +336,61 @@ impl Position {
         } else {
             " c/C"
         });
+    }
+}
+
+/// Board tokens by code (see [`Position::board_codes`]): White's from 1, Black's from 11.
+const BOARD_TOKENS: [&str; 21] = [
+    "", "P", "+P", "-P", "N", "B", "R", "+R", "Q", "K^", "+K^", "p", "+p", "-p", "n", "b", "r",
+    "+r", "q", "k^", "+k^",
+];
+
+impl Position {
+    /// The board as codes into [`BOARD_TOKENS`] (0 for an empty square), markers included: the
+    /// same tokens as [`Position::token_at`], found a piece set at a time.
+    fn board_codes(&self) -> [u8; 64] {
+        let mut codes = [0u8; 64];
+        for color in [Color::White, Color::Black] {
+            let mine = self.by_color[color.index()];
+            let base = if color == Color::White { 0 } else { 10 };
+            let mut set = |bb: u64, code: u8| {
+                for sq in Bitboard(bb) {
+                    codes[sq.index()] = base + code;
+                }
+            };
+            let pawns = self.by_role[Role::Pawn.index()] & mine;
+            let start_rank = if color == Color::White { 1 } else { 6 };
+            set(pawns, 1);
+            set(pawns & Bitboard::rank(start_rank).0, 2);
+            set(self.by_role[Role::Knight.index()] & mine, 4);
+            set(self.by_role[Role::Bishop.index()] & mine, 5);
+            set(self.by_role[Role::Rook.index()] & mine, 6);
+            set(self.by_role[Role::Queen.index()] & mine, 8);
+            let rights = if color == Color::White {
+                self.castling & (WK | WQ)
+            } else {
+                self.castling & (BK | BQ)
+            };
+            set(
+                self.by_role[Role::King.index()] & mine,
+                9 + (rights != 0) as u8,
+            );
+        }
+        if let Some(sq) = self.ep_pawn() {
+            let c = &mut codes[sq.index()];
+            if *c == 1 || *c == 11 {
+                *c += 2;
+            }
+        }
+        for i in 0..4 {
+            if self.right(i) {
+                let c = &mut codes[Position::right_corner(i) as usize];
+                if *c == 6 || *c == 16 {
+                    *c += 1;
+                }
+            }
+        }
+        codes
     }
 }
 

@@ -1,7 +1,8 @@
 //! Reading a plain SAN move without generating every legal move: the candidates are the pieces
 //! of the named role that reach the destination (empty-board rays from the destination, then the
 //! squares between checked empty), each kept if its own king is not attacked once it has moved.
-//! Castling, en passant and anything unusual are left to the chess module (`None`).
+//! Castling is read from the rights and attacks; en passant and anything unusual are left to the
+//! chess module (`None`).
 //!
 //! Attacks here are found from the ray and between tables (a few kilobytes) rather than the magic
 //! slider tables, which a replay touches too sparsely to keep in cache.
@@ -70,6 +71,14 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
         end -= 1;
     }
     let s = &text[..end];
+    let short = match s {
+        b"O-O" | b"0-0" => Some(true),
+        b"O-O-O" | b"0-0-0" => Some(false),
+        _ => None,
+    };
+    if let Some(short) = short {
+        return castle(p, short, in_check);
+    }
     let (role, mut rest) = match s.first()? {
         b'Q' => (Role::Queen, &s[1..]),
         b'R' => (Role::Rook, &s[1..]),
@@ -191,6 +200,37 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
     found
 }
 
+/// Castling on the king's side (`short`) or the queen's, if legal (as the generator has it: the
+/// right alive, the squares between king and rook empty, not out of, through or into check).
+fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
+    if in_check {
+        return None;
+    }
+    let us = p.turn();
+    let (bit, base) = match (us, short) {
+        (Color::White, true) => (0, 0u8),
+        (Color::White, false) => (1, 0),
+        (Color::Black, true) => (2, 56),
+        (Color::Black, false) => (3, 56),
+    };
+    let occ = p.occupied().0;
+    let king = Square::from_index(base + 4);
+    if !p.right(bit) || occ & between(king, Square::from_index(Position::right_corner(bit))).0 != 0
+    {
+        return None;
+    }
+    let (pass, to) = if short {
+        (base + 5, base + 6)
+    } else {
+        (base + 3, base + 2)
+    };
+    let (pass, to) = (Square::from_index(pass), Square::from_index(to));
+    if attacked(p, pass, us, occ, 0) || attacked(p, to, us, occ, 0) {
+        return None;
+    }
+    Some(Move::castle(king, to))
+}
+
 /// Whether the side to move has a legal move, knowing whether the side to move is in check.
 pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     let us = p.turn();
@@ -263,10 +303,10 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
 }
 
 impl Position {
-    /// Reads a plain SAN move (piece moves, pawn pushes and captures, promotions) without
-    /// generating every legal move; `None` when the text is not such a move or names no legal
-    /// move here (castling, en passant and unusual spellings are left to
-    /// [`Position::parse_san`], which callers fall back to). The move returned is legal: play it
+    /// Reads a plain SAN move (piece moves, pawn pushes and captures, promotions, castling)
+    /// without generating every legal move; `None` when the text is not such a move or names no
+    /// legal move here (en passant, ambiguities and unusual spellings are left to
+    /// [`Position::parse_san`], which callers fall back to for the move or the error). The move returned is legal: play it
     /// with [`Position::play_unchecked`].
     ///
     /// `in_check` must be [`Position::is_check`]; passing it lets a replay compute it once per
@@ -279,7 +319,7 @@ impl Position {
     /// let mv = p.read_san_fast(b"Nf3", false).unwrap();
     /// assert_eq!(mv.to_string(), "g1-f3");
     /// assert_eq!(p.read_san_fast(b"Nd2", false), None); // own pawn on d2
-    /// assert_eq!(p.read_san_fast(b"O-O", false), None); // left to parse_san
+    /// assert_eq!(p.read_san_fast(b"O-O", false), None); // pieces in the way
     /// ```
     pub fn read_san_fast(&self, san: &[u8], in_check: bool) -> Option<Move> {
         fast_san(self, san, in_check)
