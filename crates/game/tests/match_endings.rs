@@ -249,3 +249,45 @@ fn ogi_movelimit_drops_do_not_reset() {
     assert_eq!(plies, 100);
     assert_eq!((o.decision, names(o)), (Decision::Draw, "movelimit".into()));
 }
+
+/// The SAN line replay (the PGN fast path) ends where the move-by-move match ends: checkmate
+/// and stalemate found after the last move or before a move that follows them, and the endings
+/// that do not depend on the legal moves decided together with them.
+#[test]
+fn san_line_endings_match_move_by_move_play() {
+    // Checkmate as the last move, then as a move followed by another.
+    let mut m = Match::new(Chess);
+    let o = m
+        .play_san_line(["f3", "e5", "g4", "Qh4#"])
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (o.decision, names(o)),
+        (Decision::Win(Side::Second), "checkmate".into())
+    );
+    let mut m = Match::new(Chess);
+    match m.play_san_line(["f3", "e5", "g4", "Qh4#", "a3"]) {
+        Err(MatchError::Finished(o)) => assert_eq!(names(o), "checkmate"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(m.plies().len(), 4);
+    // Stalemate (Black to move, no legal move, not in check), then a move after it.
+    let fen = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1";
+    let mut m = Match::from_fen(fen).unwrap();
+    let o = m.play_san_line(["Qf7"]).unwrap().unwrap();
+    assert_eq!((o.decision, names(o)), (Decision::Draw, "stalemate".into()));
+    let mut m = Match::from_fen(fen).unwrap();
+    match m.play_san_line(["Qf7", "Kh7"]) {
+        Err(MatchError::Finished(o)) => assert_eq!(names(o), "stalemate"),
+        other => panic!("{other:?}"),
+    }
+    // Checkmate on the 100th quiet ply: both statuses, the checkmate decides.
+    let mut m = Match::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 99 80").unwrap();
+    let o = m.play_san_line(["Qf8#"]).unwrap().unwrap();
+    assert_eq!(o.decision, Decision::Win(Side::First));
+    assert_eq!(names(o), "checkmate,movelimit");
+    // A line that goes on: no outcome.
+    let mut m = Match::new(Chess);
+    assert_eq!(m.play_san_line(["e4", "e5", "Nf3"]).unwrap(), None);
+    assert_eq!(m.outcome(), None);
+}

@@ -86,14 +86,26 @@ impl Match<Chess> {
         self.plies.reserve(n);
         self.keys.reserve(n);
         let mut check = self.position.is_check();
+        // Whether the current position may have no legal move (checkmate or stalemate) and has
+        // not been asked yet: a next move read by the fast path answers it for free.
+        let mut pending = false;
         for san in moves {
             let san = san.as_ref();
             if let Some(o) = self.outcome {
                 return Err(MatchError::Finished(o));
             }
             let mv = match self.position.read_san_fast(san, check) {
-                Some(mv) => mv,
+                Some(mv) => mv, // a legal move: the position was neither mate nor stalemate
                 None => {
+                    if std::mem::take(&mut pending) {
+                        self.outcome = self.chess_outcome(
+                            !self.position.has_legal_move_knowing_check(check),
+                            check,
+                        );
+                        if let Some(o) = self.outcome {
+                            return Err(MatchError::Finished(o));
+                        }
+                    }
                     let refused = |error| MatchError::Refused {
                         ply: self.plies.len() + 1,
                         text: String::from_utf8_lossy(san).into_owned(),
@@ -112,6 +124,17 @@ impl Match<Chess> {
             };
             self.push_in_place(mv);
             check = self.position.is_check();
+            // The endings that do not depend on the legal moves; when one holds, the decision
+            // (checkmate beats the draws) needs the answer now.
+            self.outcome = self.chess_outcome(false, check);
+            if self.outcome.is_some() {
+                self.outcome =
+                    self.chess_outcome(!self.position.has_legal_move_knowing_check(check), check);
+            } else {
+                pending = true;
+            }
+        }
+        if pending {
             self.outcome =
                 self.chess_outcome(!self.position.has_legal_move_knowing_check(check), check);
         }
