@@ -2,22 +2,22 @@
 """PGN throughput: tegoma's criterion bench beside python-chess on the same file, in one go.
 
 Steps:
-1. runs `cargo bench -p tegoma-game --bench pgn` (skip with --no-cargo to reuse the last run),
-   which writes its input to target/pgn-bench/oracle-games.pgn (1,000 python-chess oracle games
-   written by tegoma's PGN writer) and measures tegoma;
+1. runs the criterion bench of `--rust-bench` (skip with --no-cargo to reuse the last run):
+   `pgn/replay` and `pgn/replay_parsed` are in `cargo bench -p tegoma-game --bench replay`
+   (read every game and replay every SAN move through `Match<Chess>` with the R3 endings; the
+   default), `pgn/read_games` and `pgn/read_bytes` in `--bench pgn` (reading only). Either bench
+   writes its input to target/pgn-bench/oracle-games.pgn (1,000 python-chess oracle games
+   written by tegoma's PGN writer);
 2. reads criterion's estimates (target/criterion/<bench id>/new/estimates.json, mean time per
    pass over the whole file);
 3. times python-chess (`pip install chess`) on the same file: `chess.pgn.read_game` (parses the
    tags and movetext and replays every SAN move on a board, with legality checks), and
-   `chess.pgn.skip_game` (scans a game without parsing moves); best of --repeat passes;
+   `chess.pgn.skip_game` (scans a game without parsing moves); best of --repeat passes (the
+   Rust figure is criterion's mean, so the ratio leans against tegoma);
 4. prints games/s and MB/s for each, and the ratios.
 
-The Rust side is parsing only until the match layer can replay SAN; pass
-`--rust-bench pgn/<id>` to compare another criterion bench of the same group (e.g. a replay bench
-added later) on the same file.
-
 Usage: python3 scripts/pgn_bench.py [--no-cargo] [--file PATH] [--repeat 3]
-       [--rust-bench pgn/read_games]
+       [--rust-bench pgn/replay]
 """
 
 from __future__ import annotations
@@ -74,14 +74,15 @@ def main() -> int:
     ap.add_argument("--no-cargo", action="store_true", help="reuse the last criterion run")
     ap.add_argument("--file", default=os.path.join(target_dir(), "pgn-bench", "oracle-games.pgn"))
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--rust-bench", default="pgn/read_games")
+    ap.add_argument("--rust-bench", default="pgn/replay")
     args = ap.parse_args()
 
     env = dict(os.environ)
     if args.file != ap.get_default("file"):
         env["TEGOMA_PGN_BENCH_FILE"] = os.path.abspath(args.file)
     if not args.no_cargo:
-        subprocess.run(["cargo", "bench", "-p", "tegoma-game", "--bench", "pgn"],
+        target = "replay" if args.rust_bench.startswith("pgn/replay") else "pgn"
+        subprocess.run(["cargo", "bench", "-p", "tegoma-game", "--bench", target],
                        cwd=ROOT, env=env, check=True)
     size = os.path.getsize(args.file)
     mb = size / 1e6

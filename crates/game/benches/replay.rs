@@ -2,35 +2,21 @@
 //! move replayed through `Match<Chess>` with the R3 endings (bench id `pgn/replay`), plus the
 //! replay alone on games already read (`pgn/replay_parsed`).
 //!
-//! Compare with python-chess on the same file, in the same run:
-//! `cargo bench -p tegoma-game --bench replay && python3 scripts/pgn_bench.py --no-cargo
-//! --file target/pgn-bench/oracle-games.pgn --rust-bench pgn/replay`.
+//! Compare with python-chess on the same file, in the same run: `python3 scripts/pgn_bench.py`
+//! (runs this bench, then python-chess, and prints both with the ratio).
 //! `TEGOMA_PGN_BENCH_FILE=path` benches another file.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tegoma_game::pgn::{PgnGame, PgnReader};
 use tegoma_game::replay::{replay_pgn_game, replay_pgn_stream};
 
 mod common;
-use common::oracle_pgn;
-
-fn input() -> Vec<u8> {
-    if let Some(path) = std::env::var_os("TEGOMA_PGN_BENCH_FILE") {
-        return std::fs::read(path).expect("TEGOMA_PGN_BENCH_FILE readable");
-    }
-    let text = oracle_pgn();
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/pgn-bench");
-    if std::fs::create_dir_all(&dir).is_ok() {
-        let _ = std::fs::write(dir.join("oracle-games.pgn"), &text);
-    }
-    text.into_bytes()
-}
+use common::bench_input;
 
 fn bench(c: &mut Criterion) {
-    let bytes = input();
+    let (_, bytes) = bench_input();
     let games: Vec<PgnGame> = PgnReader::new(&bytes[..])
         .map(|g| g.expect("reads"))
         .collect();

@@ -291,3 +291,17 @@ fn san_line_endings_match_move_by_move_play() {
     assert_eq!(m.play_san_line(["e4", "e5", "Nf3"]).unwrap(), None);
     assert_eq!(m.outcome(), None);
 }
+
+/// R4 `nomove`: Gote drops a Silver on the last empty square of a board Sente fills with pieces
+/// that cannot move (none attacks a8 or h8, each blocked by its own side); Sente is left without a
+/// legal move (no empty square to drop on either) and loses.
+#[test]
+fn ogi_nomove_through_the_match() {
+    let feen = "1BSSSSBk^/BRSSSSRB/SSSSSSSS/SSSSSSSS/SSSSSSSS/SSSSSSSS/SSSSSSSS/K^SSSSSSS /s o/O";
+    let mut m = Match::from_feen(Ogi::default(), feen).unwrap();
+    assert_eq!(m.outcome(), None);
+    let o = m.play("s*a8").unwrap().unwrap();
+    assert_eq!(o.decision, Decision::Win(Side::Second));
+    assert_eq!(names(o), "nomove");
+    assert!(matches!(m.play("K^a1-a2"), Err(MatchError::Finished(_))));
+}

@@ -1,6 +1,8 @@
 //! The input shared by the PGN benches: the frozen python-chess oracle games
 //! (`tests/data/python_chess_games.tsv`) written as one multi-game PGN.
 
+use std::path::PathBuf;
+
 use tegoma_game::pgn::{game_to_string, Comment, PgnGame, PgnResult};
 
 const DATA: &str = include_str!("../../tests/data/python_chess_games.tsv");
@@ -46,4 +48,25 @@ pub fn oracle_pgn() -> String {
     }
     flush(game, &mut out);
     out
+}
+
+/// The benches' input and its path: the file named by `TEGOMA_PGN_BENCH_FILE` when set, else
+/// [`oracle_pgn`], also written to `target/pgn-bench/oracle-games.pgn` (under `CARGO_TARGET_DIR`
+/// when set) so that `scripts/pgn_bench.py` times python-chess on the same bytes.
+#[allow(dead_code)] // each bench uses what it needs
+pub fn bench_input() -> (String, Vec<u8>) {
+    if let Some(path) = std::env::var_os("TEGOMA_PGN_BENCH_FILE") {
+        let bytes = std::fs::read(&path).expect("TEGOMA_PGN_BENCH_FILE readable");
+        return (PathBuf::from(path).display().to_string(), bytes);
+    }
+    let text = oracle_pgn();
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("pgn-bench");
+    let path = dir.join("oracle-games.pgn");
+    if std::fs::create_dir_all(&dir).is_ok() {
+        let _ = std::fs::write(&path, &text);
+    }
+    (path.display().to_string(), text.into_bytes())
 }
