@@ -295,3 +295,58 @@ pub fn replay_pgn_stream<R: BufRead>(reader: R, mut each: impl FnMut(GameReport)
         }
     }
 }
+
+/// Fuzzing entry point (for a `cargo fuzz` target and property tests): reads every game of `data`
+/// under small limits and replays it twice, through the SAN fast path ([`replay_pgn_game`]) and
+/// move by move through [`Match::play_san`] (the chess module's full SAN reader), panicking if
+/// the two disagree on the plies played, the first bad ply, the outcome or the final FEEN. Any
+/// other panic, hang or unbounded allocation is a bug.
+pub fn fuzz_replay(data: &[u8]) {
+    let limits = crate::pgn::Limits {
+        max_plies: 2_000,
+        max_game_bytes: 1 << 20,
+        ..crate::pgn::Limits::default()
+    };
+    for (i, game) in PgnReader::with_limits(data, limits).take(100).enumerate() {
+        let Ok(game) = game else { continue };
+        let fast = replay_pgn_game(i, &game);
+        let mut m = match game.setup_fen() {
+            Some(fen) => match Match::from_fen(fen) {
+                Ok(m) => m,
+                Err(_) => {
+                    assert!(
+                        fast.error.is_some(),
+                        "game {i}: set-up refused only by one path"
+                    );
+                    continue;
+                }
+            },
+            None => Match::new(Chess),
+        };
+        let mut bad = None;
+        for (ply, san) in game.moves.iter().enumerate() {
+            if m.play_san(san.as_str(), None).is_err() {
+                bad = Some(ply + 1);
+                break;
+            }
+        }
+        assert_eq!(
+            fast.bad_ply.as_ref().map(|b| b.ply),
+            bad,
+            "game {i}: first bad ply ({:?}) in {}",
+            fast.bad_ply,
+            game.moves
+                .iter()
+                .map(|t| t.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        assert_eq!(fast.plies, m.plies().len(), "game {i}: plies");
+        assert_eq!(
+            fast.statuses,
+            m.outcome().map_or(StatusSet::EMPTY, |o| o.statuses),
+            "game {i}: statuses"
+        );
+        assert_eq!(fast.feen, m.position().to_feen(), "game {i}: final FEEN");
+    }
+}

@@ -132,6 +132,70 @@ proptest! {
         for r in replay_all(text.as_bytes()) {
             let _ = r.tsv();
         }
+        // The SAN fast path agrees with move-by-move play on whatever the mutation left.
+        tegoma_game::replay::fuzz_replay(text.as_bytes());
+    }
+
+    /// Random legal games written in SAN, some moves respelled (no check sign, full origin,
+    /// zeros for castling) and one replaced by random SAN: the fast path and move-by-move play
+    /// agree on every ply, the ending and the first bad ply.
+    #[test]
+    fn san_fast_path_agrees_on_random_games(
+        picks in proptest::collection::vec(any::<u32>(), 0..120),
+        spell in proptest::collection::vec(0u8..4, 120),
+        bad_at in 0usize..160,
+        bad in "[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]",
+    ) {
+        use tegoma_rules::chess::{MoveList, Position};
+        let mut p = Position::startpos();
+        let mut list = MoveList::new();
+        let mut out = Vec::new();
+        for (i, &pick) in picks.iter().enumerate() {
+            if i == bad_at {
+                out.push(bad.clone());
+            }
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let mv = list[pick as usize % list.len()];
+            let san = p.to_san(mv);
+            let uci = mv.to_uci();
+            out.push(match spell[i] {
+                1 => san.trim_end_matches(['+', '#']).to_string(),
+                2 if san.starts_with(['N', 'B', 'R', 'Q', 'K']) => {
+                    let tail = san.trim_start_matches(|c: char| c.is_ascii_uppercase());
+                    let to = &uci[2..4];
+                    let capture = if tail.contains('x') { "x" } else { "" };
+                    format!("{}{}{capture}{to}", &san[..1], &uci[..2])
+                }
+                3 => san.replace('O', "0"),
+                _ => san,
+            });
+            p.play_unchecked(mv);
+        }
+        let text = format!("{} *\n", out.join(" "));
+        tegoma_game::replay::fuzz_replay(text.as_bytes());
+    }
+
+    /// Random SAN-shaped movetexts (mostly illegal somewhere): the fast path and move-by-move
+    /// play stop at the same ply with the same position.
+    #[test]
+    fn san_fast_path_agrees_on_random_movetext(
+        moves in proptest::collection::vec(
+            "([NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?|O-O|O-O-O)[+#]?",
+            0..40,
+        ),
+        fen in prop::sample::select(vec![
+            "",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ]),
+    ) {
+        let tags = if fen.is_empty() { String::new() } else { format!("[FEN \"{fen}\"]\n\n") };
+        let text = format!("{tags}{} *\n", moves.join(" "));
+        tegoma_game::replay::fuzz_replay(text.as_bytes());
     }
 
     #[test]

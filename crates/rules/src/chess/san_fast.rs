@@ -116,7 +116,7 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
     let (mut from_file, mut from_rank) = (None, None);
     for &c in head {
         match c {
-            b'a'..=b'h' if from_file.is_none() => from_file = Some(c - b'a'),
+            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() => from_file = Some(c - b'a'),
             b'1'..=b'8' if from_rank.is_none() => from_rank = Some(c - b'1'),
             _ => return None,
         }
@@ -130,6 +130,10 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
         return None;
     }
     let capture = theirs & target != 0;
+    // A capture sign needs a piece to take (en passant aside, left to the module).
+    if capture_sign && !capture {
+        return None;
+    }
     let last_rank = if us == Color::White { 7 } else { 0 };
     let mut from_set = match role {
         Role::Pawn => {
