@@ -3,7 +3,7 @@
 //! - [`clock`]: time controls as PCN `periods` describe them and a two-sided clock.
 //! - [`pgn`]: a streaming PGN reader and a writer.
 //! - [`rules`]: [`MatchRules`], what a match needs from a rule system (chess and Ōgi).
-//! - [`matches`]: [`Match`], a position plus its history, automatic endings and events;
+//! - [`matches`](mod@matches): [`Match`], a position plus its history, automatic endings and events;
 //!   [`AnyMatch`] for a rule system chosen at run time.
 //! - [`record`]: PCN records of whole matches, PGN ↔ PCN conversion.
 //! - [`replay`]: replaying PGN and PCN records game by game.

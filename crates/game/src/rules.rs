@@ -1,7 +1,6 @@
 //! [`MatchRules`]: what a match needs from a rule system beyond [`RuleSystem`] (history rules,
 //! move limit, time forfeit, the move notations a player may type), implemented for
-//! [`Chess`](tegoma_rules::systems::Chess) (ruling R3) and [`Ogi`](tegoma_rules::systems::Ogi)
-//! (ruling R4).
+//! [`Chess`] (ruling R3) and [`Ogi`] (ruling R4).
 
 use std::hash::Hash;
 

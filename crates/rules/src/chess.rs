@@ -50,7 +50,7 @@ mod status;
 mod tables;
 
 pub use error::ChessError;
-pub use moves::{Move, MoveKind, MoveList};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use position::Position;
 
 /// A side: White moves first (FEEN style `C`), Black second (`c`).
