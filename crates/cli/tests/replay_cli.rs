@@ -95,3 +95,21 @@ fn replay_pcn_and_convert_both_ways() {
     assert_eq!(code, 1);
     assert!(out.starts_with("error: "), "{out}");
 }
+
+/// `--fide-draws`: a game that plays on after a third occurrence replays without error and
+/// keeps the record's result; without the flag it has an illegal ply.
+#[test]
+fn replay_fide_draws() {
+    let text = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1/2-1/2\n";
+    let f = temp("plays-on.pgn", text);
+    let (out, err, code) = run(&["replay", "--tsv", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("0\t8\trepetition\t1/2-1/2\t"), "{out}");
+    assert!(err.contains("game 0: illegal ply 9 (e4)"), "{err}");
+    let (out, err, code) = run(&["replay", "--tsv", "--fide-draws", f.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "0\t9\t-\t1/2-1/2\t+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/4-P3/8/+P+P+P+P1+P+P+P/+RNBQ+K^BN+R / c/C\n"
+    );
+}

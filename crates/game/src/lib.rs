@@ -17,5 +17,5 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 
-pub use matches::{AnyMatch, Match, MatchError, Ply};
+pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply};
 pub use rules::{MatchRules, Refusal, RepetitionRule};

@@ -50,6 +50,62 @@ pub struct Ply<M> {
     pub elapsed_ms: Option<u64>,
 }
 
+/// When the draws by repetition and by the move limit end a match by themselves.
+///
+/// By default a match follows its rule system: R3 for chess (the third occurrence of a position,
+/// 100 plies without capture or pawn move) and R4 for Ōgi (100 plies; repetition there is
+/// sennichite, which this setting does not change). [`AutomaticDraws::FIDE`] replays records
+/// kept under FIDE's Laws of Chess, where the third occurrence and the fifty-move rule are
+/// claims a player may not make: a game that goes on after them is legal, and a claimed draw
+/// shows as the record's result.
+///
+/// ```
+/// use tegoma_game::{AutomaticDraws, Match};
+/// use tegoma_rules::systems::Chess;
+///
+/// let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+/// let mut r3 = Match::new(Chess);
+/// r3.play_san_line(shuffle.iter().chain(&shuffle)).unwrap();
+/// assert!(r3.is_over()); // third occurrence of the start position
+/// let mut fide = Match::new(Chess).with_automatic_draws(AutomaticDraws::FIDE);
+/// fide.play_san_line(shuffle.iter().chain(&shuffle)).unwrap();
+/// assert!(!fide.is_over());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutomaticDraws {
+    /// The occurrence of a position that draws (`repetition`): 3 under R3. Rule systems with
+    /// sennichite ignore it.
+    pub occurrences: u32,
+    /// Plies without progress that draw (`movelimit`): 100 under R3 and R4.
+    pub quiet_plies: u32,
+}
+
+impl AutomaticDraws {
+    /// FIDE's automatic draws (Laws of Chess, article 9.6): the fifth occurrence of a position
+    /// and 75 moves (150 plies) without capture or pawn move.
+    pub const FIDE: AutomaticDraws = AutomaticDraws {
+        occurrences: 5,
+        quiet_plies: 150,
+    };
+
+    /// The rule system's own: the third occurrence and [`MatchRules::MOVE_LIMIT`].
+    pub fn of<R: MatchRules>() -> AutomaticDraws
+    where
+        R::Move: Hash,
+    {
+        AutomaticDraws {
+            occurrences: 3,
+            quiet_plies: R::MOVE_LIMIT,
+        }
+    }
+
+    /// The fewest plies since the last capture or pawn move that can hold the occurrences (each
+    /// side leaves and comes back: 4 plies per repetition).
+    pub(crate) fn repetition_plies(self) -> u32 {
+        self.occurrences.saturating_sub(1).saturating_mul(4)
+    }
+}
+
 /// A match of a rule system `R`: see the [module docs](self).
 #[derive(Debug, Clone)]
 pub struct Match<R: MatchRules>
@@ -67,6 +123,7 @@ where
     /// Sennichite: (move, key of the position it produced).
     played: HashSet<(R::Move, u64)>,
     draw_offer: Option<Side>,
+    draws: AutomaticDraws,
     start_clock: Option<Clock>,
     clock: Option<Clock>,
     outcome: Option<Outcome>,
@@ -108,6 +165,7 @@ where
             keys: Vec::new(),
             played: HashSet::new(),
             draw_offer: None,
+            draws: AutomaticDraws::of::<R>(),
             start_clock: None,
             clock: None,
             outcome: None,
@@ -137,6 +195,21 @@ where
         self.start_clock = Some(clock.clone());
         self.clock = Some(clock);
         self
+    }
+
+    /// Sets when repetition and the move limit end the match (see [`AutomaticDraws`]); the
+    /// endings of the start position are looked at again. Set it before the first ply.
+    pub fn with_automatic_draws(mut self, draws: AutomaticDraws) -> Match<R> {
+        self.draws = draws;
+        if self.plies.is_empty() {
+            self.outcome = self.automatic_outcome();
+        }
+        self
+    }
+
+    /// When repetition and the move limit end the match.
+    pub fn automatic_draws(&self) -> AutomaticDraws {
+        self.draws
     }
 
     /// The rule system.
@@ -196,9 +269,9 @@ where
             .count() as u32
     }
 
-    /// Whether the current position has occurred at least three times (as
-    /// [`Match::occurrences`], stopping at the third).
-    fn occurs_thrice(&self) -> bool {
+    /// Whether the current position has occurred as often as [`AutomaticDraws::occurrences`]
+    /// (counted as [`Match::occurrences`] counts, stopping there).
+    pub(crate) fn occurs_enough(&self) -> bool {
         let window = if R::RESET_IS_IRREVERSIBLE {
             (self.quiet as usize).saturating_add(1).min(self.keys.len())
         } else {
@@ -213,12 +286,12 @@ where
         {
             if k == key {
                 seen += 1;
-                if seen == 3 {
+                if seen >= self.draws.occurrences {
                     return true;
                 }
             }
         }
-        false
+        seen >= self.draws.occurrences
     }
 
     /// The side whose draw offer is pending.
@@ -430,12 +503,15 @@ where
             Some(o) => (Some(o.decision), o.statuses),
             None => (None, StatusSet::EMPTY),
         };
-        if self.quiet >= R::MOVE_LIMIT {
+        // The match owns the move limit: its count starts from the position's own (a FEN
+        // halfmove clock) and its threshold may differ from the rule system's.
+        statuses.remove(Status::Movelimit);
+        if self.quiet >= self.draws.quiet_plies {
             statuses.insert(Status::Movelimit);
         }
         match R::REPETITION {
             RepetitionRule::ThirdOccurrenceDraws => {
-                if self.occurs_thrice() {
+                if self.occurs_enough() {
                     statuses.insert(Status::Repetition);
                 }
             }

@@ -13,7 +13,7 @@ use tegoma_notation::Invalid;
 use tegoma_protocol::{Decision, Outcome, Side};
 use tegoma_rules::systems::Chess;
 
-use crate::matches::{Match, MatchError};
+use crate::matches::{AutomaticDraws, Match, MatchError};
 use crate::pgn::{PgnGame, PgnReader, PgnResult};
 
 /// The six CGSN statuses that only an event (not a position) can give.
@@ -130,12 +130,26 @@ fn bad_from(e: MatchError) -> BadPly {
 
 /// Replays one PGN game through the chess rules (a `FEN` tag gives the start position).
 pub fn replay_pgn_game(index: usize, game: &PgnGame) -> GameReport {
-    let mut m = match game.setup_fen() {
+    replay_pgn_game_with(index, game, None)
+}
+
+/// [`replay_pgn_game`] with other automatic draws than the rule system's (`None`: R3); see
+/// [`AutomaticDraws`].
+pub fn replay_pgn_game_with(
+    index: usize,
+    game: &PgnGame,
+    draws: Option<AutomaticDraws>,
+) -> GameReport {
+    let m = match game.setup_fen() {
         Some(fen) => match Match::from_fen(fen) {
             Ok(m) => m,
             Err(e) => return GameReport::failed(index, Invalid::from(e)),
         },
         None => Match::new(Chess),
+    };
+    let mut m = match draws {
+        Some(d) => m.with_automatic_draws(d),
+        None => m,
     };
     let bad = match m.play_san_line(&game.moves) {
         Ok(_) => None,
@@ -196,8 +210,17 @@ pub fn pcn_outcome(o: &tegoma_notation::pcn::Outcome) -> Option<Outcome> {
 /// Replays a PCN record: its setup, every ply (with its time, against the `periods` when both
 /// are given), and its outcome.
 pub fn replay_pcn(index: usize, pcn: &Pcn) -> GameReport {
+    replay_pcn_with(index, pcn, None)
+}
+
+/// [`replay_pcn`] with other automatic draws than the rule system's (`None`: R3 or R4); see
+/// [`AutomaticDraws`].
+pub fn replay_pcn_with(index: usize, pcn: &Pcn, draws: Option<AutomaticDraws>) -> GameReport {
     let mut m = match crate::record::match_from_setup(pcn) {
-        Ok(m) => m,
+        Ok(m) => match draws {
+            Some(d) => m.with_automatic_draws(d),
+            None => m,
+        },
         Err(e) => return GameReport::failed(index, e),
     };
     let mut bad = None;
@@ -287,10 +310,20 @@ pub fn detect(name: &str, head: &[u8]) -> RecordFormat {
 
 /// Replays every game of a PGN stream, calling `each` with each report (games are read one at
 /// a time; a game the reader cannot read is reported with its error).
-pub fn replay_pgn_stream<R: BufRead>(reader: R, mut each: impl FnMut(GameReport)) {
+pub fn replay_pgn_stream<R: BufRead>(reader: R, each: impl FnMut(GameReport)) {
+    replay_pgn_stream_with(reader, None, each);
+}
+
+/// [`replay_pgn_stream`] with other automatic draws than the rule system's (`None`: R3); see
+/// [`AutomaticDraws`].
+pub fn replay_pgn_stream_with<R: BufRead>(
+    reader: R,
+    draws: Option<AutomaticDraws>,
+    mut each: impl FnMut(GameReport),
+) {
     for (i, game) in PgnReader::new(reader).enumerate() {
         match game {
-            Ok(g) => each(replay_pgn_game(i, &g)),
+            Ok(g) => each(replay_pgn_game_with(i, &g, draws)),
             Err(e) => each(GameReport::failed(i, Invalid::from(e))),
         }
     }

@@ -305,3 +305,57 @@ fn ogi_nomove_through_the_match() {
     assert_eq!(names(o), "nomove");
     assert!(matches!(m.play("K^a1-a2"), Err(MatchError::Finished(_))));
 }
+
+/// `AutomaticDraws::FIDE`: the third occurrence and the 100th quiet ply no longer end a chess
+/// match; the fifth occurrence and the 150th quiet ply do. Move by move and through a SAN line.
+#[test]
+fn fide_automatic_draws() {
+    use tegoma_game::AutomaticDraws;
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let line =
+        |times: usize| -> Vec<&str> { shuffle.iter().copied().cycle().take(4 * times).collect() };
+    // R3: the start position's third occurrence after 8 plies.
+    let mut m = Match::new(Chess);
+    let o = m.play_san_line(line(2)).unwrap().unwrap();
+    assert_eq!(
+        (o.decision, names(o)),
+        (Decision::Draw, "repetition".into())
+    );
+    // FIDE: plays on; the fifth occurrence (16 plies) draws, move by move and in a line.
+    let mut m = Match::new(Chess).with_automatic_draws(AutomaticDraws::FIDE);
+    assert_eq!(m.automatic_draws(), AutomaticDraws::FIDE);
+    assert_eq!(m.play_san_line(line(3)).unwrap(), None);
+    assert_eq!(m.occurrences(), 4);
+    let mut outcome = None;
+    for san in line(1) {
+        outcome = m.play(san).unwrap();
+    }
+    assert_eq!(names(outcome.unwrap()), "repetition");
+    let mut m = Match::new(Chess).with_automatic_draws(AutomaticDraws::FIDE);
+    assert_eq!(
+        names(m.play_san_line(line(4)).unwrap().unwrap()),
+        "repetition"
+    );
+    assert_eq!(m.plies().len(), 16);
+    // The move limit: 100 quiet plies under R3, 150 under FIDE.
+    let fen = |halfmove: u32| format!("4k3/8/8/8/8/8/8/R3K3 w - - {halfmove} 90");
+    let mut m = Match::from_fen(&fen(99)).unwrap();
+    assert_eq!(names(m.play("Ra2").unwrap().unwrap()), "movelimit");
+    let mut m = Match::from_fen(&fen(99))
+        .unwrap()
+        .with_automatic_draws(AutomaticDraws::FIDE);
+    assert_eq!(m.play("Ra2").unwrap(), None);
+    let mut m = Match::from_fen(&fen(149))
+        .unwrap()
+        .with_automatic_draws(AutomaticDraws::FIDE);
+    assert_eq!(
+        names(m.play_san_line(["Ra2"]).unwrap().unwrap()),
+        "movelimit"
+    );
+    // A start position past R3's limit is over at once under R3, not under FIDE.
+    assert!(Match::from_fen(&fen(120)).unwrap().is_over());
+    let m = Match::from_fen(&fen(120))
+        .unwrap()
+        .with_automatic_draws(AutomaticDraws::FIDE);
+    assert!(!m.is_over());
+}

@@ -1,10 +1,11 @@
-//! `tegoma replay FILE [--tsv]`: replays every game of a PGN or PCN record (detected), one line
+//! `tegoma replay FILE [--tsv] [--fide-draws]`: replays every game of a PGN or PCN record (detected), one line
 //! per game; exit code 1 if any game had an illegal ply or could not be read.
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
 
 use tegoma_game::replay::{self, GameReport, RecordFormat};
+use tegoma_game::AutomaticDraws;
 use tegoma_notation::pcn::{Pcn, MAX_DOCUMENT_BYTES};
 
 /// Arguments of `tegoma replay`.
@@ -15,6 +16,12 @@ pub struct Args {
     /// Tab-separated output: index, plies, statuses, result, final FEEN.
     #[arg(long)]
     pub tsv: bool,
+    /// Draws as FIDE's Laws make them automatic, for records of games played under them: the
+    /// fifth occurrence of a position and 75 moves without capture or pawn move end a game; the
+    /// third occurrence and the fifty-move rule are claims (a claimed draw shows as the record's
+    /// result). Default: ruling R3 (third occurrence, 100 plies).
+    #[arg(long)]
+    pub fide_draws: bool,
 }
 
 /// Opens FILE (or standard input for `-`) buffered, with its first bytes for detection.
@@ -97,10 +104,11 @@ pub fn run(a: Args) -> ExitCode {
             let _ = writeln!(out, "{text}");
         }
     };
+    let draws = a.fide_draws.then_some(AutomaticDraws::FIDE);
     match format {
-        RecordFormat::Pgn => replay::replay_pgn_stream(reader, &mut each),
+        RecordFormat::Pgn => replay::replay_pgn_stream_with(reader, draws, &mut each),
         RecordFormat::Pcn => match read_pcn(reader) {
-            Ok(pcn) => each(replay::replay_pcn(0, &pcn)),
+            Ok(pcn) => each(replay::replay_pcn_with(0, &pcn, draws)),
             Err(e) => {
                 drop(out);
                 return crate::fail(e.kind, e.message);

@@ -52,6 +52,15 @@ impl AnyMatch {
         }
     }
 
+    /// Sets when repetition and the move limit end the match: see
+    /// [`Match::with_automatic_draws`].
+    pub fn with_automatic_draws(self, draws: super::AutomaticDraws) -> AnyMatch {
+        match self {
+            AnyMatch::Chess(m) => AnyMatch::Chess(m.with_automatic_draws(draws)),
+            AnyMatch::Ogi(m) => AnyMatch::Ogi(m.with_automatic_draws(draws)),
+        }
+    }
+
     /// Plays a move (PMN; SAN or UCI too for chess). See [`Match::play_timed`].
     ///
     /// # Errors

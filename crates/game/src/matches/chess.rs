@@ -186,12 +186,10 @@ impl Match<Chess> {
         if p.is_insufficient_material() {
             statuses.insert(Status::Insufficient);
         }
-        if self.quiet >= 100 {
+        if self.quiet >= self.draws.quiet_plies {
             statuses.insert(Status::Movelimit);
         }
-        // A third occurrence needs at least 8 plies since the last capture or pawn move (each
-        // side leaves and comes back twice).
-        if self.quiet >= 8 && self.occurs_thrice() {
+        if self.quiet >= self.draws.repetition_plies() && self.occurs_enough() {
             statuses.insert(Status::Repetition);
         }
         (!statuses.is_empty()).then_some(Outcome { decision, statuses })
