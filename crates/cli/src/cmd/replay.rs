@@ -1,5 +1,6 @@
-//! `tegoma replay FILE [--tsv] [--fide-draws]`: replays every game of a PGN or PCN record (detected), one line
-//! per game; exit code 1 if any game had an illegal ply or could not be read.
+//! `tegoma replay FILE [--tsv] [--fide-draws]`: replays every game of a PGN or PCN record
+//! (detected), one line per game; exit code 1 if any game had an illegal ply or could not be
+//! read.
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
