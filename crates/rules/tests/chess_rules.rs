@@ -188,6 +188,14 @@ fn san_disambiguation() {
     assert_eq!(mate.parse_san("Ra8#").unwrap(), m);
     assert_eq!(kind(mate.parse_san("Zz9").unwrap_err()), "InvalidSan");
     assert_eq!(kind(mate.parse_san("Ra9").unwrap_err()), "InvalidSan");
+    // A pawn move without a file is a push, never a capture (as python-chess reads it): the
+    // b-pawn cannot go to b5 where the bishop stands, and `b5` is not `axb5`.
+    let ruy = fen("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 3");
+    assert_eq!(kind(ruy.parse_san("b5").unwrap_err()), "IllegalMove");
+    assert_eq!(ruy.read_san_fast(b"b5", false), None);
+    assert_eq!(ruy.to_san(ruy.parse_san("axb5").unwrap()), "axb5");
+    assert_eq!(ruy.to_san(ruy.parse_san("b6").unwrap()), "b6");
+    assert_eq!(ruy.to_san(ruy.parse_san("ab5").unwrap()), "axb5");
 }
 
 #[test]

@@ -137,6 +137,10 @@ impl Position {
         if role == Role::Pawn && capture && ff.is_none() {
             return Err(san_err(text, "a pawn capture names its file"));
         }
+        // A pawn move that names no file is a push: it stays on the destination's file.
+        if role == Role::Pawn && ff.is_none() {
+            ff = Some(to.file());
+        }
         let candidates: Vec<Move> = list
             .iter()
             .filter(|m| {
