@@ -284,10 +284,28 @@ impl Board {
     /// The CELL coordinate of a flat index of the bounding shape (holes included).
     ///
     /// # Panics
-    /// If `sq` is outside the bounding shape ([`Board::span`]).
+    /// If `sq` is outside the bounding shape ([`Board::span`]); [`Board::try_cell`] is the
+    /// checked form.
     #[must_use]
     pub fn cell(&self, sq: Square) -> Cell {
-        assert!(sq.0 < self.span, "square index outside the board");
+        self.try_cell(sq).expect("square index outside the board")
+    }
+
+    /// [`Board::cell`], or `None` when `sq` is outside the bounding shape.
+    ///
+    /// ```
+    /// use tegoma_protocol::{Board, Square};
+    ///
+    /// let board = Board::new(&[8, 8]).unwrap();
+    /// let a8 = board.try_cell(Square::new(0)).unwrap();
+    /// assert_eq!(a8.to_string(), "a8");
+    /// assert_eq!(board.try_cell(Square::new(64)), None);
+    /// ```
+    #[must_use]
+    pub fn try_cell(&self, sq: Square) -> Option<Cell> {
+        if sq.0 >= self.span {
+            return None;
+        }
         let [f, r, _] = self.sizes.map(u32::from);
         let l = u32::from(self.sizes[2]);
         let flat = sq.0;
@@ -295,7 +313,7 @@ impl Board {
         let rank = r - 1 - (flat / f) % r;
         let layer = l - 1 - flat / (f * r);
         let all = [file as u8, rank as u8, layer as u8];
-        Cell::new(&all[..self.dimensions()]).expect("1 to 3 dimensions")
+        Cell::new(&all[..self.dimensions()])
     }
 
     /// Every square, in flat (FEEN) order, holes skipped.
