@@ -203,9 +203,7 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
         Some(fen) => Match::from_fen(fen).map_err(Invalid::from)?,
         None => Match::new(Chess),
     };
-    for tok in &game.moves {
-        m.play_san(tok.as_str(), None).map_err(Invalid::from)?;
-    }
+    m.play_san_line(&game.moves).map_err(Invalid::from)?;
     let mut meta = Map::new();
     let mut sides = Map::new();
     for (name, value) in &game.tags {
