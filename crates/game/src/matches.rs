@@ -26,6 +26,7 @@
 
 mod any;
 mod chess;
+mod draws;
 mod error;
 
 use std::collections::HashSet;
@@ -39,6 +40,7 @@ use crate::clock::{self, Clock, Tick};
 use crate::rules::{MatchRules, RepetitionRule};
 
 pub use any::AnyMatch;
+pub use draws::AutomaticDraws;
 pub use error::MatchError;
 
 /// One ply of a match.
@@ -48,62 +50,6 @@ pub struct Ply<M> {
     pub mv: M,
     /// The time the ply took, in milliseconds, if known.
     pub elapsed_ms: Option<u64>,
-}
-
-/// When the draws by repetition and by the move limit end a match by themselves.
-///
-/// By default a match follows its rule system: R3 for chess (the third occurrence of a position,
-/// 100 plies without capture or pawn move) and R4 for Ōgi (100 plies; repetition there is
-/// sennichite, which this setting does not change). [`AutomaticDraws::FIDE`] replays records
-/// kept under FIDE's Laws of Chess, where the third occurrence and the fifty-move rule are
-/// claims a player may not make: a game that goes on after them is legal, and a claimed draw
-/// shows as the record's result.
-///
-/// ```
-/// use tegoma_game::{AutomaticDraws, Match};
-/// use tegoma_rules::systems::Chess;
-///
-/// let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
-/// let mut r3 = Match::new(Chess);
-/// r3.play_san_line(shuffle.iter().chain(&shuffle)).unwrap();
-/// assert!(r3.is_over()); // third occurrence of the start position
-/// let mut fide = Match::new(Chess).with_automatic_draws(AutomaticDraws::FIDE);
-/// fide.play_san_line(shuffle.iter().chain(&shuffle)).unwrap();
-/// assert!(!fide.is_over());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AutomaticDraws {
-    /// The occurrence of a position that draws (`repetition`): 3 under R3. Rule systems with
-    /// sennichite ignore it.
-    pub occurrences: u32,
-    /// Plies without progress that draw (`movelimit`): 100 under R3 and R4.
-    pub quiet_plies: u32,
-}
-
-impl AutomaticDraws {
-    /// FIDE's automatic draws (Laws of Chess, article 9.6): the fifth occurrence of a position
-    /// and 75 moves (150 plies) without capture or pawn move.
-    pub const FIDE: AutomaticDraws = AutomaticDraws {
-        occurrences: 5,
-        quiet_plies: 150,
-    };
-
-    /// The rule system's own: the third occurrence and [`MatchRules::MOVE_LIMIT`].
-    pub fn of<R: MatchRules>() -> AutomaticDraws
-    where
-        R::Move: Hash,
-    {
-        AutomaticDraws {
-            occurrences: 3,
-            quiet_plies: R::MOVE_LIMIT,
-        }
-    }
-
-    /// The fewest plies since the last capture or pawn move that can hold the occurrences (each
-    /// side leaves and comes back: 4 plies per repetition).
-    pub(crate) fn repetition_plies(self) -> u32 {
-        self.occurrences.saturating_sub(1).saturating_mul(4)
-    }
 }
 
 /// A match of a rule system `R`: see the [module docs](self).
