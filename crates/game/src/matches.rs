@@ -200,44 +200,40 @@ where
 
     /// How many times the current position has occurred in the match (1 the first time).
     pub fn occurrences(&self) -> u32 {
+        let key = self.rules.key(&self.position);
+        self.same_side_keys().filter(|&&k| k == key).count() as u32
+    }
+
+    /// The keys of the positions that can equal the current one, latest first: those with the
+    /// same side to move, since the last move-limit reset where that is irreversible.
+    fn same_side_keys(&self) -> impl Iterator<Item = &u64> {
         let window = if R::RESET_IS_IRREVERSIBLE {
             // No position before the last reset can come back.
             (self.quiet as usize).saturating_add(1).min(self.keys.len())
         } else {
             self.keys.len()
         };
-        let key = self.rules.key(&self.position);
         self.keys[self.keys.len() - window..]
             .iter()
             .rev()
             .step_by(2)
-            .filter(|&&k| k == key)
-            .count() as u32
     }
 
     /// Whether the current position has occurred as often as [`AutomaticDraws::occurrences`]
     /// (counted as [`Match::occurrences`] counts, stopping there).
     pub(crate) fn occurs_enough(&self) -> bool {
-        let window = if R::RESET_IS_IRREVERSIBLE {
-            (self.quiet as usize).saturating_add(1).min(self.keys.len())
-        } else {
-            self.keys.len()
-        };
-        let key = self.rules.key(&self.position);
-        let mut seen = 0;
-        for &k in self.keys[self.keys.len() - window..]
-            .iter()
-            .rev()
-            .step_by(2)
-        {
-            if k == key {
-                seen += 1;
-                if seen >= self.draws.occurrences {
-                    return true;
-                }
-            }
+        let wanted = self.draws.occurrences;
+        // Each repetition takes 4 plies at least (both sides leave and come back).
+        if R::RESET_IS_IRREVERSIBLE && self.quiet < self.draws.repetition_plies() {
+            return false;
         }
-        seen >= self.draws.occurrences
+        let key = self.rules.key(&self.position);
+        let seen = self
+            .same_side_keys()
+            .filter(|&&k| k == key)
+            .take(wanted as usize)
+            .count();
+        seen as u32 >= wanted
     }
 
     /// The side whose draw offer is pending.
@@ -445,7 +441,14 @@ where
 
     /// The automatic endings of the current position and history.
     fn automatic_outcome(&self) -> Option<Outcome> {
-        let (mut decision, mut statuses) = match self.rules.outcome(&self.position) {
+        self.outcome_after(self.rules.outcome(&self.position))
+    }
+
+    /// The automatic endings, given the position's own ending (the rule system's
+    /// [`outcome`](tegoma_protocol::RuleSystem::outcome), however the caller found it): the
+    /// match adds its move limit and repetition.
+    pub(crate) fn outcome_after(&self, position_outcome: Option<Outcome>) -> Option<Outcome> {
+        let (mut decision, mut statuses) = match position_outcome {
             Some(o) => (Some(o.decision), o.statuses),
             None => (None, StatusSet::EMPTY),
         };

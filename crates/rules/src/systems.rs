@@ -183,10 +183,31 @@ impl RuleSystem for Chess {
 
 /// The position-only ending of a chess position (see the module docs).
 fn chess_outcome(position: &chess::Position) -> Option<Outcome> {
+    chess_outcome_knowing(position, position.has_legal_move(), position.is_check())
+}
+
+impl Chess {
+    /// [`RuleSystem::outcome`] for a caller that already knows whether the side to move has a
+    /// legal move and is in check (a replay learns both more cheaply than by listing moves).
+    pub fn outcome_knowing(
+        &self,
+        position: &chess::Position,
+        has_legal_move: bool,
+        in_check: bool,
+    ) -> Option<Outcome> {
+        chess_outcome_knowing(position, has_legal_move, in_check)
+    }
+}
+
+fn chess_outcome_knowing(
+    position: &chess::Position,
+    has_legal_move: bool,
+    in_check: bool,
+) -> Option<Outcome> {
     let mut statuses = StatusSet::EMPTY;
     let mut decision = Decision::Draw;
-    if !position.has_legal_move() {
-        if position.is_check() {
+    if !has_legal_move {
+        if in_check {
             statuses.insert(Status::Checkmate);
             decision = Decision::Win(chess_side(position.turn().other()));
         } else {

@@ -1,9 +1,8 @@
 //! Chess conveniences of [`Match`]: FEN setups, SAN moves (the fast path of PGN replay).
 
-use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::Invalid;
-use tegoma_protocol::{Decision, Outcome, Side};
-use tegoma_rules::chess::{self, Color};
+use tegoma_protocol::Outcome;
+use tegoma_rules::chess;
 use tegoma_rules::systems::Chess;
 
 use super::{Match, MatchError};
@@ -99,7 +98,7 @@ impl Match<Chess> {
                 None => {
                     if std::mem::take(&mut pending) {
                         self.outcome = self.chess_outcome(
-                            !self.position.has_legal_move_knowing_check(check),
+                            self.position.has_legal_move_knowing_check(check),
                             check,
                         );
                         if let Some(o) = self.outcome {
@@ -122,76 +121,31 @@ impl Match<Chess> {
                         .map_err(|e| refused(Invalid::from(e)))?
                 }
             };
-            self.push_in_place(mv);
+            self.push_raw(mv, None);
             check = self.position.is_check();
             // The endings that do not depend on the legal moves; when one holds, the decision
             // (checkmate beats the draws) needs the answer now.
-            self.outcome = self.chess_outcome(false, check);
+            self.outcome = self.chess_outcome(true, check);
             if self.outcome.is_some() {
                 self.outcome =
-                    self.chess_outcome(!self.position.has_legal_move_knowing_check(check), check);
+                    self.chess_outcome(self.position.has_legal_move_knowing_check(check), check);
             } else {
                 pending = true;
             }
         }
         if pending {
             self.outcome =
-                self.chess_outcome(!self.position.has_legal_move_knowing_check(check), check);
+                self.chess_outcome(self.position.has_legal_move_knowing_check(check), check);
         }
         Ok(self.outcome)
     }
 
-    /// [`Match::push_raw`] for chess: plays a legal move in place and keeps the history.
-    fn push_in_place(&mut self, mv: chess::Move) {
-        let mover = self.position.turn();
-        self.position.play_unchecked(mv);
-        // The halfmove clock restarts exactly on a capture or a pawn move.
-        self.quiet = if self.position.halfmove_clock() == 0 {
-            0
-        } else {
-            self.quiet.saturating_add(1)
-        };
-        self.keys.push(self.position.zobrist());
-        self.plies.push(super::Ply {
-            mv,
-            elapsed_ms: None,
-        });
-        let mover = if mover == Color::White {
-            Side::First
-        } else {
-            Side::Second
-        };
-        if self.draw_offer == Some(mover.flip()) {
-            self.draw_offer = None;
-        }
-    }
-
-    /// The automatic endings (R3) of the current position, its legal moves known to be none or
-    /// some (the same as the generic rule, without generating them again).
-    fn chess_outcome(&self, no_move: bool, check: bool) -> Option<Outcome> {
-        let p = &self.position;
-        let mut statuses = StatusSet::EMPTY;
-        let mut decision = Decision::Draw;
-        if no_move {
-            if check {
-                statuses.insert(Status::Checkmate);
-                decision = Decision::Win(match p.turn() {
-                    Color::White => Side::Second,
-                    Color::Black => Side::First,
-                });
-            } else {
-                statuses.insert(Status::Stalemate);
-            }
-        }
-        if p.is_insufficient_material() {
-            statuses.insert(Status::Insufficient);
-        }
-        if self.quiet >= self.draws.quiet_plies {
-            statuses.insert(Status::Movelimit);
-        }
-        if self.quiet >= self.draws.repetition_plies() && self.occurs_enough() {
-            statuses.insert(Status::Repetition);
-        }
-        (!statuses.is_empty()).then_some(Outcome { decision, statuses })
+    /// The automatic endings (R3) of the current position, knowing whether the side to move
+    /// has a legal move (the same as the generic rule, without generating the moves again).
+    fn chess_outcome(&self, has_legal_move: bool, check: bool) -> Option<Outcome> {
+        let own = self
+            .rules
+            .outcome_knowing(&self.position, has_legal_move, check);
+        self.outcome_after(own)
     }
 }
