@@ -20,7 +20,6 @@ use tegoma_notation::pmn::Pmn;
 use tegoma_notation::Invalid;
 use tegoma_protocol::{Decision, Side};
 use tegoma_rules::chess;
-use tegoma_rules::systems::Chess;
 
 use crate::clock::{Clock, Period, TimeControl};
 use crate::matches::{AnyMatch, Match};
@@ -199,10 +198,7 @@ const META_TAGS: [(&str, &str); 4] = [
 /// # Errors
 /// A bad `FEN` tag or an illegal move (its ply number and reason).
 pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
-    let mut m = match game.setup_fen() {
-        Some(fen) => Match::from_fen(fen).map_err(Invalid::from)?,
-        None => Match::new(Chess),
-    };
+    let mut m = Match::from_pgn_setup(game).map_err(Invalid::from)?;
     m.play_san_line(&game.moves).map_err(Invalid::from)?;
     let mut meta = Map::new();
     let mut sides = Map::new();

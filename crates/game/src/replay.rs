@@ -11,7 +11,6 @@ use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::pcn::{GameResult, Pcn};
 use tegoma_notation::Invalid;
 use tegoma_protocol::{Decision, Outcome, Side};
-use tegoma_rules::systems::Chess;
 
 use crate::matches::{AutomaticDraws, Match, MatchError};
 use crate::pgn::{PgnGame, PgnReader, PgnResult};
@@ -140,12 +139,9 @@ pub fn replay_pgn_game_with(
     game: &PgnGame,
     draws: Option<AutomaticDraws>,
 ) -> GameReport {
-    let m = match game.setup_fen() {
-        Some(fen) => match Match::from_fen(fen) {
-            Ok(m) => m,
-            Err(e) => return GameReport::failed(index, Invalid::from(e)),
-        },
-        None => Match::new(Chess),
+    let m = match Match::from_pgn_setup(game) {
+        Ok(m) => m,
+        Err(e) => return GameReport::failed(index, Invalid::from(e)),
     };
     let mut m = match draws {
         Some(d) => m.with_automatic_draws(d),
@@ -343,18 +339,12 @@ pub fn fuzz_replay(data: &[u8]) {
     for (i, game) in PgnReader::with_limits(data, limits).take(100).enumerate() {
         let Ok(game) = game else { continue };
         let fast = replay_pgn_game(i, &game);
-        let mut m = match game.setup_fen() {
-            Some(fen) => match Match::from_fen(fen) {
-                Ok(m) => m,
-                Err(_) => {
-                    assert!(
-                        fast.error.is_some(),
-                        "game {i}: set-up refused only by one path"
-                    );
-                    continue;
-                }
-            },
-            None => Match::new(Chess),
+        let Ok(mut m) = Match::from_pgn_setup(&game) else {
+            assert!(
+                fast.error.is_some(),
+                "game {i}: set-up refused only by one path"
+            );
+            continue;
         };
         let mut bad = None;
         for (ply, san) in game.moves.iter().enumerate() {

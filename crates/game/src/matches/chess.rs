@@ -18,6 +18,17 @@ impl Match<Chess> {
         Ok(Match::from_position(Chess, p))
     }
 
+    /// A chess match from a PGN game's start: its `FEN` tag, or the initial position.
+    ///
+    /// # Errors
+    /// [`MatchError::Setup`] for an invalid `FEN` tag.
+    pub fn from_pgn_setup(game: &crate::pgn::PgnGame) -> Result<Match<Chess>, MatchError> {
+        match game.setup_fen() {
+            Some(fen) => Match::from_fen(fen),
+            None => Ok(Match::new(Chess)),
+        }
+    }
+
     /// Plays a move given in SAN only (`Nf3`, `exd5`, `O-O`, `e8=Q+`); check signs and
     /// annotation suffixes are tolerated as the chess module reads them.
     ///
