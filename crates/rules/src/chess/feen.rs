@@ -228,44 +228,11 @@ impl Position {
     /// The FEEN token of the piece on `sq`, with its marker.
     pub fn token_at(&self, sq: Square) -> Option<&'static str> {
         let (color, role) = self.piece_at(sq)?;
-        let white = color == Color::White;
-        let rel_rank = if white { sq.rank() } else { 7 - sq.rank() };
-        let t: (&str, &str) = match role {
-            Role::King => {
-                let rights = if white {
-                    self.castling & (WK | WQ)
-                } else {
-                    self.castling & (BK | BQ)
-                };
-                if rights != 0 {
-                    ("+K^", "+k^")
-                } else {
-                    ("K^", "k^")
-                }
-            }
-            Role::Queen => ("Q", "q"),
-            Role::Rook => {
-                let plus = (0..4)
-                    .any(|i| self.right(i) && Position::right_corner(i) as usize == sq.index());
-                if plus {
-                    ("+R", "+r")
-                } else {
-                    ("R", "r")
-                }
-            }
-            Role::Bishop => ("B", "b"),
-            Role::Knight => ("N", "n"),
-            Role::Pawn => {
-                if rel_rank == 1 {
-                    ("+P", "+p")
-                } else if self.ep_pawn() == Some(sq) {
-                    ("-P", "-p")
-                } else {
-                    ("P", "p")
-                }
-            }
-        };
-        Some(if white { t.0 } else { t.1 })
+        let bit = sq.bb().0;
+        let m = self.markers();
+        let code =
+            base_code(color, role) + u8::from(m.plus & bit != 0) + 2 * u8::from(m.minus & bit != 0);
+        Some(BOARD_TOKENS[code as usize])
     }
 
     /// The canonical FEEN string (placement with markers, hands, style-turn).
@@ -339,56 +306,81 @@ impl Position {
     }
 }
 
-/// Board tokens by code (see [`Position::board_codes`]): White's from 1, Black's from 11.
+/// Board tokens by code (see [`Position::board_codes`]): White's from 1, Black's from 11; a
+/// piece's base code plus 1 for `+`, plus 2 for `-`.
 const BOARD_TOKENS: [&str; 21] = [
     "", "P", "+P", "-P", "N", "B", "R", "+R", "Q", "K^", "+K^", "p", "+p", "-p", "n", "b", "r",
     "+r", "q", "k^", "+k^",
 ];
 
+/// The unmarked token code of a piece (see [`BOARD_TOKENS`]).
+fn base_code(color: Color, role: Role) -> u8 {
+    let code = match role {
+        Role::Pawn => 1,
+        Role::Knight => 4,
+        Role::Bishop => 5,
+        Role::Rook => 6,
+        Role::Queen => 8,
+        Role::King => 9,
+    };
+    if color == Color::White {
+        code
+    } else {
+        code + 10
+    }
+}
+
+/// The squares whose pieces carry a state marker (ruling R2).
+struct Markers {
+    /// `+`: pawns on their start rank, rooks on the corner of a live castling right, kings with a
+    /// live right.
+    plus: u64,
+    /// `-`: the pawn that has just double-stepped.
+    minus: u64,
+}
+
 impl Position {
+    /// Where the markers stand: the one statement of R2's markers, for one square
+    /// ([`Position::token_at`]) and for the whole board ([`Position::board_codes`]).
+    fn markers(&self) -> Markers {
+        let pawns = self.by_role[Role::Pawn.index()];
+        let rooks = self.by_role[Role::Rook.index()];
+        let kings = self.by_role[Role::King.index()];
+        let [white, black] = self.by_color;
+        let mut plus = pawns & (white & Bitboard::rank(1).0 | black & Bitboard::rank(6).0);
+        for i in 0..4 {
+            if self.right(i) {
+                plus |= rooks & 1u64 << Position::right_corner(i);
+            }
+        }
+        if self.castling & (WK | WQ) != 0 {
+            plus |= kings & white;
+        }
+        if self.castling & (BK | BQ) != 0 {
+            plus |= kings & black;
+        }
+        let minus = self.ep_pawn().map_or(0, |sq| sq.bb().0 & pawns);
+        Markers { plus, minus }
+    }
+
     /// The board as codes into [`BOARD_TOKENS`] (0 for an empty square), markers included: the
-    /// same tokens as [`Position::token_at`], found a piece set at a time.
+    /// tokens of [`Position::token_at`], found a piece set at a time.
     fn board_codes(&self) -> [u8; 64] {
         let mut codes = [0u8; 64];
         for color in [Color::White, Color::Black] {
-            let mine = self.by_color[color.index()];
-            let base = if color == Color::White { 0 } else { 10 };
-            let mut set = |bb: u64, code: u8| {
-                for sq in Bitboard(bb) {
-                    codes[sq.index()] = base + code;
-                }
-            };
-            let pawns = self.by_role[Role::Pawn.index()] & mine;
-            let start_rank = if color == Color::White { 1 } else { 6 };
-            set(pawns, 1);
-            set(pawns & Bitboard::rank(start_rank).0, 2);
-            set(self.by_role[Role::Knight.index()] & mine, 4);
-            set(self.by_role[Role::Bishop.index()] & mine, 5);
-            set(self.by_role[Role::Rook.index()] & mine, 6);
-            set(self.by_role[Role::Queen.index()] & mine, 8);
-            let rights = if color == Color::White {
-                self.castling & (WK | WQ)
-            } else {
-                self.castling & (BK | BQ)
-            };
-            set(
-                self.by_role[Role::King.index()] & mine,
-                9 + (rights != 0) as u8,
-            );
-        }
-        if let Some(sq) = self.ep_pawn() {
-            let c = &mut codes[sq.index()];
-            if *c == 1 || *c == 11 {
-                *c += 2;
-            }
-        }
-        for i in 0..4 {
-            if self.right(i) {
-                let c = &mut codes[Position::right_corner(i) as usize];
-                if *c == 6 || *c == 16 {
-                    *c += 1;
+            for role in Role::ALL {
+                let code = base_code(color, role);
+                for sq in self.pieces(color, role) {
+                    codes[sq.index()] = code;
                 }
             }
+        }
+        let m = self.markers();
+        for sq in Bitboard(m.plus) {
+            codes[sq.index()] += 1;
+        }
+        for sq in Bitboard(m.minus) {
+            codes[sq.index()] += 2;
         }
         codes
     }
