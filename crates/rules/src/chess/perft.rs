@@ -3,26 +3,13 @@
 use super::movegen::{CountSink, Sink};
 use super::{Move, MoveList, Position, Role};
 
-/// Plays every move of the sets and recurses.
-struct Recurse {
+/// Expands the move sets into the position after each move and hands it to `visit`.
+struct Children<F> {
     pos: Position,
-    depth: u32,
-    bulk: bool,
-    nodes: u64,
+    visit: F,
 }
 
-impl Recurse {
-    #[inline(always)]
-    fn child(&mut self, p: &Position) {
-        self.nodes += if self.bulk {
-            perft_bulk(p, self.depth - 1)
-        } else {
-            perft_play(p, self.depth - 1)
-        };
-    }
-}
-
-impl Sink for Recurse {
+impl<F: FnMut(&Position)> Sink for Children<F> {
     #[inline(always)]
     fn piece(&mut self, role: Role, from: u8, mut to: u64) {
         while to != 0 {
@@ -30,7 +17,7 @@ impl Sink for Recurse {
             to &= to - 1;
             let mut p = self.pos;
             p.make(role, from, t);
-            self.child(&p);
+            (self.visit)(&p);
         }
     }
     #[inline(always)]
@@ -40,7 +27,7 @@ impl Sink for Recurse {
             to &= to - 1;
             let mut p = self.pos;
             p.make(Role::Pawn, (t as i8 - delta) as u8, t);
-            self.child(&p);
+            (self.visit)(&p);
         }
     }
     #[inline(always)]
@@ -51,7 +38,7 @@ impl Sink for Recurse {
             for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
                 let mut p = self.pos;
                 p.make_promotion((t as i8 - delta) as u8, t, role);
-                self.child(&p);
+                (self.visit)(&p);
             }
         }
     }
@@ -59,107 +46,41 @@ impl Sink for Recurse {
     fn en_passant(&mut self, from: u8, to: u8) {
         let mut p = self.pos;
         p.make_ep(from, to);
-        self.child(&p);
+        (self.visit)(&p);
     }
     #[inline(always)]
     fn castle(&mut self, from: u8, to: u8) {
         let mut p = self.pos;
         p.make_castle(from, to);
-        self.child(&p);
+        (self.visit)(&p);
     }
+}
+
+/// Calls `visit` with the position after each legal move of `pos`.
+#[inline(always)]
+fn for_each_child(pos: &Position, visit: impl FnMut(&Position)) {
+    pos.generate(&mut Children { pos: *pos, visit });
+}
+
+/// The number of legal moves, counted from the destination sets.
+#[inline(always)]
+fn count_moves(pos: &Position) -> u64 {
+    let mut s = CountSink(0);
+    pos.generate(&mut s);
+    s.0
 }
 
 /// Bulk perft: the last ply is counted from the destination sets.
 pub(crate) fn perft_bulk(pos: &Position, depth: u32) -> u64 {
+    let mut nodes = 0;
     match depth {
-        0 => 1,
-        1 => {
-            let mut s = CountSink(0);
-            pos.generate(&mut s);
-            s.0
-        }
-        2 => {
-            // Children counted directly: one generation per child, no recursion frame.
-            let mut r = Recurse2 {
-                pos: *pos,
-                nodes: 0,
-            };
-            pos.generate(&mut r);
-            r.nodes
-        }
-        _ => {
-            let mut r = Recurse {
-                pos: *pos,
-                depth,
-                bulk: true,
-                nodes: 0,
-            };
-            pos.generate(&mut r);
-            r.nodes
-        }
+        0 => return 1,
+        1 => return count_moves(pos),
+        // Children counted directly: one generation per child, no recursion frame.
+        2 => for_each_child(pos, |p| nodes += count_moves(p)),
+        _ => for_each_child(pos, |p| nodes += perft_bulk(p, depth - 1)),
     }
-}
-
-/// Perft at depth 2 with bulk counting at the leaves.
-struct Recurse2 {
-    pos: Position,
-    nodes: u64,
-}
-
-impl Recurse2 {
-    #[inline(always)]
-    fn count(&mut self, p: &Position) {
-        let mut l = CountSink(0);
-        p.generate(&mut l);
-        self.nodes += l.0;
-    }
-}
-
-impl Sink for Recurse2 {
-    #[inline(always)]
-    fn piece(&mut self, role: Role, from: u8, mut to: u64) {
-        while to != 0 {
-            let t = to.trailing_zeros() as u8;
-            to &= to - 1;
-            let mut p = self.pos;
-            p.make(role, from, t);
-            self.count(&p);
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, mut to: u64, delta: i8) {
-        while to != 0 {
-            let t = to.trailing_zeros() as u8;
-            to &= to - 1;
-            let mut p = self.pos;
-            p.make(Role::Pawn, (t as i8 - delta) as u8, t);
-            self.count(&p);
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, mut to: u64, delta: i8) {
-        while to != 0 {
-            let t = to.trailing_zeros() as u8;
-            to &= to - 1;
-            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                let mut p = self.pos;
-                p.make_promotion((t as i8 - delta) as u8, t, role);
-                self.count(&p);
-            }
-        }
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, from: u8, to: u8) {
-        let mut p = self.pos;
-        p.make_ep(from, to);
-        self.count(&p);
-    }
-    #[inline(always)]
-    fn castle(&mut self, from: u8, to: u8) {
-        let mut p = self.pos;
-        p.make_castle(from, to);
-        self.count(&p);
-    }
+    nodes
 }
 
 /// No-bulk perft: every leaf move is played.
@@ -167,14 +88,9 @@ pub(crate) fn perft_play(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut r = Recurse {
-        pos: *pos,
-        depth,
-        bulk: false,
-        nodes: 0,
-    };
-    pos.generate(&mut r);
-    r.nodes
+    let mut nodes = 0;
+    for_each_child(pos, |p| nodes += perft_play(p, depth - 1));
+    nodes
 }
 
 impl Position {
