@@ -264,25 +264,40 @@ impl Position {
 
         // Castling (not out of, through or into check).
         if checkers == 0 && self.castling != 0 {
-            let (ks, qs, base) = match us {
-                Color::White => (0, 1, 0u8),
-                Color::Black => (2, 3, 56u8),
+            let rights = match us {
+                Color::White => [0, 1],
+                Color::Black => [2, 3],
             };
-            if self.right(ks)
-                && occ & between(sq(base + 4), sq(Position::right_corner(ks))).0 == 0
-                && !self.attacked_by(base + 5, them, occ)
-                && !self.attacked_by(base + 6, them, occ)
-            {
-                sink.castle(base + 4, base + 6);
-            }
-            if self.right(qs)
-                && occ & between(sq(base + 4), sq(Position::right_corner(qs))).0 == 0
-                && !self.attacked_by(base + 3, them, occ)
-                && !self.attacked_by(base + 2, them, occ)
-            {
-                sink.castle(base + 4, base + 2);
+            for right in rights {
+                if let Some((from, to)) = self.castling_squares(right, occ) {
+                    sink.castle(from, to);
+                }
             }
         }
+    }
+
+    /// The king's squares (from, to) of castling with the right numbered `right` (0 White king
+    /// side, 1 White queen side, 2 and 3 Black's) when it is legal for a side not in check: the
+    /// right alive, the squares between king and rook empty, the squares the king passes and
+    /// reaches not attacked. `occ` is the occupancy.
+    #[inline(always)]
+    pub(crate) fn castling_squares(&self, right: usize, occ: u64) -> Option<(u8, u8)> {
+        let base = if right < 2 { 0 } else { 56 };
+        let (pass, to) = if right % 2 == 0 {
+            (base + 5, base + 6)
+        } else {
+            (base + 3, base + 2)
+        };
+        let them = if right < 2 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        (self.right(right)
+            && occ & between(sq(base + 4), sq(Position::right_corner(right))).0 == 0
+            && !self.attacked_by(pass, them, occ)
+            && !self.attacked_by(to, them, occ))
+        .then_some((base + 4, to))
     }
 
     /// Writes the legal moves into `list` (cleared first).

@@ -204,35 +204,20 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
     found
 }
 
-/// Castling on the king's side (`short`) or the queen's, if legal (as the generator has it: the
-/// right alive, the squares between king and rook empty, not out of, through or into check).
+/// Castling on the king's side (`short`) or the queen's, if legal (the generator's rule).
 fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
     if in_check {
         return None;
     }
-    let us = p.turn();
-    let (bit, base) = match (us, short) {
-        (Color::White, true) => (0, 0u8),
-        (Color::White, false) => (1, 0),
-        (Color::Black, true) => (2, 56),
-        (Color::Black, false) => (3, 56),
-    };
-    let occ = p.occupied().0;
-    let king = Square::from_index(base + 4);
-    if !p.right(bit) || occ & between(king, Square::from_index(Position::right_corner(bit))).0 != 0
-    {
-        return None;
-    }
-    let (pass, to) = if short {
-        (base + 5, base + 6)
-    } else {
-        (base + 3, base + 2)
-    };
-    let (pass, to) = (Square::from_index(pass), Square::from_index(to));
-    if attacked(p, pass, us, occ, 0) || attacked(p, to, us, occ, 0) {
-        return None;
-    }
-    Some(Move::castle(king, to))
+    let right = match p.turn() {
+        Color::White => 0,
+        Color::Black => 2,
+    } + usize::from(!short);
+    let (from, to) = p.castling_squares(right, p.occupied().0)?;
+    Some(Move::castle(
+        Square::from_index(from),
+        Square::from_index(to),
+    ))
 }
 
 /// Whether the side to move has a legal move, knowing whether the side to move is in check.
