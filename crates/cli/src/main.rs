@@ -11,7 +11,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
-mod games;
 
 /// Tegoma: the Sashité Game Protocol, its notations and its rule systems (Chess, Ōgi).
 #[derive(Parser)]
@@ -33,6 +32,8 @@ enum Command {
     Perft(cmd::perft::Args),
     /// Print the CGSN statuses that hold in a position (`-` when none).
     Status(cmd::status::Args),
+    /// Draw a position as a board diagram with both hands.
+    Show(cmd::show::Args),
     /// Convert a position (FEEN <-> FEN) or a game record (PGN <-> PCN).
     Convert(cmd::convert::Args),
     /// Replay game records (PGN or PCN) and report each game's result.
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         Command::Moves(a) => cmd::moves::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Status(a) => cmd::status::run(a),
+        Command::Show(a) => cmd::show::run(a),
         Command::Convert(a) => cmd::convert::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Ggn(c) => cmd::ggn::run(c),
@@ -74,4 +76,32 @@ fn main() -> ExitCode {
 pub(crate) fn fail(kind: &str, message: impl std::fmt::Display) -> ExitCode {
     println!("error: {kind}: {message}");
     ExitCode::from(1)
+}
+
+/// [`fail`] for a typed error: the command line's boundary, where kinds become text.
+pub(crate) fn fail_with(e: &tegoma_notation::Invalid) -> ExitCode {
+    fail(e.kind, &e.message)
+}
+
+/// Prints lines on standard output; an output that cannot be written is `error: Io` and exit
+/// code 1, never a panic.
+pub(crate) fn print_lines<I>(lines: I) -> ExitCode
+where
+    I: IntoIterator,
+    I::Item: std::fmt::Display,
+{
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let written = lines
+        .into_iter()
+        .try_for_each(|l| writeln!(out, "{l}"))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: Io: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

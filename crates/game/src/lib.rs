@@ -5,6 +5,9 @@
 //! - [`rules`]: [`MatchRules`], what a match needs from a rule system (chess and Ōgi).
 //! - [`matches`](mod@matches): [`Match`], a position plus its history, automatic endings and events;
 //!   [`AnyMatch`] for a rule system chosen at run time.
+//! - [`registry`]: [`Rules`], the one way to choose a rule system at run time (Chess, Ōgi and
+//!   the games defined by files), and [`Visit`] to run generic code on it.
+//! - [`position`]: [`AnyPosition`], a position of any rule system with a text interface.
 //! - [`record`]: PCN records of whole matches, PGN ↔ PCN conversion.
 //! - [`replay`]: replaying PGN and PCN records game by game.
 #![forbid(unsafe_code)]
@@ -13,9 +16,13 @@
 pub mod clock;
 pub mod matches;
 pub mod pgn;
+pub mod position;
 pub mod record;
+pub mod registry;
 pub mod replay;
 pub mod rules;
 
 pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply};
-pub use rules::{MatchRules, Refusal, RepetitionRule};
+pub use position::AnyPosition;
+pub use registry::{Rules, RulesError, Visit};
+pub use rules::{MatchRules, MoveFormat, Refusal, RepetitionRule, Unsupported};

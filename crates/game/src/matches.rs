@@ -30,14 +30,13 @@ mod draws;
 mod error;
 
 use std::collections::HashSet;
-use std::hash::Hash;
 
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::Invalid;
 use tegoma_protocol::{Decision, MoveBuffer, Outcome, Position as Generic, Side};
 
 use crate::clock::{self, Clock, Tick};
-use crate::rules::{MatchRules, RepetitionRule};
+use crate::rules::{MatchRules, MoveFormat, RepetitionRule, Unsupported};
 
 pub use any::AnyMatch;
 pub use draws::AutomaticDraws;
@@ -54,10 +53,7 @@ pub struct Ply<M> {
 
 /// A match of a rule system `R`: see the [module docs](self).
 #[derive(Debug, Clone)]
-pub struct Match<R: MatchRules>
-where
-    R::Move: Hash,
-{
+pub struct Match<R: MatchRules> {
     rules: R,
     start: R::Position,
     start_quiet: u32,
@@ -89,10 +85,7 @@ fn protocol_side(s: clock::Side) -> Side {
     }
 }
 
-impl<R: MatchRules> Match<R>
-where
-    R::Move: Hash,
-{
+impl<R: MatchRules> Match<R> {
     /// A match from the rule system's initial position.
     pub fn new(rules: R) -> Match<R> {
         let start = rules.initial().expect("the initial position is valid");
@@ -111,7 +104,7 @@ where
             keys: Vec::new(),
             played: HashSet::new(),
             draw_offer: None,
-            draws: AutomaticDraws::of::<R>(),
+            draws: AutomaticDraws::of(&rules),
             start_clock: None,
             clock: None,
             outcome: None,
@@ -128,29 +121,47 @@ where
     /// [`MatchError::Setup`] when the FEEN is invalid or not a position of the rule system.
     pub fn from_feen(rules: R, feen: &str) -> Result<Match<R>, MatchError> {
         let generic = Generic::from_feen(feen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        Match::from_generic(rules, &generic)
+    }
+
+    /// A match from a generic position.
+    ///
+    /// # Errors
+    /// [`MatchError::Setup`] when the position is not one of the rule system.
+    pub fn from_generic(rules: R, start: &Generic) -> Result<Match<R>, MatchError> {
         let start = rules
-            .import(&generic)
+            .import(start)
             .map_err(|e| MatchError::Setup(Invalid::from(e)))?;
         Ok(Match::from_position(rules, start))
     }
 
     /// Attaches a clock (its side to move set to the position's), replacing any other. The
     /// clock runs from now on: give the time each ply takes to [`Match::play_timed`].
-    pub fn with_clock(mut self, mut clock: Clock) -> Match<R> {
+    pub fn with_clock(mut self, clock: Clock) -> Match<R> {
+        self.set_clock(clock);
+        self
+    }
+
+    /// [`Match::with_clock`] in place.
+    pub fn set_clock(&mut self, mut clock: Clock) {
         clock.set_to_move(clock_side(self.rules.side_to_move(&self.position)));
         self.start_clock = Some(clock.clone());
         self.clock = Some(clock);
-        self
     }
 
     /// Sets when repetition and the move limit end the match (see [`AutomaticDraws`]); the
     /// endings of the start position are looked at again. Set it before the first ply.
     pub fn with_automatic_draws(mut self, draws: AutomaticDraws) -> Match<R> {
+        self.set_automatic_draws(draws);
+        self
+    }
+
+    /// [`Match::with_automatic_draws`] in place.
+    pub fn set_automatic_draws(&mut self, draws: AutomaticDraws) {
         self.draws = draws;
         if self.plies.is_empty() {
             self.outcome = self.automatic_outcome();
         }
-        self
     }
 
     /// When repetition and the move limit end the match.
@@ -207,7 +218,7 @@ where
     /// The keys of the positions that can equal the current one, latest first: those with the
     /// same side to move, since the last move-limit reset where that is irreversible.
     fn same_side_keys(&self) -> impl Iterator<Item = &u64> {
-        let window = if R::RESET_IS_IRREVERSIBLE {
+        let window = if self.rules.reset_is_irreversible() {
             // No position before the last reset can come back.
             (self.quiet as usize).saturating_add(1).min(self.keys.len())
         } else {
@@ -224,7 +235,7 @@ where
     pub(crate) fn occurs_enough(&self) -> bool {
         let wanted = self.draws.occurrences;
         // Each repetition takes 4 plies at least (both sides leave and come back).
-        if R::RESET_IS_IRREVERSIBLE && self.quiet < self.draws.repetition_plies() {
+        if self.rules.reset_is_irreversible() && self.quiet < self.draws.repetition_plies() {
             return false;
         }
         let key = self.rules.key(&self.position);
@@ -264,16 +275,24 @@ where
 
     /// The canonical PMN of every ply, in order.
     pub fn pmn_plies(&self) -> Vec<String> {
+        self.plies_in(MoveFormat::Pmn)
+            .expect("every rule system writes PMN")
+    }
+
+    /// Every ply, in order, in a move format (SAN and UCI for chess).
+    ///
+    /// # Errors
+    /// [`Unsupported`] when the rule system has no such notation.
+    pub fn plies_in(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported> {
         let mut p = self.start.clone();
         let mut out = Vec::with_capacity(self.plies.len());
         for ply in &self.plies {
             let mut s = String::new();
-            // Writing into a String cannot fail.
-            let _ = self.rules.write_move(&p, ply.mv, &mut s);
+            self.rules.write_move_as(&p, ply.mv, format, &mut s)?;
             out.push(s);
             self.rules.play(&mut p, ply.mv);
         }
-        out
+        Ok(out)
     }
 
     /// Plays a move typed by a player (PMN; SAN or UCI too for chess), with no time recorded.
@@ -305,7 +324,7 @@ where
         }
         match self.rules.read_move(&self.position, text) {
             Ok(mv) => self.play_checked(mv, text, elapsed_ms),
-            Err(r) if r.malformed || !R::ILLEGAL_MOVE_LOSES => Err(MatchError::Refused {
+            Err(r) if r.malformed || !self.rules.illegal_move_loses() => Err(MatchError::Refused {
                 ply: self.plies.len() + 1,
                 text: text.to_string(),
                 error: r.error,
@@ -341,7 +360,7 @@ where
                 kind: "IllegalMove",
                 message: format!("illegal move {text}"),
             };
-            if !R::ILLEGAL_MOVE_LOSES {
+            if !self.rules.illegal_move_loses() {
                 return Err(MatchError::Refused {
                     ply: self.plies.len() + 1,
                     text,
@@ -404,7 +423,7 @@ where
 
     /// Whether sennichite forbids `mv` (a legal move of the position) now.
     fn forbidden(&self, mv: R::Move) -> bool {
-        if R::REPETITION != RepetitionRule::Sennichite || self.played.is_empty() {
+        if self.rules.repetition() != RepetitionRule::Sennichite || self.played.is_empty() {
             return false;
         }
         let mut after = self.position.clone();
@@ -430,7 +449,7 @@ where
         self.rules.play(&mut self.position, mv);
         let key = self.rules.key(&self.position);
         self.keys.push(key);
-        if R::REPETITION == RepetitionRule::Sennichite {
+        if self.rules.repetition() == RepetitionRule::Sennichite {
             self.played.insert((mv, key));
         }
         self.plies.push(Ply { mv, elapsed_ms });
@@ -458,7 +477,7 @@ where
         if self.quiet >= self.draws.quiet_plies {
             statuses.insert(Status::Movelimit);
         }
-        match R::REPETITION {
+        match self.rules.repetition() {
             RepetitionRule::ThirdOccurrenceDraws => {
                 if self.occurs_enough() {
                     statuses.insert(Status::Repetition);
@@ -470,6 +489,7 @@ where
                     decision = Some(Decision::Win(self.side_to_move().flip()));
                 }
             }
+            RepetitionRule::Ignored => {}
         }
         if statuses.is_empty() {
             return None;

@@ -18,13 +18,15 @@ use tegoma_notation::cgsn::StatusSet;
 use tegoma_notation::pcn::{self, GameResult, Map, Pcn, Ply};
 use tegoma_notation::pmn::Pmn;
 use tegoma_notation::Invalid;
-use tegoma_protocol::{Decision, Side};
-use tegoma_rules::chess;
+use tegoma_protocol::{Decision, Position as Generic, RuleSystem, Side};
+use tegoma_rules::systems::Chess;
 
 use crate::clock::{Clock, Period, TimeControl};
 use crate::matches::{AnyMatch, Match};
 use crate::pgn::{Comment, PgnGame, PgnResult, SanToken};
+use crate::registry::Rules;
 use crate::replay::{pcn_outcome, result_mark};
+use crate::rules::MoveFormat;
 
 /// Seconds (finite, ≥ 0, as PCN validates them) to whole milliseconds, saturating.
 pub fn seconds_to_ms(s: f64) -> u64 {
@@ -102,15 +104,15 @@ fn side_periods<'a>(pcn: &'a Pcn, side: &str) -> Option<&'a Vec<Value>> {
 /// # Errors
 /// An invalid setup (for both rule systems) or invalid periods.
 pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, Invalid> {
-    let mut m = AnyMatch::from_feen(&pcn.setup.feen).map_err(Invalid::from)?;
-    // A chess setup may carry its FEN (`setup.fen`, from a PGN): its halfmove clock counts
-    // towards the move limit when it describes the same position.
-    if let (AnyMatch::Chess(c), Some(fen)) =
-        (&m, pcn.setup.extra.get("fen").and_then(Value::as_str))
-    {
-        if let Ok(with_fen) = Match::from_fen(fen) {
-            if with_fen.start() == c.start() {
-                m = AnyMatch::Chess(with_fen);
+    let start = Generic::from_feen(&pcn.setup.feen)?;
+    let rules = Rules::for_position(&start)?;
+    let mut m = AnyMatch::from_position(rules.clone(), &start)?;
+    // A setup may carry its FEN (`setup.fen`, from a PGN): its halfmove clock counts towards
+    // the move limit when it describes the same position.
+    if let Some(fen) = pcn.setup.extra.get("fen").and_then(Value::as_str) {
+        if let Ok(with_fen) = AnyMatch::from_fen(rules, fen) {
+            if with_fen.start_feen() == m.start_feen() {
+                m = with_fen;
             }
         }
     }
@@ -216,7 +218,7 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
                 .or_insert_with(|| Value::String(value.clone()));
         }
     }
-    let any = AnyMatch::Chess(m);
+    let any = AnyMatch::from_match(Rules::chess(), m);
     let mut pcn = match_to_pcn(&any, None);
     if let Some(fen) = game.setup_fen() {
         pcn.setup
@@ -265,15 +267,16 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
 /// # Errors
 /// The record is not chess, or a ply is illegal.
 pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
-    let m = match match_from_pcn(pcn)? {
-        AnyMatch::Chess(m) => m,
-        AnyMatch::Ogi(_) => {
-            return Err(invalid(
-                "NotChess",
-                "PGN records chess games only; this record is Ōgi",
-            ))
-        }
-    };
+    let m = match_from_pcn(pcn)?;
+    let sans = m.plies_as(MoveFormat::San).map_err(|_| {
+        invalid(
+            "NotChess",
+            format!(
+                "PGN records chess games only; this record is {}",
+                m.rules().name()
+            ),
+        )
+    })?;
     let mut game = PgnGame::default();
     let meta = pcn.meta.clone().unwrap_or_default();
     for (tag, key) in META_TAGS {
@@ -296,10 +299,16 @@ pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
     game.tags
         .push(("Result".to_string(), result.as_str().to_string()));
     let kept_fen = pcn.setup.extra.get("fen").and_then(Value::as_str);
-    if kept_fen.is_some() || *m.start() != chess::Position::startpos() {
+    let start_fen = m.start_fen().unwrap_or_default();
+    if kept_fen.is_some() || m.start_feen() != Chess.initial_feen() {
         let fen = match kept_fen {
-            Some(f) if chess::Position::from_fen(f).is_ok_and(|p| p == *m.start()) => f.to_string(),
-            _ => m.start().to_fen(),
+            Some(f)
+                if AnyMatch::from_fen(m.rules().clone(), f)
+                    .is_ok_and(|k| k.start_feen() == m.start_feen()) =>
+            {
+                f.to_string()
+            }
+            _ => start_fen,
         };
         game.tags.push(("SetUp".to_string(), "1".to_string()));
         game.tags.push(("FEN".to_string(), fen));
@@ -309,7 +318,7 @@ pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
             game.tags.push((k.clone(), value_text(v)));
         }
     }
-    for san in m.san_plies() {
+    for san in sans {
         let tok: SanToken = san
             .parse()
             .map_err(|e: crate::pgn::SanLexError| invalid("InvalidSan", e.0))?;

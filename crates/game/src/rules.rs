@@ -2,12 +2,14 @@
 //! move limit, time forfeit, the move notations a player may type), implemented for
 //! [`Chess`] (ruling R3) and [`Ogi`] (ruling R4).
 
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 
 use tegoma_notation::cgsn::Status;
+use tegoma_notation::pin;
 use tegoma_notation::{Invalid, NotationError};
-use tegoma_protocol::{Outcome, RuleSystem, Side};
+use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side};
 use tegoma_rules::chess::{self, ChessError, Role};
+use tegoma_rules::ggn::{Engine, EngineError, GgnMove, Repetition};
 use tegoma_rules::ogi::{self, Kind, MoveError};
 use tegoma_rules::systems::{Chess, Ogi, OgiError};
 
@@ -19,6 +21,8 @@ pub enum RepetitionRule {
     /// Sennichite (Ōgi R4): a move is illegal when the same move already produced the same
     /// position in the match; submitted to the match, it ends the game and the mover loses.
     Sennichite,
+    /// Repeated positions have no effect.
+    Ignored,
 }
 
 /// A move a match refused to read.
@@ -31,22 +35,56 @@ pub struct Refusal {
     pub error: Invalid,
 }
 
-/// A rule system a [`Match`](crate::Match) can drive.
-pub trait MatchRules: RuleSystem
-where
-    Self::Move: Hash,
+/// A text format for moves besides PMN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveFormat {
+    /// PMN, the Sashité move notation (every rule system).
+    Pmn,
+    /// Standard Algebraic Notation (chess).
+    San,
+    /// The UCI protocol's coordinate notation (chess).
+    Uci,
+}
+
+impl MoveFormat {
+    /// The format's name as the command line spells it (`pmn`, `san`, `uci`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveFormat::Pmn => "pmn",
+            MoveFormat::San => "san",
+            MoveFormat::Uci => "uci",
+        }
+    }
+}
+
+/// What every layer above the rules needs from a rule system beyond [`RuleSystem`]: history
+/// rules (repetition, move limit), time forfeit, the move notations a player may type, and the
+/// notations a rule system may have besides FEEN and PMN (FEN, SAN, UCI for chess).
+///
+/// Implemented for [`Chess`] (ruling R3), [`Ogi`] (ruling R4) and the GGN engine (games
+/// defined by files, their description's history rules). A value of
+/// [`Rules`](crate::Rules) hands the concrete type to generic code through
+/// [`Rules::visit`](crate::Rules::visit).
+pub trait MatchRules:
+    RuleSystem<Move: Hash + Send + Sync, Position: PartialEq + Send + Sync>
+    + Clone
+    + Send
+    + Sync
+    + 'static
 {
     /// How repeated positions are treated.
-    const REPETITION: RepetitionRule;
+    fn repetition(&self) -> RepetitionRule;
     /// Whether a well-formed illegal move submitted to a match ends it (the offender loses,
     /// `illegalmove`, Ōgi) instead of being refused (chess).
-    const ILLEGAL_MOVE_LOSES: bool;
+    fn illegal_move_loses(&self) -> bool;
     /// Whether no position before the last move-limit reset (capture, pawn move) can occur
     /// again, so that repetitions are only looked for since it (chess: yes; Ōgi: no, captured
     /// pieces come back as drops).
-    const RESET_IS_IRREVERSIBLE: bool;
+    fn reset_is_irreversible(&self) -> bool;
     /// Plies without progress after which the game is drawn (`movelimit`).
-    const MOVE_LIMIT: u32 = 100;
+    fn move_limit(&self) -> u32 {
+        100
+    }
 
     /// The R5 identity key of a position (equal keys for equal canonical FEEN without `'`).
     fn key(&self, position: &Self::Position) -> u64;
@@ -65,6 +103,87 @@ where
     fn time_forfeit(&self, position: &Self::Position, flagged: Side) -> Outcome {
         let _ = position;
         Outcome::win(flagged.flip(), Status::Timelimit)
+    }
+
+    /// The canonical FEEN of a position (by default through the generic position).
+    fn feen(&self, position: &Self::Position) -> String {
+        self.export(position).to_feen().unwrap_or_default()
+    }
+    /// Writes a legal move of `position` in `format` (PMN for every rule system).
+    ///
+    /// # Errors
+    /// [`Unsupported`] when the rule system has no such notation.
+    fn write_move_as(
+        &self,
+        position: &Self::Position,
+        mv: Self::Move,
+        format: MoveFormat,
+        out: &mut String,
+    ) -> Result<(), Unsupported> {
+        match format {
+            MoveFormat::Pmn => {
+                // Writing into a String cannot fail.
+                let _ = self.write_move(position, mv, out);
+                Ok(())
+            }
+            other => Err(Unsupported::new(other.name(), self.snn()[0])),
+        }
+    }
+    /// A position from a FEN string (chess only).
+    ///
+    /// # Errors
+    /// [`Unsupported`] (as an [`Invalid`]) for rule systems without FEN, or the FEN's error.
+    fn from_fen(&self, fen: &str) -> Result<Self::Position, Invalid> {
+        let _ = fen;
+        Err(Invalid::from(Unsupported::new("FEN", self.snn()[0])))
+    }
+    /// The FEN of a position, for rule systems that have FEN.
+    fn to_fen(&self, position: &Self::Position) -> Option<String> {
+        let _ = position;
+        None
+    }
+    /// Perft playing every leaf move (no bulk counting at the last ply).
+    fn perft_no_bulk(&self, position: &Self::Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = Self::MoveList::default();
+        self.legal_moves(position, &mut list);
+        list.as_slice()
+            .iter()
+            .map(|&mv| {
+                let mut next = position.clone();
+                self.play(&mut next, mv);
+                self.perft_no_bulk(&next, depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// A notation, option or feature a rule system does not have (`--san` for Ōgi, FEN for
+/// Kogoma, ...).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{what} is not available for {game}")]
+pub struct Unsupported {
+    /// What was asked for.
+    pub what: &'static str,
+    /// The rule system's name.
+    pub game: String,
+}
+
+impl Unsupported {
+    /// `what` is not available for `game`.
+    pub fn new(what: &'static str, game: impl Into<String>) -> Unsupported {
+        Unsupported {
+            what,
+            game: game.into(),
+        }
+    }
+}
+
+impl NotationError for Unsupported {
+    fn kind(&self) -> &'static str {
+        "Unsupported"
     }
 }
 
@@ -87,9 +206,41 @@ fn looks_like_uci(s: &str) -> bool {
 }
 
 impl MatchRules for Chess {
-    const REPETITION: RepetitionRule = RepetitionRule::ThirdOccurrenceDraws;
-    const ILLEGAL_MOVE_LOSES: bool = false;
-    const RESET_IS_IRREVERSIBLE: bool = true;
+    fn repetition(&self) -> RepetitionRule {
+        RepetitionRule::ThirdOccurrenceDraws
+    }
+    fn illegal_move_loses(&self) -> bool {
+        false
+    }
+    fn reset_is_irreversible(&self) -> bool {
+        true
+    }
+    fn feen(&self, position: &chess::Position) -> String {
+        position.to_feen()
+    }
+    fn write_move_as(
+        &self,
+        position: &chess::Position,
+        mv: chess::Move,
+        format: MoveFormat,
+        out: &mut String,
+    ) -> Result<(), Unsupported> {
+        match format {
+            MoveFormat::Pmn => out.push_str(&position.move_to_pmn(mv)),
+            MoveFormat::San => out.push_str(&position.to_san(mv)),
+            MoveFormat::Uci => out.push_str(&mv.to_uci()),
+        }
+        Ok(())
+    }
+    fn from_fen(&self, fen: &str) -> Result<chess::Position, Invalid> {
+        chess::Position::from_fen(fen).map_err(Invalid::from)
+    }
+    fn to_fen(&self, position: &chess::Position) -> Option<String> {
+        Some(position.to_fen())
+    }
+    fn perft_no_bulk(&self, position: &chess::Position, depth: u32) -> u64 {
+        position.perft_no_bulk(depth)
+    }
 
     #[inline]
     fn key(&self, position: &chess::Position) -> u64 {
@@ -141,9 +292,27 @@ impl MatchRules for Chess {
 }
 
 impl MatchRules for Ogi {
-    const REPETITION: RepetitionRule = RepetitionRule::Sennichite;
-    const ILLEGAL_MOVE_LOSES: bool = true;
-    const RESET_IS_IRREVERSIBLE: bool = false;
+    fn repetition(&self) -> RepetitionRule {
+        RepetitionRule::Sennichite
+    }
+    fn illegal_move_loses(&self) -> bool {
+        true
+    }
+    fn reset_is_irreversible(&self) -> bool {
+        false
+    }
+    fn feen(&self, position: &ogi::Position) -> String {
+        position.to_feen()
+    }
+    fn perft_no_bulk(&self, position: &ogi::Position, depth: u32) -> u64 {
+        position.perft_with(
+            depth,
+            ogi::PerftOptions {
+                privilege: self.privilege,
+                bulk: false,
+            },
+        )
+    }
 
     #[inline]
     fn key(&self, position: &ogi::Position) -> u64 {
@@ -164,6 +333,56 @@ impl MatchRules for Ogi {
                         | MoveError::Square(_)
                         | MoveError::AmbiguousDrop { .. }
                 )
+            );
+            refusal(malformed, e)
+        })
+    }
+}
+
+/// Games defined by files: the history rules come from the description's `history`.
+impl MatchRules for Engine {
+    fn repetition(&self) -> RepetitionRule {
+        match self.description().history.repetition {
+            Repetition::None => RepetitionRule::Ignored,
+            Repetition::ThirdOccurrence => RepetitionRule::ThirdOccurrenceDraws,
+            Repetition::Sennichite => RepetitionRule::Sennichite,
+        }
+    }
+    fn illegal_move_loses(&self) -> bool {
+        self.description().history.illegal_move_loses
+    }
+    fn reset_is_irreversible(&self) -> bool {
+        // Captured pieces may come back as drops where drops exist.
+        !self.description().drops.enabled
+    }
+    fn move_limit(&self) -> u32 {
+        self.description().history.move_limit.unwrap_or(u32::MAX)
+    }
+    fn key(&self, position: &Generic) -> u64 {
+        // `Position`'s hash follows ruling R5; SipHash with fixed keys is deterministic.
+        let mut h = std::hash::DefaultHasher::new();
+        position.hash(&mut h);
+        h.finish()
+    }
+    fn resets_move_limit(&self, _position: &Generic, mv: GgnMove) -> bool {
+        if mv.captured.is_some() {
+            return true;
+        }
+        if mv.from.is_none() {
+            return false;
+        }
+        let pin = mv.piece.epin().pin().with_side(pin::Side::First).encode();
+        self.description()
+            .history
+            .resets
+            .iter()
+            .any(|r| r == pin.as_str())
+    }
+    fn read_move(&self, position: &Generic, text: &str) -> Result<GgnMove, Refusal> {
+        self.parse_move(position, text).map_err(|e| {
+            let malformed = matches!(
+                e,
+                EngineError::MalformedMove(_) | EngineError::AmbiguousDrop(_)
             );
             refusal(malformed, e)
         })

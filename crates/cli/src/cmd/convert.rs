@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use tegoma_game::pgn::{write_game, PgnReader};
 use tegoma_game::record;
 use tegoma_game::replay::RecordFormat;
+use tegoma_game::{AnyPosition, Rules, Unsupported};
+use tegoma_notation::Invalid;
 
 /// Arguments of `tegoma convert`.
 #[derive(clap::Args, Debug)]
@@ -20,7 +22,7 @@ pub struct Args {
 pub fn run(a: Args) -> ExitCode {
     match a.to.as_str() {
         // A chess position, FEN <-> FEEN (the input's format is recognised).
-        "feen" | "fen" => crate::games::chess::convert_position(&a.to, &a.input),
+        "feen" | "fen" => convert_position(&a.to, &a.input),
         "pcn" | "pgn" => convert_record(&a.to, &a.input),
         other => crate::fail(
             "UnknownFormat",
@@ -83,6 +85,27 @@ fn convert_record(to: &str, file: &str) -> ExitCode {
     }
     let _ = out.flush();
     ExitCode::SUCCESS
+}
+
+/// `--to feen|fen`: a position from FEEN (any game, recognised by its last field, the
+/// style-turn field) or FEN (chess), written in the other notation.
+fn convert_position(to: &str, text: &str) -> ExitCode {
+    let is_feen = text.rsplit(' ').next().is_some_and(|f| f.contains('/'));
+    let pos = if is_feen {
+        AnyPosition::from_feen(None, text)
+    } else {
+        AnyPosition::from_fen(Rules::chess(), text)
+    };
+    let written = pos.and_then(|p| match to {
+        "feen" => Ok(p.feen()),
+        _ => p
+            .fen()
+            .ok_or_else(|| Invalid::from(Unsupported::new("FEN", p.rules().name()))),
+    });
+    match written {
+        Ok(t) => crate::print_lines([t]),
+        Err(e) => crate::fail_with(&e),
+    }
 }
 
 fn pgn_text(g: &tegoma_game::pgn::PgnGame) -> String {

@@ -1,4 +1,5 @@
-//! `tegoma ggn export chess|ogi [--out FILE]`: the complete GGN table of a rule system.
+//! `tegoma ggn export GAME [--out FILE]`: the complete GGN table of a rule system (`chess`,
+//! `ogi`, `kogoma`, …).
 use std::process::ExitCode;
 
 /// Subcommands of `tegoma ggn`.
@@ -6,7 +7,7 @@ use std::process::ExitCode;
 pub enum Command {
     /// Write the complete GGN document of a rule system.
     Export {
-        /// `chess` or `ogi`.
+        /// The game (`chess`, `ogi`, `kogoma`, …).
         game: String,
         /// Write to this file instead of standard output.
         #[arg(long)]
@@ -21,17 +22,9 @@ pub enum Command {
 pub fn run(c: Command) -> ExitCode {
     match c {
         Command::Export { game, out } => {
-            let name = game.to_ascii_lowercase();
-            let name = if name == "ōgi" {
-                "ogi".to_string()
-            } else {
-                name
-            };
-            let Some(table) = tegoma_rules::ggn::export(&name) else {
-                return crate::fail(
-                    "UnknownGame",
-                    format!("unknown game {game:?} (expected chess or ogi)"),
-                );
+            let table = match tegoma_game::Rules::by_name(&game) {
+                Ok(r) => r.ggn(),
+                Err(e) => return crate::fail_with(&e.into()),
             };
             let json = table.to_json();
             match out {

@@ -1,20 +1,62 @@
-//! One module per subcommand: its arguments and its `run` function.
+//! One module per subcommand: its arguments and its `run` function. The position commands
+//! (`moves`, `perft`, `status`, `show`) share [`PositionArgs`] and are written once for every
+//! rule system ([`tegoma_game::AnyPosition`]).
 pub mod apply;
 pub mod convert;
 pub mod ggn;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod show;
 pub mod status;
 pub mod validate;
 
-use crate::games::PositionInput;
+use tegoma_game::{AnyPosition, Rules};
+use tegoma_notation::Invalid;
 
-/// The position input from the `--feen` and `--fen` options.
-pub fn position_input(feen: Option<String>, fen: Option<String>) -> PositionInput {
-    match (feen, fen) {
-        (Some(f), _) => PositionInput::Feen(f),
-        (None, Some(f)) => PositionInput::Fen(f),
-        (None, None) => PositionInput::Initial,
+/// How a position command names its game and its position.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    /// The game (`chess`, `ogi`, `kogoma`, …); by default taken from the position's styles, else
+    /// chess.
+    pub game: Option<String>,
+    /// The position in FEEN (default: the game's initial position).
+    #[arg(long, conflicts_with = "fen", allow_hyphen_values = true)]
+    pub feen: Option<String>,
+    /// The position in FEN (chess).
+    #[arg(long, allow_hyphen_values = true)]
+    pub fen: Option<String>,
+}
+
+impl PositionArgs {
+    /// The position the arguments name. A game name that contradicts the position's styles is
+    /// an error (`GameMismatch`); FEN is read by rule systems that have it (`Unsupported`
+    /// otherwise).
+    ///
+    /// `adjust` may change the rule system first (an option such as `--no-privilege`).
+    pub fn position(
+        &self,
+        adjust: impl FnOnce(Rules) -> Result<Rules, Invalid>,
+    ) -> Result<AnyPosition, Invalid> {
+        let named = self.game.as_deref().map(Rules::by_name).transpose()?;
+        match (&self.feen, &self.fen) {
+            (Some(feen), _) => {
+                let generic = tegoma_protocol::Position::from_feen(feen)?;
+                let rules = match named {
+                    Some(r) => {
+                        r.check_styles(&generic)?;
+                        r
+                    }
+                    None => Rules::for_position(&generic)?,
+                };
+                AnyPosition::from_generic(Some(adjust(rules)?), &generic)
+            }
+            (None, Some(fen)) => {
+                AnyPosition::from_fen(adjust(named.unwrap_or(Rules::chess()))?, fen)
+            }
+            (None, None) => Ok(AnyPosition::initial(adjust(
+                named.unwrap_or(Rules::chess()),
+            )?)),
+        }
     }
 }

@@ -1,34 +1,40 @@
 //! `tegoma moves [GAME] [--feen FEEN | --fen FEN] [--san | --uci]`
 use std::process::ExitCode;
 
-use crate::games::{self, Game};
+use tegoma_game::MoveFormat;
 
 /// Arguments of `tegoma moves`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game (`chess` or `ogi`); by default taken from the position, else chess.
-    pub game: Option<String>,
-    /// The position in FEEN (default: the game's initial position).
-    #[arg(long, conflicts_with = "fen")]
-    pub feen: Option<String>,
-    /// The position in FEN (chess only).
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Print moves in SAN (chess only).
+    #[command(flatten)]
+    pub position: super::PositionArgs,
+    /// Print moves in SAN (chess).
     #[arg(long, conflicts_with = "uci")]
     pub san: bool,
-    /// Print moves as UCI strings (chess only).
+    /// Print moves as UCI strings (chess).
     #[arg(long)]
     pub uci: bool,
 }
 
-/// Runs `tegoma moves`.
+/// The move format the `--san` and `--uci` flags choose (PMN by default).
+pub fn format(san: bool, uci: bool) -> MoveFormat {
+    if san {
+        MoveFormat::San
+    } else if uci {
+        MoveFormat::Uci
+    } else {
+        MoveFormat::Pmn
+    }
+}
+
+/// Runs `tegoma moves`: the legal moves (history ignored), one per line, sorted.
 pub fn run(a: Args) -> ExitCode {
-    let input = super::position_input(a.feen.clone(), a.fen.clone());
-    match games::select(a.game.as_deref(), &input) {
-        Err((k, m)) => crate::fail(&k, m),
-        Ok(Game::Chess) => games::chess::moves(&a, &input),
-        Ok(Game::Ogi) => games::ogi::moves(&a, &input),
-        Ok(Game::File(g)) => games::ggn::moves(g, &a),
+    let moves = a
+        .position
+        .position(Ok)
+        .and_then(|p| Ok(p.legal_moves(format(a.san, a.uci))?));
+    match moves {
+        Ok(list) => crate::print_lines(list),
+        Err(e) => crate::fail_with(&e),
     }
 }

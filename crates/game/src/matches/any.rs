@@ -1,13 +1,22 @@
-//! [`AnyMatch`]: a match of a rule system chosen at run time (from the start position's styles).
+//! [`AnyMatch`]: a match of a rule system chosen at run time ([`Rules`]), with a text interface.
 
+use std::any::Any;
+use std::fmt;
+
+use tegoma_notation::cgsn::StatusSet;
 use tegoma_notation::Invalid;
-use tegoma_protocol::{Outcome, RuleSystem, Side};
-use tegoma_rules::systems::{Chess, Ogi};
+use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, Side};
 
-use super::{Match, MatchError};
+use super::{AutomaticDraws, Match, MatchError};
+use crate::clock::Clock;
+use crate::registry::{Rules, Visit};
+use crate::rules::{MatchRules, MoveFormat, Unsupported};
 
-/// A match of chess or Ōgi, chosen from the FEEN of the start position (styles `C/c` or
-/// `O/o`), with a string interface.
+/// A match of any rule system, chosen at run time, with a string interface (moves in PMN,
+/// plus SAN and UCI for chess; positions in FEEN).
+///
+/// Every method is written once, for every [`MatchRules`] rule system; the concrete
+/// [`Match`] is inside.
 ///
 /// ```
 /// use tegoma_game::AnyMatch;
@@ -15,50 +24,227 @@ use super::{Match, MatchError};
 ///     "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o").unwrap();
 /// m.play("e3-e4", None).unwrap();
 /// assert_eq!(m.pmn_plies(), ["e3-e4"]);
+/// assert_eq!(m.rules().name(), "ogi");
 /// ```
-#[derive(Debug, Clone)]
-pub enum AnyMatch {
-    /// A chess match.
-    Chess(Match<Chess>),
-    /// An Ōgi match.
-    Ogi(Match<Ogi>),
+pub struct AnyMatch {
+    rules: Rules,
+    inner: Box<dyn DynMatch>,
 }
 
-macro_rules! each {
-    ($self:expr, $m:ident => $e:expr) => {
-        match $self {
-            AnyMatch::Chess($m) => $e,
-            AnyMatch::Ogi($m) => $e,
-        }
-    };
+/// The object-safe face of a [`Match`], implemented once for every rule system.
+trait DynMatch: Send + Sync {
+    fn clone_box(&self) -> Box<dyn DynMatch>;
+    fn as_any(&self) -> &dyn Any;
+    fn play(&mut self, text: &str, elapsed_ms: Option<u64>) -> Result<Option<Outcome>, MatchError>;
+    fn take_back(&mut self) -> Result<Option<u64>, MatchError>;
+    fn end(&mut self, outcome: Outcome) -> Result<Outcome, MatchError>;
+    fn resign(&mut self, side: Side) -> Result<Outcome, MatchError>;
+    fn offer_draw(&mut self, side: Side) -> Result<(), MatchError>;
+    fn accept_draw(&mut self, side: Side) -> Result<Outcome, MatchError>;
+    fn time_forfeit(&mut self, side: Side) -> Result<Outcome, MatchError>;
+    fn set_clock(&mut self, clock: Clock);
+    fn set_automatic_draws(&mut self, draws: AutomaticDraws);
+    fn clock(&self) -> Option<&Clock>;
+    fn draw_offer(&self) -> Option<Side>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn ply_count(&self) -> usize;
+    fn ply_times(&self) -> Vec<Option<u64>>;
+    fn side_to_move(&self) -> Side;
+    fn plies_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported>;
+    fn legal_moves_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported>;
+    fn feen(&self) -> String;
+    fn start_feen(&self) -> String;
+    fn fen(&self) -> Option<String>;
+    fn start_fen(&self) -> Option<String>;
+    fn position(&self) -> Generic;
+    fn statuses(&self) -> StatusSet;
+}
+
+impl<R: MatchRules> DynMatch for Match<R> {
+    fn clone_box(&self) -> Box<dyn DynMatch> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn play(&mut self, text: &str, elapsed_ms: Option<u64>) -> Result<Option<Outcome>, MatchError> {
+        self.play_timed(text, elapsed_ms)
+    }
+    fn take_back(&mut self) -> Result<Option<u64>, MatchError> {
+        Match::take_back(self).map(|p| p.elapsed_ms)
+    }
+    fn end(&mut self, outcome: Outcome) -> Result<Outcome, MatchError> {
+        Match::end(self, outcome)
+    }
+    fn resign(&mut self, side: Side) -> Result<Outcome, MatchError> {
+        Match::resign(self, side)
+    }
+    fn offer_draw(&mut self, side: Side) -> Result<(), MatchError> {
+        Match::offer_draw(self, side)
+    }
+    fn accept_draw(&mut self, side: Side) -> Result<Outcome, MatchError> {
+        Match::accept_draw(self, side)
+    }
+    fn time_forfeit(&mut self, side: Side) -> Result<Outcome, MatchError> {
+        Match::time_forfeit(self, side)
+    }
+    fn set_clock(&mut self, clock: Clock) {
+        Match::set_clock(self, clock);
+    }
+    fn set_automatic_draws(&mut self, draws: AutomaticDraws) {
+        Match::set_automatic_draws(self, draws);
+    }
+    fn clock(&self) -> Option<&Clock> {
+        Match::clock(self)
+    }
+    fn draw_offer(&self) -> Option<Side> {
+        Match::draw_offer(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Match::outcome(self)
+    }
+    fn ply_count(&self) -> usize {
+        self.plies().len()
+    }
+    fn ply_times(&self) -> Vec<Option<u64>> {
+        self.plies().iter().map(|p| p.elapsed_ms).collect()
+    }
+    fn side_to_move(&self) -> Side {
+        Match::side_to_move(self)
+    }
+    fn plies_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported> {
+        self.plies_in(format)
+    }
+    fn legal_moves_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported> {
+        let mut list = R::MoveList::default();
+        self.legal_moves(&mut list);
+        list.as_slice()
+            .iter()
+            .map(|&m| {
+                let mut s = String::new();
+                self.rules()
+                    .write_move_as(self.position(), m, format, &mut s)
+                    .map(|()| s)
+            })
+            .collect()
+    }
+    fn feen(&self) -> String {
+        self.rules().feen(self.position())
+    }
+    fn start_feen(&self) -> String {
+        self.rules().feen(self.start())
+    }
+    fn fen(&self) -> Option<String> {
+        self.rules().to_fen(self.position())
+    }
+    fn start_fen(&self) -> Option<String> {
+        self.rules().to_fen(self.start())
+    }
+    fn position(&self) -> Generic {
+        self.rules().export(Match::position(self))
+    }
+    fn statuses(&self) -> StatusSet {
+        self.rules().statuses(Match::position(self))
+    }
+}
+
+/// Where a match starts.
+enum Start<'a> {
+    Initial,
+    Position(&'a Generic),
+    Fen(&'a str),
+}
+
+/// Builds the boxed match of a rule system.
+struct Build<'a>(Start<'a>);
+
+impl Visit for Build<'_> {
+    type Output = Result<Box<dyn DynMatch>, MatchError>;
+    fn visit<R: MatchRules>(self, rules: &R) -> Self::Output {
+        let m = match self.0 {
+            Start::Initial => Match::new(rules.clone()),
+            Start::Position(p) => Match::from_generic(rules.clone(), p)?,
+            Start::Fen(fen) => {
+                let p = rules.from_fen(fen).map_err(MatchError::Setup)?;
+                Match::from_position(rules.clone(), p)
+            }
+        };
+        Ok(Box::new(m))
+    }
 }
 
 impl AnyMatch {
-    /// A match from a FEEN start position; the rule system follows its styles (`C/c`, `c/C`:
-    /// chess; `O/o`, `o/O`: Ōgi).
+    /// A match from the rule system's initial position.
+    pub fn new(rules: Rules) -> AnyMatch {
+        let inner = rules
+            .visit(Build(Start::Initial))
+            .expect("the initial position is one of the rule system");
+        AnyMatch { rules, inner }
+    }
+
+    /// A match from a generic position of the rule system.
+    ///
+    /// # Errors
+    /// [`MatchError::Setup`] when the position is not one of the rule system.
+    pub fn from_position(rules: Rules, start: &Generic) -> Result<AnyMatch, MatchError> {
+        rules
+            .check_styles(start)
+            .map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let inner = rules.visit(Build(Start::Position(start)))?;
+        Ok(AnyMatch { rules, inner })
+    }
+
+    /// A match from a FEN start position, for rule systems that have FEN (chess); its halfmove
+    /// clock counts towards the move limit.
+    ///
+    /// # Errors
+    /// [`MatchError::Setup`] for an invalid FEN, or a rule system without FEN.
+    pub fn from_fen(rules: Rules, fen: &str) -> Result<AnyMatch, MatchError> {
+        let inner = rules.visit(Build(Start::Fen(fen)))?;
+        Ok(AnyMatch { rules, inner })
+    }
+
+    /// A match from a FEEN start position; the rule system follows its styles (`C/c`: chess,
+    /// `O/o`: Ōgi, `K/k`: Kogoma, …, see [`Rules::for_styles`]).
     ///
     /// # Errors
     /// [`MatchError::Setup`] for an invalid FEEN, unknown styles or a position the rule system
     /// refuses.
     pub fn from_feen(feen: &str) -> Result<AnyMatch, MatchError> {
-        let styles = feen.trim().rsplit(' ').next().unwrap_or("");
-        match styles {
-            "C/c" | "c/C" => Ok(AnyMatch::Chess(Match::from_feen(Chess, feen)?)),
-            "O/o" | "o/O" => Ok(AnyMatch::Ogi(Match::from_feen(Ogi::default(), feen)?)),
-            other => Err(MatchError::Setup(Invalid {
-                kind: "UnknownRuleSystem",
-                message: format!("no rule system for the styles {other:?} (C/c chess, O/o Ōgi)"),
-            })),
+        let start = Generic::from_feen(feen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let rules = Rules::for_position(&start).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        AnyMatch::from_position(rules, &start)
+    }
+
+    /// Wraps a typed match.
+    pub fn from_match<R: MatchRules>(rules: Rules, m: Match<R>) -> AnyMatch {
+        AnyMatch {
+            rules,
+            inner: Box::new(m),
         }
+    }
+
+    /// The typed match inside, when it is of rule system `R`.
+    pub fn downcast_ref<R: MatchRules>(&self) -> Option<&Match<R>> {
+        self.inner.as_any().downcast_ref()
+    }
+
+    /// The rule system.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// Sets when repetition and the move limit end the match: see
     /// [`Match::with_automatic_draws`].
-    pub fn with_automatic_draws(self, draws: super::AutomaticDraws) -> AnyMatch {
-        match self {
-            AnyMatch::Chess(m) => AnyMatch::Chess(m.with_automatic_draws(draws)),
-            AnyMatch::Ogi(m) => AnyMatch::Ogi(m.with_automatic_draws(draws)),
-        }
+    pub fn with_automatic_draws(mut self, draws: AutomaticDraws) -> AnyMatch {
+        self.inner.set_automatic_draws(draws);
+        self
+    }
+
+    /// Attaches a clock (see [`Match::with_clock`]).
+    pub fn with_clock(mut self, clock: Clock) -> AnyMatch {
+        self.inner.set_clock(clock);
+        self
     }
 
     /// Plays a move (PMN; SAN or UCI too for chess). See [`Match::play_timed`].
@@ -70,7 +256,7 @@ impl AnyMatch {
         text: &str,
         elapsed_ms: Option<u64>,
     ) -> Result<Option<Outcome>, MatchError> {
-        each!(self, m => m.play_timed(text, elapsed_ms))
+        self.inner.play(text, elapsed_ms)
     }
 
     /// See [`Match::take_back`]; returns the taken-back ply's time.
@@ -78,7 +264,7 @@ impl AnyMatch {
     /// # Errors
     /// As [`Match::take_back`].
     pub fn take_back(&mut self) -> Result<Option<u64>, MatchError> {
-        each!(self, m => m.take_back().map(|p| p.elapsed_ms))
+        self.inner.take_back()
     }
 
     /// See [`Match::end`].
@@ -86,7 +272,7 @@ impl AnyMatch {
     /// # Errors
     /// As [`Match::end`].
     pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, MatchError> {
-        each!(self, m => m.end(outcome))
+        self.inner.end(outcome)
     }
 
     /// See [`Match::resign`].
@@ -94,7 +280,23 @@ impl AnyMatch {
     /// # Errors
     /// As [`Match::resign`].
     pub fn resign(&mut self, side: Side) -> Result<Outcome, MatchError> {
-        each!(self, m => m.resign(side))
+        self.inner.resign(side)
+    }
+
+    /// See [`Match::offer_draw`].
+    ///
+    /// # Errors
+    /// As [`Match::offer_draw`].
+    pub fn offer_draw(&mut self, side: Side) -> Result<(), MatchError> {
+        self.inner.offer_draw(side)
+    }
+
+    /// See [`Match::accept_draw`].
+    ///
+    /// # Errors
+    /// As [`Match::accept_draw`].
+    pub fn accept_draw(&mut self, side: Side) -> Result<Outcome, MatchError> {
+        self.inner.accept_draw(side)
     }
 
     /// See [`Match::time_forfeit`].
@@ -102,54 +304,109 @@ impl AnyMatch {
     /// # Errors
     /// As [`Match::time_forfeit`].
     pub fn time_forfeit(&mut self, side: Side) -> Result<Outcome, MatchError> {
-        each!(self, m => m.time_forfeit(side))
+        self.inner.time_forfeit(side)
     }
 
-    /// Attaches a clock (see [`Match::with_clock`]).
-    pub fn with_clock(self, clock: crate::clock::Clock) -> AnyMatch {
-        match self {
-            AnyMatch::Chess(m) => AnyMatch::Chess(m.with_clock(clock)),
-            AnyMatch::Ogi(m) => AnyMatch::Ogi(m.with_clock(clock)),
-        }
+    /// The clock, if one is attached.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.inner.clock()
+    }
+
+    /// The side whose draw offer is pending.
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.inner.draw_offer()
     }
 
     /// The outcome once the match is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        each!(self, m => m.outcome())
+        self.inner.outcome()
     }
 
     /// The number of plies played.
     pub fn ply_count(&self) -> usize {
-        each!(self, m => m.plies().len())
+        self.inner.ply_count()
     }
 
     /// The time of every ply, in milliseconds, where known.
     pub fn ply_times(&self) -> Vec<Option<u64>> {
-        each!(self, m => m.plies().iter().map(|p| p.elapsed_ms).collect())
+        self.inner.ply_times()
     }
 
     /// The side to move.
     pub fn side_to_move(&self) -> Side {
-        each!(self, m => m.side_to_move())
+        self.inner.side_to_move()
     }
 
     /// The canonical PMN of every ply.
     pub fn pmn_plies(&self) -> Vec<String> {
-        each!(self, m => m.pmn_plies())
+        self.inner
+            .plies_as(MoveFormat::Pmn)
+            .expect("every rule system writes PMN")
+    }
+
+    /// Every ply in a move format (SAN and UCI for chess).
+    ///
+    /// # Errors
+    /// [`Unsupported`] when the rule system has no such notation.
+    pub fn plies_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported> {
+        self.inner.plies_as(format)
+    }
+
+    /// The legal moves of the match (sennichite applied; none once it is over) in a format.
+    ///
+    /// # Errors
+    /// [`Unsupported`] when the rule system has no such notation.
+    pub fn legal_moves_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported> {
+        self.inner.legal_moves_as(format)
     }
 
     /// The FEEN of the current position.
     pub fn feen(&self) -> String {
-        each!(self, m => feen_of(m.rules(), m.position()))
+        self.inner.feen()
     }
 
     /// The FEEN of the start position.
     pub fn start_feen(&self) -> String {
-        each!(self, m => feen_of(m.rules(), m.start()))
+        self.inner.start_feen()
+    }
+
+    /// The FEN of the current position, for rule systems that have FEN (chess).
+    pub fn fen(&self) -> Option<String> {
+        self.inner.fen()
+    }
+
+    /// The FEN of the start position, for rule systems that have FEN (chess).
+    pub fn start_fen(&self) -> Option<String> {
+        self.inner.start_fen()
+    }
+
+    /// The current position, generic.
+    pub fn position(&self) -> Generic {
+        self.inner.position()
+    }
+
+    /// The inferable CGSN statuses of the current position.
+    pub fn statuses(&self) -> StatusSet {
+        self.inner.statuses()
     }
 }
 
-/// The canonical FEEN of an engine position.
-pub(crate) fn feen_of<R: RuleSystem>(rules: &R, p: &R::Position) -> String {
-    rules.export(p).to_feen().unwrap_or_default()
+impl Clone for AnyMatch {
+    fn clone(&self) -> AnyMatch {
+        AnyMatch {
+            rules: self.rules.clone(),
+            inner: self.inner.clone_box(),
+        }
+    }
+}
+
+impl fmt::Debug for AnyMatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AnyMatch")
+            .field("rules", &self.rules.name())
+            .field("feen", &self.feen())
+            .field("plies", &self.pmn_plies())
+            .field("outcome", &self.outcome())
+            .finish()
+    }
 }

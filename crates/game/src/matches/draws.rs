@@ -1,7 +1,5 @@
 //! [`AutomaticDraws`]: when repetition and the move limit end a match (R3, R4, or FIDE's Laws).
 
-use std::hash::Hash;
-
 use crate::rules::MatchRules;
 
 /// When the draws by repetition and by the move limit end a match by themselves.
@@ -42,14 +40,11 @@ impl AutomaticDraws {
         quiet_plies: 150,
     };
 
-    /// The rule system's own: the third occurrence and [`MatchRules::MOVE_LIMIT`].
-    pub fn of<R: MatchRules>() -> AutomaticDraws
-    where
-        R::Move: Hash,
-    {
+    /// The rule system's own: the third occurrence and [`MatchRules::move_limit`].
+    pub fn of<R: MatchRules>(rules: &R) -> AutomaticDraws {
         AutomaticDraws {
             occurrences: 3,
-            quiet_plies: R::MOVE_LIMIT,
+            quiet_plies: rules.move_limit(),
         }
     }
 

@@ -41,6 +41,9 @@
 //! - `special`: what a possibility that names a piece (an LCN QPI condition) does: an own piece
 //!   `"follow"`s the actor onto the first square it crosses (castling), an enemy piece is
 //!   `"capture"`d where it stands (en passant). Such moves are written with `~` in PMN.
+//! - `history`: what a match does with the game's history: `repetition` (`"none"`,
+//!   `"third_occurrence"` draws, `"sennichite"` forbids a move that repeats), `move_limit` (plies
+//!   without capture or move of a `resets` piece that draw), `illegal_move_loses`.
 //! - `legality`: `check` (a move may not leave one of the mover's terminal pieces capturable),
 //!   `castling_safe` (an actor followed by an own piece may not start on or cross a square
 //!   where it would be capturable), `terminal_capture_ends` (a position where a side has no
@@ -90,6 +93,9 @@ pub struct Description {
     /// The legality filters.
     #[serde(default)]
     pub legality: Legality,
+    /// What a match does with the game's history (repetition, move limit, illegal moves).
+    #[serde(default)]
+    pub history: History,
 }
 
 /// An actor moving exactly `ranks` ranks becomes `becomes`.
@@ -237,6 +243,40 @@ pub struct Legality {
     /// A position where a side has no terminal piece on the board has no moves.
     #[serde(default)]
     pub terminal_capture_ends: bool,
+}
+
+/// How repeated positions are treated by a match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Repetition {
+    /// Repeated positions have no effect.
+    #[default]
+    None,
+    /// The third occurrence of a position is a draw (`repetition`).
+    ThirdOccurrence,
+    /// Sennichite: a move that already produced the position it would produce now is illegal;
+    /// submitted to a match, it loses (`repetition`).
+    Sennichite,
+}
+
+/// What a match does with the game's history.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    /// How repeated positions are treated.
+    #[serde(default)]
+    pub repetition: Repetition,
+    /// Plies without progress after which the game is drawn (`movelimit`); none when absent.
+    #[serde(default)]
+    pub move_limit: Option<u32>,
+    /// The pieces (PIN, first player's case) whose moves reset the move-limit count, besides
+    /// captures (which always do); drops never reset.
+    #[serde(default)]
+    pub resets: Vec<String>,
+    /// Whether a well-formed illegal move submitted to a match loses (`illegalmove`) instead of
+    /// being refused.
+    #[serde(default)]
+    pub illegal_move_loses: bool,
 }
 
 /// Why a description cannot be used.

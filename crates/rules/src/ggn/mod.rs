@@ -43,8 +43,8 @@ pub mod ogi;
 mod system;
 
 pub use description::{
-    Capture, Description, DescriptionError, DropBan, Drops, Legality, Promotion, RightRule,
-    Special, StepMark,
+    Capture, Description, DescriptionError, DropBan, Drops, History, Legality, Promotion,
+    Repetition, RightRule, Special, StepMark,
 };
 pub use engine::{Engine, EngineError};
 pub use moves::GgnMove;

@@ -1,0 +1,404 @@
+//! [`Rules`]: the one way to choose a rule system at run time.
+//!
+//! Every layer above the rules (matches, records, the command line, engines, servers, bindings)
+//! reaches a game through a [`Rules`] value: Chess, Ōgi, and every game defined by files (a GGN
+//! table plus a description, played by the generic GGN engine; Kogoma is built in). A value is
+//! found by name ([`Rules::by_name`]) or from a position's styles ([`Rules::for_styles`]), and
+//! hands its concrete rule system to generic code through [`Rules::visit`], so a command or a
+//! match is written once, generic over [`MatchRules`], and monomorphised for every game.
+//!
+//! Adding a built-in game means registering it here and nowhere else: a variant of [`Rules`],
+//! its arm in [`Rules::visit`] and its line in the name table ([`BUILT_IN`]); a game defined by
+//! files is one entry of [`FILE_GAMES`] (or loaded at run time with [`Rules::from_files`]).
+//!
+//! ```
+//! use tegoma_game::{MatchRules, Rules, Visit};
+//! use tegoma_protocol::RuleSystem;
+//!
+//! /// The number of legal moves of the initial position, whatever the game.
+//! struct StartMoves;
+//! impl Visit for StartMoves {
+//!     type Output = usize;
+//!     fn visit<R: MatchRules>(self, rules: &R) -> usize {
+//!         rules.perft(&rules.initial().unwrap(), 1) as usize
+//!     }
+//! }
+//!
+//! let counts: Vec<usize> = ["chess", "ogi", "kogoma"]
+//!     .iter()
+//!     .map(|name| Rules::by_name(name).unwrap().visit(StartMoves))
+//!     .collect();
+//! assert_eq!(counts, [20, 25, 14]);
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use tegoma_notation::ggn::Ggn;
+use tegoma_notation::NotationError;
+use tegoma_protocol::{Position, Style};
+use tegoma_rules::ggn::{Description, Engine, EngineError};
+use tegoma_rules::systems::{Chess, Ogi};
+
+use crate::rules::MatchRules;
+
+/// A rule system chosen at run time. See the [module docs](self).
+#[derive(Clone)]
+pub enum Rules {
+    /// Chess (seed rules, rulings R2, R3, R5).
+    Chess(Chess),
+    /// Ōgi (ruling R4), with its King's privilege switch.
+    Ogi(Ogi),
+    /// A game defined by files, played by the GGN engine.
+    Files(Arc<FileRules>),
+}
+
+/// A game defined by files: its name, its GGN table's text and the engine built from the table
+/// and the description.
+#[derive(Debug)]
+pub struct FileRules {
+    name: String,
+    ggn: Ggn,
+    engine: Engine,
+}
+
+impl FileRules {
+    /// The game's name (the description's `name`, lowercase).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The GGN table.
+    pub fn ggn(&self) -> &Ggn {
+        &self.ggn
+    }
+    /// The engine that plays the game.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+}
+
+/// Generic code run on the concrete rule system of a [`Rules`] value (see
+/// [`Rules::visit`]): a command, a match constructor, a search.
+pub trait Visit {
+    /// What the code returns.
+    type Output;
+    /// Runs on the rule system.
+    fn visit<R: MatchRules>(self, rules: &R) -> Self::Output;
+}
+
+/// Why no rule system could be chosen.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// No game has this name.
+    #[error("unknown game {name:?} (known: {known})")]
+    UnknownGame {
+        /// The name asked for.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
+    /// No game has these styles.
+    #[error("no rule system for the styles {styles} (known: {known})")]
+    UnknownStyles {
+        /// The first player's style letter as given.
+        styles: String,
+        /// The known styles, comma-separated.
+        known: String,
+    },
+    /// A position whose styles are not those of the game named.
+    #[error("the position's styles {found} are not those of {game} ({expected})")]
+    GameMismatch {
+        /// The game named.
+        game: String,
+        /// Its first player's style.
+        expected: String,
+        /// The position's first player's style.
+        found: String,
+    },
+    /// The files of a game defined by files are not usable.
+    #[error("{0}")]
+    Files(#[from] EngineError),
+    /// An option the game does not have (`--no-privilege` for chess).
+    #[error("{what} is not available for {game}")]
+    Unsupported {
+        /// The option.
+        what: &'static str,
+        /// The game's name.
+        game: String,
+    },
+}
+
+impl NotationError for RulesError {
+    fn kind(&self) -> &'static str {
+        match self {
+            RulesError::UnknownGame { .. } => "UnknownGame",
+            RulesError::UnknownStyles { .. } => "UnknownRuleSystem",
+            RulesError::GameMismatch { .. } => "GameMismatch",
+            RulesError::Files(e) => e.kind(),
+            RulesError::Unsupported { .. } => "Unsupported",
+        }
+    }
+}
+
+/// A game defined by files and embedded in the library.
+#[derive(Debug, Clone, Copy)]
+pub struct FileGame {
+    /// Its name.
+    pub name: &'static str,
+    /// Its GGN table (JSON).
+    pub ggn: &'static str,
+    /// Its description (JSON).
+    pub description: &'static str,
+}
+
+/// The games defined by files that every build knows (from `games/` in the repository).
+pub const FILE_GAMES: [FileGame; 1] = [FileGame {
+    name: "kogoma",
+    ggn: include_str!("../../../games/kogoma/ggn.json"),
+    description: include_str!("../../../games/kogoma/description.json"),
+}];
+
+/// The built-in rule systems: name, other accepted spellings, first player's style letter.
+pub const BUILT_IN: [(&str, &[&str], char); 2] = [
+    ("chess", &["Chess"], 'C'),
+    ("ogi", &["Ogi", "ōgi", "Ōgi"], 'O'),
+];
+
+/// Every name [`Rules::by_name`] knows, built-in games first.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILT_IN
+        .iter()
+        .map(|b| b.0)
+        .chain(FILE_GAMES.iter().map(|g| g.name))
+}
+
+fn known_names() -> String {
+    names().collect::<Vec<_>>().join(", ")
+}
+
+fn built_in(name: &str) -> Option<Rules> {
+    match name {
+        "chess" => Some(Rules::Chess(Chess)),
+        "ogi" => Some(Rules::Ogi(Ogi::default())),
+        _ => None,
+    }
+}
+
+/// The embedded file game `g`, built once per process.
+fn file_game(g: &FileGame) -> Result<Rules, RulesError> {
+    use std::sync::OnceLock;
+    static BUILT: OnceLock<Vec<Result<Arc<FileRules>, RulesError>>> = OnceLock::new();
+    let all = BUILT.get_or_init(|| {
+        FILE_GAMES
+            .iter()
+            .map(|g| FileRules::build(g.ggn, g.description).map(Arc::new))
+            .collect()
+    });
+    let i = FILE_GAMES
+        .iter()
+        .position(|x| x.name == g.name)
+        .unwrap_or_default();
+    all[i].clone().map(Rules::Files)
+}
+
+impl FileRules {
+    fn build(ggn: &str, description: &str) -> Result<FileRules, RulesError> {
+        let table = Ggn::from_json(ggn).map_err(|e| {
+            EngineError::from(tegoma_rules::ggn::DescriptionError::Table(e.to_string()))
+        })?;
+        let desc = Description::from_json(description).map_err(EngineError::from)?;
+        let name = desc.name.to_lowercase();
+        let engine = Engine::new(&table, desc)?;
+        Ok(FileRules {
+            name,
+            ggn: table,
+            engine,
+        })
+    }
+}
+
+impl Rules {
+    /// Chess.
+    pub const fn chess() -> Rules {
+        Rules::Chess(Chess)
+    }
+
+    /// Ōgi, with the King's privilege.
+    pub fn ogi() -> Rules {
+        Rules::Ogi(Ogi::default())
+    }
+
+    /// The rule system of this name (`chess`, `ogi`, `kogoma`, …; case-insensitive).
+    ///
+    /// # Errors
+    /// [`RulesError::UnknownGame`] naming the known games.
+    pub fn by_name(name: &str) -> Result<Rules, RulesError> {
+        for (canonical, others, _) in BUILT_IN {
+            if canonical.eq_ignore_ascii_case(name) || others.contains(&name) {
+                if let Some(r) = built_in(canonical) {
+                    return Ok(r);
+                }
+            }
+        }
+        if let Some(g) = FILE_GAMES
+            .iter()
+            .find(|g| g.name.eq_ignore_ascii_case(name))
+        {
+            return file_game(g);
+        }
+        Err(RulesError::UnknownGame {
+            name: name.chars().take(64).collect(),
+            known: known_names(),
+        })
+    }
+
+    /// The rule system whose first player's style is `style` (either case: `C` chess, `O`
+    /// Ōgi, `K` Kogoma, …).
+    ///
+    /// # Errors
+    /// [`RulesError::UnknownStyles`].
+    pub fn for_styles(style: Style) -> Result<Rules, RulesError> {
+        let letter = style.to_string().to_ascii_uppercase();
+        for (canonical, _, l) in BUILT_IN {
+            if letter.starts_with(l) {
+                if let Some(r) = built_in(canonical) {
+                    return Ok(r);
+                }
+            }
+        }
+        for g in &FILE_GAMES {
+            let r = file_game(g)?;
+            if r.styles_letter() == letter {
+                return Ok(r);
+            }
+        }
+        Err(RulesError::UnknownStyles {
+            styles: style.to_string(),
+            known: BUILT_IN
+                .iter()
+                .map(|b| b.2.to_string())
+                .chain(
+                    FILE_GAMES
+                        .iter()
+                        .filter_map(|g| file_game(g).ok().map(|r| r.styles_letter())),
+                )
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+    }
+
+    /// The rule system of a position (from its first player's style).
+    ///
+    /// # Errors
+    /// [`RulesError::UnknownStyles`].
+    pub fn for_position(position: &Position) -> Result<Rules, RulesError> {
+        Rules::for_styles(position.styles()[0])
+    }
+
+    /// Checks that a position's styles are this rule system's.
+    ///
+    /// # Errors
+    /// [`RulesError::GameMismatch`].
+    pub fn check_styles(&self, position: &Position) -> Result<(), RulesError> {
+        let found = position.styles()[0].to_string().to_ascii_uppercase();
+        let expected = self.styles_letter();
+        if found == expected {
+            Ok(())
+        } else {
+            Err(RulesError::GameMismatch {
+                game: self.name().to_string(),
+                expected,
+                found,
+            })
+        }
+    }
+
+    /// A game defined by files, from the text of its GGN table and of its description (JSON).
+    ///
+    /// # Errors
+    /// [`RulesError::Files`] when the table or the description is not usable.
+    pub fn from_files(ggn: &str, description: &str) -> Result<Rules, RulesError> {
+        FileRules::build(ggn, description).map(|f| Rules::Files(Arc::new(f)))
+    }
+
+    /// Ōgi without the King's privilege (every capture demotes), as engines without it count.
+    ///
+    /// # Errors
+    /// [`RulesError::Unsupported`] for other games.
+    pub fn without_privilege(self) -> Result<Rules, RulesError> {
+        match self {
+            Rules::Ogi(_) => Ok(Rules::Ogi(Ogi { privilege: false })),
+            other => Err(RulesError::Unsupported {
+                what: "disabling the King's privilege",
+                game: other.name().to_string(),
+            }),
+        }
+    }
+
+    /// Runs generic code on the concrete rule system.
+    pub fn visit<V: Visit>(&self, v: V) -> V::Output {
+        match self {
+            Rules::Chess(r) => v.visit(r),
+            Rules::Ogi(r) => v.visit(r),
+            Rules::Files(f) => v.visit(&f.engine),
+        }
+    }
+
+    /// The game's name (`chess`, `ogi`, `kogoma`, …).
+    pub fn name(&self) -> &str {
+        match self {
+            Rules::Chess(_) => "chess",
+            Rules::Ogi(_) => "ogi",
+            Rules::Files(f) => &f.name,
+        }
+    }
+
+    /// A stable identifier with the rules' version, as engine protocols name rule systems
+    /// (`tegoma.chess/1`).
+    pub fn id(&self) -> String {
+        format!("tegoma.{}/1", self.name())
+    }
+
+    /// The first player's style letter, uppercase.
+    fn styles_letter(&self) -> String {
+        struct Letter;
+        impl Visit for Letter {
+            type Output = String;
+            fn visit<R: MatchRules>(self, rules: &R) -> String {
+                rules.sin()[0].to_string().to_ascii_uppercase()
+            }
+        }
+        self.visit(Letter)
+    }
+
+    /// The complete GGN table of the game's movement.
+    pub fn ggn(&self) -> Ggn {
+        match self {
+            Rules::Chess(_) => tegoma_rules::ggn::chess::table(),
+            Rules::Ogi(_) => tegoma_rules::ggn::ogi::table(),
+            Rules::Files(f) => f.ggn.clone(),
+        }
+    }
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rules::Ogi(o) if !o.privilege => write!(f, "Rules(ogi, no privilege)"),
+            _ => write!(f, "Rules({})", self.name()),
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Rules {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        Rules::by_name(s)
+    }
+}
