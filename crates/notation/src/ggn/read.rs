@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Visitor};
 
-use super::json::{self, reject, Short, Slot};
+use crate::json::{self, reject, Short, Slot};
 use super::{Destinations, Field, Ggn, GgnError, Location, Path, Possibility, Sources};
 use crate::cell::{Cell, CellError};
 use crate::lcn::{Lcn, LcnSeed};
