@@ -27,7 +27,7 @@ pub fn run(c: Command) -> ExitCode {
             } else {
                 name
             };
-            let Some(table) = tegoma_rules::ggn::export(&name) else {
+            let Some(table) = tegoma_ggn::export(&name) else {
                 return crate::fail(
                     "UnknownGame",
                     format!("unknown game {game:?} (expected chess or ogi)"),

@@ -1,5 +1,5 @@
 //! The position commands (`moves`, `perft`, `status`) for games described by files and played
-//! by the generic GGN engine (`tegoma_rules::ggn`): for now Kogoma (`games/kogoma/`, styles
+//! by the generic GGN engine (`tegoma_ggn`): for now Kogoma (`games/kogoma/`, styles
 //! `K/k`).
 //!
 //! [`super::select`] recognises such a game by name or by its FEEN's style letters and returns
@@ -10,7 +10,7 @@ use std::time::Instant;
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::Position;
-use tegoma_rules::ggn::{Description, Engine, EngineError};
+use tegoma_ggn::{Description, Engine, EngineError};
 
 use crate::cmd;
 use crate::games::PositionInput;
@@ -54,7 +54,7 @@ pub fn lookup(name: Option<&str>, input: &PositionInput) -> Option<&'static File
 
 fn engine(g: &FileGame) -> Result<Engine, EngineError> {
     let ggn = Ggn::from_json(g.ggn)
-        .map_err(|e| tegoma_rules::ggn::DescriptionError::Table(e.to_string()))?;
+        .map_err(|e| tegoma_ggn::DescriptionError::Table(e.to_string()))?;
     Engine::new(&ggn, Description::from_json(g.description)?)
 }
 

@@ -7,7 +7,7 @@
 //! ignored by default: `cargo test -p tegoma-rules --test ggn_differential -- --ignored`.
 
 use tegoma_protocol::Position;
-use tegoma_rules::ggn::{export, Description, Engine, GgnMove};
+use tegoma_ggn::{export, Description, Engine, GgnMove};
 use tegoma_rules::{chess, ogi};
 
 fn engine(game: &str, description: &str) -> Engine {

@@ -4,7 +4,7 @@
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::Position;
-use tegoma_rules::ggn::{export, Description, Engine, EngineError, GgnMove};
+use tegoma_ggn::{export, Description, Engine, EngineError, GgnMove};
 
 const CHESS: &str = include_str!("../../../games/chess/description.json");
 const OGI: &str = include_str!("../../../games/ogi/description.json");

@@ -3,7 +3,7 @@
 
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Decision, DynRuleSystem, Position, RuleSystem, Side};
-use tegoma_rules::ggn::{export, Description, Engine};
+use tegoma_ggn::{export, Description, Engine};
 
 fn engine(game: &str, d: &str) -> Engine {
     Engine::new(&export(game).unwrap(), Description::from_json(d).unwrap()).unwrap()

@@ -4,7 +4,7 @@
 
 use tegoma_notation::ggn::{Ggn, Location};
 use tegoma_notation::qpi::Qpi;
-use tegoma_rules::ggn::export;
+use tegoma_ggn::export;
 
 /// The GGN samples of `chess-rule-system.txt` (§5), copied verbatim from the seed.
 const CHESS_SAMPLES: &[&str] = &[
