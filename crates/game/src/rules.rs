@@ -21,8 +21,9 @@ pub enum RepetitionRule {
     Sennichite,
 }
 
-/// A move a match refused to read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A move a match refused to read. Displays as its [`Invalid`] (`Kind: explanation`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
 pub struct Refusal {
     /// `true` when the text is not a well-formed move at all (never a forfeit), `false` when it
     /// is a well-formed move that is not legal here.

@@ -2,12 +2,12 @@
 //! description load, its perft from the start matches hand counts and an independent
 //! brute-force generator written from the rules in `games/kogoma/README.md`.
 
-use tegoma_notation::ggn::Ggn;
-use tegoma_protocol::Position;
 use tegoma_ggn::build::{
     slides, steps, TableBuilder, DIAGONAL, GOLD_STEPS, KING_STEPS, ORTHOGONAL, SILVER_STEPS,
 };
 use tegoma_ggn::{Description, Engine};
+use tegoma_notation::ggn::Ggn;
+use tegoma_protocol::Position;
 
 const GGN: &str = include_str!("../../../games/kogoma/ggn.json");
 const DESCRIPTION: &str = include_str!("../../../games/kogoma/description.json");

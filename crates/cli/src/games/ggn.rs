@@ -7,10 +7,10 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use tegoma_ggn::{Description, Engine, EngineError};
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::Position;
-use tegoma_ggn::{Description, Engine, EngineError};
 
 use crate::cmd;
 use crate::games::PositionInput;
@@ -53,8 +53,8 @@ pub fn lookup(name: Option<&str>, input: &PositionInput) -> Option<&'static File
 }
 
 fn engine(g: &FileGame) -> Result<Engine, EngineError> {
-    let ggn = Ggn::from_json(g.ggn)
-        .map_err(|e| tegoma_ggn::DescriptionError::Table(e.to_string()))?;
+    let ggn =
+        Ggn::from_json(g.ggn).map_err(|e| tegoma_ggn::DescriptionError::Table(e.to_string()))?;
     Engine::new(&ggn, Description::from_json(g.description)?)
 }
 
