@@ -170,12 +170,12 @@ pub const fn feature(kind: Kind) -> Option<&'static str> {
 
 /// Whether this build of the crate can read `kind` (its [`feature`] is enabled).
 pub const fn is_supported(kind: Kind) -> bool {
-    match feature(kind) {
-        None => true,
-        Some(_) => match kind {
-            Kind::Pcn => cfg!(feature = "pcn"),
-            _ => cfg!(feature = "ggn"),
-        },
+    let ggn = cfg!(feature = "ggn");
+    let pcn = cfg!(feature = "pcn");
+    match kind {
+        Kind::Lcn | Kind::Ggn => ggn,
+        Kind::Pcn => pcn,
+        _ => true,
     }
 }
 

@@ -25,7 +25,7 @@ fn main_like() -> Result<(), Box<dyn Error>> {
     let _ = c.parse_pmn("e2-e4")?;
     let o = ogi::Position::from_feen(ogi::STARTPOS)?;
     let _ = o.parse_pmn("e3-e4")?;
-    let _ = Err::<(), OgiError>(OgiError::NoFeen("example".into()))?;
+    Err::<(), OgiError>(OgiError::NoFeen("example".into()))?;
     Ok(())
 }
 
