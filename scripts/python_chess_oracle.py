@@ -9,10 +9,18 @@ implementation says about the position before it:
     played move and whether it gives check;
 
 and for every game its final FEN, hands, statuses and result. The frozen output is test data
-(crates/game/tests/data/), so CI needs no Python.
+(crates/game/tests/data/, compressed shards), so CI needs no Python.
 
 Usage:
-    python3 scripts/python_chess_oracle.py [--games 1000] [--seed 20261122] [--out FILE]
+    python3 scripts/python_chess_oracle.py [--games 1000] [--seed 20261122]
+        [--out-dir crates/game/tests/data] [--shard-games 400]
+    python3 scripts/python_chess_oracle.py --reshard FILE.tsv   # no python-chess needed
+
+The output is gzip-compressed and split into shards of at most `--shard-games` games, so that no
+checked-in file exceeds 1 MB: `python_chess_games.0.tsv.gz`, `python_chess_games.1.tsv.gz`, ...
+(gzip level 9, no file name, mtime 0: byte-identical between runs). The tests decompress the
+shards with the `flate2` crate and read them in order, as one text. Every shard starts with the
+comment lines. `--reshard` splits and compresses an existing uncompressed output the same way.
 
 Output format (UTF-8, LF, tab-separated; lines starting with '#' are comments):
 
@@ -67,10 +75,17 @@ from __future__ import annotations
 
 import argparse
 import collections
+import glob
+import gzip
+import io
+import os
 import random
 import sys
 
-import chess
+try:
+    import chess
+except ImportError:  # only --reshard works without python-chess
+    chess = None
 
 FNV_OFFSET = 0xCBF29CE484222325
 FNV_PRIME = 0x100000001B3
@@ -265,34 +280,79 @@ def play(index: int, seed: int):
     return game
 
 
+SHARD_NAME = "python_chess_games.%d.tsv.gz"
+
+
+def write_shards(header: list[str], games: list[list[str]], out_dir: str, per_shard: int) -> None:
+    """Writes the games (each a list of lines: its G line, then its P lines) as gzip shards of at
+    most `per_shard` games, every shard starting with the header lines; removes stale shards."""
+    for old in glob.glob(os.path.join(out_dir, "python_chess_games.*.tsv.gz")):
+        os.remove(old)
+    for k in range(0, max(len(games), 1), per_shard):
+        text = "".join(header) + "".join("".join(g) for g in games[k:k + per_shard])
+        buf = io.BytesIO()
+        with gzip.GzipFile(filename="", mode="wb", fileobj=buf, compresslevel=9, mtime=0) as gz:
+            gz.write(text.encode("utf-8"))
+        path = os.path.join(out_dir, SHARD_NAME % (k // per_shard))
+        with open(path, "wb") as out:
+            out.write(buf.getvalue())
+        print("%s: %d bytes" % (path, len(buf.getvalue())), file=sys.stderr)
+
+
+def reshard(path: str, out_dir: str, per_shard: int) -> int:
+    header: list[str] = []
+    games: list[list[str]] = []
+    with open(path, encoding="utf-8", newline="\n") as f:
+        for line in f:
+            if line.startswith("#"):
+                if not games:
+                    header.append(line)
+            elif line.startswith("G\t"):
+                games.append([line])
+            else:
+                games[-1].append(line)
+    write_shards(header, games, out_dir, per_shard)
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261122)
-    ap.add_argument("--out", default="crates/game/tests/data/python_chess_games.tsv")
+    ap.add_argument("--out-dir", default="crates/game/tests/data")
+    ap.add_argument("--shard-games", type=int, default=400)
+    ap.add_argument("--reshard", metavar="TSV", help="split and compress an existing output")
     args = ap.parse_args()
+    if args.reshard:
+        return reshard(args.reshard, args.out_dir, args.shard_games)
+    if chess is None:
+        sys.exit("python-chess is missing: pip install chess")
     stats = collections.Counter()
-    with open(args.out, "w", encoding="utf-8", newline="\n") as out:
-        out.write("# python-chess %s oracle games: scripts/python_chess_oracle.py --games %d --seed %d\n"
-                  % (chess.__version__, args.games, args.seed))
-        out.write("# G index seed plies result statuses final_fen final_nlegal final_hash final_check hand_first hand_second\n")
-        out.write("# P fen_before nlegal legal_hash san check\n")
-        for i in range(args.games):
-            g = play(i, args.seed * 100_003 + i)
-            out.write("G\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%s\t%d\t%s\t%s\n" % (
-                g["index"], g["seed"], len(g["plies"]), g["result"], ",".join(g["statuses"]) or "-",
-                g["fen"], g["nlegal"], g["hash"], g["check"], g["hands"][0], g["hands"][1]))
-            for p in g["plies"]:
-                out.write("P\t%s\t%d\t%s\t%s\t%d\n" % p)
-                san = p[3]
-                stats["plies"] += 1
-                stats["castling"] += san.startswith("O-O")
-                stats["promotion"] += "=" in san
-                stats["underpromotion"] += ("=" in san) and ("=Q" not in san)
-                stats["check"] += p[4]
-            for s in g["statuses"] or ["unfinished"]:
-                stats[s] += 1
-            stats["games"] += 1
+    header = [
+        "# python-chess %s oracle games: scripts/python_chess_oracle.py --games %d --seed %d\n"
+        % (chess.__version__, args.games, args.seed),
+        "# G index seed plies result statuses final_fen final_nlegal final_hash final_check hand_first hand_second\n",
+        "# P fen_before nlegal legal_hash san check\n",
+    ]
+    games: list[list[str]] = []
+    for i in range(args.games):
+        g = play(i, args.seed * 100_003 + i)
+        lines = ["G\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%s\t%d\t%s\t%s\n" % (
+            g["index"], g["seed"], len(g["plies"]), g["result"], ",".join(g["statuses"]) or "-",
+            g["fen"], g["nlegal"], g["hash"], g["check"], g["hands"][0], g["hands"][1])]
+        for p in g["plies"]:
+            lines.append("P\t%s\t%d\t%s\t%s\t%d\n" % p)
+            san = p[3]
+            stats["plies"] += 1
+            stats["castling"] += san.startswith("O-O")
+            stats["promotion"] += "=" in san
+            stats["underpromotion"] += ("=" in san) and ("=Q" not in san)
+            stats["check"] += p[4]
+        for s in g["statuses"] or ["unfinished"]:
+            stats[s] += 1
+        stats["games"] += 1
+        games.append(lines)
+    write_shards(header, games, args.out_dir, args.shard_games)
     print(" ".join("%s=%d" % kv for kv in sorted(stats.items())), file=sys.stderr)
     return 0
 

@@ -1,7 +1,7 @@
 //! PGN reading throughput (parsing only; `benches/replay.rs` replays the moves too).
 //!
 //! The input is a multi-game PGN made from the frozen python-chess oracle games
-//! (`tests/data/python_chess_games.tsv`: 1,000 random games, ~73,000 plies) written by the PGN
+//! (`tests/data/python_chess_games.*.tsv.gz`: 1,000 random games, ~73,000 plies) written by the PGN
 //! writer, with nine tags and a comment per game. The bench writes it to
 //! `target/pgn-bench/oracle-games.pgn` (under `CARGO_TARGET_DIR` when set) so that
 //! `scripts/pgn_bench.py` measures python-chess on the same bytes; set `TEGOMA_PGN_BENCH_FILE`

@@ -37,7 +37,7 @@ use std::sync::Arc;
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Position, Style};
-use tegoma_rules::ggn::{Description, Engine, EngineError};
+use tegoma_ggn::{Description, Engine, EngineError};
 use tegoma_rules::systems::{Chess, Ogi};
 
 use crate::rules::MatchRules;
@@ -204,7 +204,7 @@ fn file_game(g: &FileGame) -> Result<Rules, RulesError> {
 impl FileRules {
     fn build(ggn: &str, description: &str) -> Result<FileRules, RulesError> {
         let table = Ggn::from_json(ggn).map_err(|e| {
-            EngineError::from(tegoma_rules::ggn::DescriptionError::Table(e.to_string()))
+            EngineError::from(tegoma_ggn::DescriptionError::Table(e.to_string()))
         })?;
         let desc = Description::from_json(description).map_err(EngineError::from)?;
         let name = desc.name.to_lowercase();
@@ -374,8 +374,8 @@ impl Rules {
     /// The complete GGN table of the game's movement.
     pub fn ggn(&self) -> Ggn {
         match self {
-            Rules::Chess(_) => tegoma_rules::ggn::chess::table(),
-            Rules::Ogi(_) => tegoma_rules::ggn::ogi::table(),
+            Rules::Chess(_) => tegoma_ggn::chess::table(),
+            Rules::Ogi(_) => tegoma_ggn::ogi::table(),
             Rules::Files(f) => f.ggn.clone(),
         }
     }

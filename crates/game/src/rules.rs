@@ -9,7 +9,7 @@ use tegoma_notation::pin;
 use tegoma_notation::{Invalid, NotationError};
 use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side};
 use tegoma_rules::chess::{self, ChessError, Role};
-use tegoma_rules::ggn::{Engine, EngineError, GgnMove, Repetition};
+use tegoma_ggn::{Engine, EngineError, GgnMove, Repetition};
 use tegoma_rules::ogi::{self, Kind, MoveError};
 use tegoma_rules::systems::{Chess, Ogi, OgiError};
 
@@ -25,8 +25,9 @@ pub enum RepetitionRule {
     Ignored,
 }
 
-/// A move a match refused to read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A move a match refused to read. Displays as its [`Invalid`] (`Kind: explanation`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
 pub struct Refusal {
     /// `true` when the text is not a well-formed move at all (never a forfeit), `false` when it
     /// is a well-formed move that is not legal here.

@@ -4,14 +4,14 @@
 use tegoma_rules::chess::{MoveKind, MoveList, Position, Role};
 use tegoma_rules::kit::Square;
 
-const DATA: &str = include_str!("data/python_chess_games.tsv");
+mod oracle_data;
 
 /// Every position of the python-chess oracle games: the shortcuts agree with the chess
 /// module (SAN read, and whether a legal move exists), and so do all other SANs of each
 /// position's legal moves.
 #[test]
 fn shortcuts_agree_with_the_chess_module() {
-    let data = DATA;
+    let data = oracle_data::tsv();
     let mut list = MoveList::new();
     let mut n = 0;
     let mut castles = 0;
@@ -62,7 +62,7 @@ fn shortcuts_agree_with_the_chess_module() {
 /// shortcut only when the chess module lists it as legal (pins, checks, own pieces).
 #[test]
 fn shortcut_never_accepts_an_illegal_move() {
-    let data = DATA;
+    let data = oracle_data::tsv();
     let mut list = MoveList::new();
     let mut accepted = 0;
     for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(7) {

@@ -1,4 +1,4 @@
-//! Acceptance: the python-chess oracle games (`tests/data/python_chess_games.tsv`, written by
+//! Acceptance: the python-chess oracle games (`tests/data/python_chess_games.*.tsv.gz`, written by
 //! `scripts/python_chess_oracle.py`, whose docstring gives the format) replayed through
 //! `Match<Chess>` with ruling R3: before every ply the FEN, the number of legal moves and the
 //! FNV-1a hash of their sorted UCI spellings; the SAN of the played move (written and read back)
@@ -11,7 +11,7 @@ use tegoma_game::Match;
 use tegoma_notation::cgsn::Status;
 use tegoma_rules::chess::{self, Color, HandState, MoveList, HAND_KINDS};
 
-const DATA: &str = include_str!("data/python_chess_games.tsv");
+mod oracle_data;
 
 fn fnv(moves: &MoveList) -> u64 {
     let mut ucis: Vec<String> = moves.iter().map(|m| m.to_uci()).collect();
@@ -63,7 +63,10 @@ fn check_position(p: &chess::Position, fen: &str, nlegal: &str, hash: &str, what
 
 #[test]
 fn every_oracle_game_agrees() {
-    let mut lines = DATA.lines().filter(|l| !l.starts_with('#')).peekable();
+    let mut lines = oracle_data::tsv()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .peekable();
     let mut games = 0;
     let mut endings = [0usize; 5];
     while let Some(g) = lines.next() {

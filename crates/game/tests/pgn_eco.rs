@@ -1,7 +1,7 @@
 //! Real opening lines: Debian's `pgn-extract` package ships `eco.pgn` (2014 ECO lines in
 //! `/usr/share/pgn-extract/eco.pgn` in pgn-extract 19.04). The file is not copied into the
-//! repository: this test reads it where the package put it, or from `TEGOMA_ECO_PGN`, and is
-//! skipped (with a message) when neither exists. CI installs the package:
+//! repository: this test reads it where the package put it, or from `TEGOMA_ECO_PGN`, and fails
+//! (saying how to get it) when neither exists. CI (`.ci/run`) installs the package:
 //! `apt-get install pgn-extract`.
 
 use std::fs::File;
@@ -10,20 +10,28 @@ use std::path::PathBuf;
 
 use tegoma_game::pgn::{game_to_string, PgnReader, PgnResult};
 
-fn eco_path() -> Option<PathBuf> {
+/// The file, or a failure that says how to get it.
+fn eco_path() -> PathBuf {
     let candidates = [
         std::env::var_os("TEGOMA_ECO_PGN").map(PathBuf::from),
         Some(PathBuf::from("/usr/share/pgn-extract/eco.pgn")),
     ];
-    candidates.into_iter().flatten().find(|p| p.is_file())
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!(
+                "eco.pgn not found: this test needs Debian's pgn-extract \
+                 (/usr/share/pgn-extract/eco.pgn: apt-get install -y pgn-extract) \
+                 or TEGOMA_ECO_PGN naming a copy"
+            )
+        })
 }
 
 #[test]
 fn eco_pgn_reads_whole_without_error() {
-    let Some(path) = eco_path() else {
-        eprintln!("eco.pgn not found (apt-get install pgn-extract): skipped");
-        return;
-    };
+    let path = eco_path();
     let reader = PgnReader::new(BufReader::new(File::open(&path).unwrap()));
     let mut games = 0usize;
     let mut plies = 0usize;

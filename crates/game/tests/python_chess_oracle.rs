@@ -1,4 +1,4 @@
-//! The frozen python-chess oracle data (`tests/data/python_chess_games.tsv`, written by
+//! The frozen python-chess oracle data (`tests/data/python_chess_games.*.tsv.gz`, written by
 //! `scripts/python_chess_oracle.py`; its docstring gives the format): parsed and checked for
 //! internal consistency against facts derived here independently of python-chess (halfmove
 //! clock, move numbers, check signs, the seed's insufficient list, the R2/R5 repetition key,
@@ -11,7 +11,8 @@ use std::collections::HashMap;
 
 use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult, SanMove, SanToken};
 
-const DATA: &str = include_str!("data/python_chess_games.tsv");
+mod oracle_data;
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 struct Ply<'a> {
@@ -186,7 +187,7 @@ fn is_pawn_move(san: &str) -> bool {
 
 #[test]
 fn oracle_data_is_consistent() {
-    let games = parse(DATA);
+    let games = parse(oracle_data::tsv());
     assert!(games.len() >= 1000, "{} games", games.len());
     let mut tally: HashMap<&str, usize> = HashMap::new();
     for (i, g) in games.iter().enumerate() {
@@ -467,7 +468,7 @@ fn legal_move_hash_of_the_start_position() {
     // The 20 legal moves of the start position, in UCI, sorted by hand.
     let moves = "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 \
                  g2g3 g2g4 h2h3 h2h4";
-    let games = parse(DATA);
+    let games = parse(oracle_data::tsv());
     let first = &games.iter().find(|g| !g.plies.is_empty()).unwrap().plies[0];
     assert_eq!(first.nlegal, 20);
     assert_eq!(first.hash, fnv1a64(moves.as_bytes()));
@@ -477,7 +478,7 @@ fn legal_move_hash_of_the_start_position() {
 
 #[test]
 fn oracle_san_reads_back_through_pgn() {
-    let games = parse(DATA);
+    let games = parse(oracle_data::tsv());
     let mut text = String::new();
     for g in &games {
         let mut pgn = PgnGame::default();

@@ -57,7 +57,6 @@
 
 mod error;
 mod eval;
-pub(crate) mod json;
 mod read;
 mod write;
 

@@ -31,7 +31,7 @@ use serde::de::{self, DeserializeSeed, Visitor};
 use serde::ser::SerializeMap;
 
 use crate::cell::{Cell, CellError};
-use crate::ggn::json::{self, reject, Scalar, Short, Slot};
+use crate::json::{self, reject, Scalar, Short, Slot};
 use crate::pin::Side;
 use crate::qpi::{Qpi, QpiError, QpiMode};
 use crate::NotationError;

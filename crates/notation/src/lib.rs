@@ -16,6 +16,21 @@
 //! | [`lcn`], [`ggn`] | location conditions and movement tables |
 //! | [`cgsn`] | game statuses |
 //! | [`pcn`] | game records |
+//!
+//! # Features
+//!
+//! The move generators need none of the JSON/TOML machinery, so it is opt-in:
+//!
+//! | Feature | Enables | Pulls in |
+//! |---|---|---|
+//! | `serde` | `Serialize`/`Deserialize` for [`snn::Snn`], [`qpi::Qpi`] and [`pmn::Pmn`] (as strings) | `serde` |
+//! | `ggn` | the `lcn` and `ggn` modules (JSON documents); implies `serde` | `serde`, `serde_json` |
+//! | `pcn` | the `pcn` module (JSON or TOML records); implies `serde` | `serde`, `serde_json`, `toml` |
+//!
+//! `ggn` and `pcn` are on by default; the workspace turns default features off and each crate
+//! asks for what it uses (`tegoma-protocol` and `tegoma-rules` for none). Without a feature,
+//! [`validate::validate`] still knows every [`validate::Kind`] but reports the kinds it cannot
+//! read as `Unsupported` (naming the feature to enable).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -23,9 +38,12 @@ pub mod cell;
 pub mod cgsn;
 pub mod epin;
 pub mod feen;
+#[cfg(feature = "ggn")]
 pub mod ggn;
 pub mod hand;
+#[cfg(feature = "ggn")]
 pub mod lcn;
+#[cfg(feature = "pcn")]
 pub mod pcn;
 pub mod pin;
 pub mod pmn;
@@ -33,6 +51,10 @@ pub mod qpi;
 pub mod sin;
 pub mod snn;
 pub mod validate;
+
+// Serde helpers shared by the LCN, GGN and PCN readers.
+#[cfg(any(feature = "ggn", feature = "pcn"))]
+mod json;
 
 /// An error of any notation parser: a stable machine-readable kind plus a human explanation
 /// (the [`std::fmt::Display`] text).
@@ -67,3 +89,7 @@ impl std::fmt::Display for Invalid {
         write!(f, "{}: {}", self.kind, self.message)
     }
 }
+
+/// So that a `fn main() -> Result<(), Box<dyn std::error::Error>>` can `?` it. `Invalid` is
+/// deliberately not a [`NotationError`] (it is what every `NotationError` converts into).
+impl std::error::Error for Invalid {}

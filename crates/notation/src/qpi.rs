@@ -198,6 +198,7 @@ impl PartialOrd for Qpi {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Qpi {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (b, n) = self.to_bytes();
@@ -205,6 +206,7 @@ impl serde::Serialize for Qpi {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Qpi {
     /// Strict (same-case) parsing of a string.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Qpi, D::Error> {

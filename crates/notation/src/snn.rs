@@ -156,6 +156,7 @@ impl AsRef<str> for Snn {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Snn {
     /// Serialises as the name.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -163,6 +164,7 @@ impl serde::Serialize for Snn {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Snn {
     /// Deserialises a string with [`Snn::parse`].
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Snn, D::Error> {
@@ -262,6 +264,7 @@ mod tests {
         assert_eq!(describe("chess").unwrap_err().kind, "MustStartUppercase");
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn serde_as_string() {
         let n = Snn::parse("Ogi").unwrap();

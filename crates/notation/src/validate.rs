@@ -131,6 +131,10 @@ impl FromStr for Kind {
 
 /// Validates `text` as a `kind` and returns a short description, or the error's kind and
 /// explanation. For documents (LCN, GGN, PCN) `text` is the document itself.
+///
+/// LCN and GGN need the crate feature `ggn`, PCN the feature `pcn` (see [`feature`]); without
+/// it the kind is still known but every text fails with kind `Unsupported`, whose message
+/// names the feature.
 pub fn validate(kind: Kind, text: &str) -> Result<String, Invalid> {
     match kind {
         Kind::Pin => crate::pin::describe(text),
@@ -143,9 +147,48 @@ pub fn validate(kind: Kind, text: &str) -> Result<String, Invalid> {
         Kind::Feen => crate::feen::describe(text),
         Kind::Pmn => crate::pmn::describe(text),
         Kind::Cgsn => describe_cgsn(text),
+        #[cfg(feature = "ggn")]
         Kind::Lcn => crate::lcn::describe(text),
+        #[cfg(feature = "ggn")]
         Kind::Ggn => crate::ggn::describe(text),
+        #[cfg(feature = "pcn")]
         Kind::Pcn => crate::pcn::describe(text),
+        #[cfg(not(all(feature = "ggn", feature = "pcn")))]
+        _ => Err(unsupported(kind)),
+    }
+}
+
+/// The feature of this crate that reads `kind`, when it needs one (`ggn` for LCN and GGN, `pcn`
+/// for PCN).
+pub const fn feature(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::Lcn | Kind::Ggn => Some("ggn"),
+        Kind::Pcn => Some("pcn"),
+        _ => None,
+    }
+}
+
+/// Whether this build of the crate can read `kind` (its [`feature`] is enabled).
+pub const fn is_supported(kind: Kind) -> bool {
+    let ggn = cfg!(feature = "ggn");
+    let pcn = cfg!(feature = "pcn");
+    match kind {
+        Kind::Lcn | Kind::Ggn => ggn,
+        Kind::Pcn => pcn,
+        _ => true,
+    }
+}
+
+/// The error of a kind this build cannot read: kind `Unsupported`, naming the feature.
+#[cfg(not(all(feature = "ggn", feature = "pcn")))]
+fn unsupported(kind: Kind) -> Invalid {
+    Invalid {
+        kind: "Unsupported",
+        message: format!(
+            "{} is not supported by this build: build tegoma-notation with feature `{}`",
+            kind.name().to_uppercase(),
+            feature(kind).unwrap_or("?"),
+        ),
     }
 }
 
@@ -415,6 +458,21 @@ mod tests {
         ));
         assert_eq!(read_document_capped(&b"1234"[..], 4).unwrap(), "1234");
         assert_eq!(ReadError::TooLarge.kind(), "TooLarge");
+    }
+
+    #[test]
+    fn features() {
+        for k in Kind::ALL {
+            assert_eq!(feature(k).is_some(), k.is_document(), "{k}");
+            if !is_supported(k) {
+                let e = validate(k, "{}").unwrap_err();
+                assert_eq!(e.kind, "Unsupported");
+                assert!(e.message.contains(feature(k).unwrap()), "{}", e.message);
+            }
+        }
+        assert_eq!(is_supported(Kind::Ggn), cfg!(feature = "ggn"));
+        assert_eq!(is_supported(Kind::Pcn), cfg!(feature = "pcn"));
+        assert!(is_supported(Kind::Feen));
     }
 
     proptest::proptest! {

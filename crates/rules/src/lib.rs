@@ -3,10 +3,12 @@
 //! - [`kit`]: squares, bitboards and attack tables shared by every 8x8 game.
 //! - [`chess`]: the Chess rule system.
 //! - [`ogi`]: the Ōgi rule system.
+//! - [`systems`]: both as [`RuleSystem`](tegoma_protocol::RuleSystem)s.
+//!
+//! The GGN engine and exporter live in `tegoma-ggn`: this crate builds without serde.
 #![warn(missing_docs)]
 
 pub mod chess;
-pub mod ggn;
 pub mod kit;
 pub mod ogi;
 pub mod systems;

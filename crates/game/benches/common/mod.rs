@@ -1,11 +1,12 @@
 //! The input shared by the PGN benches: the frozen python-chess oracle games
-//! (`tests/data/python_chess_games.tsv`) written as one multi-game PGN.
+//! (`tests/data/python_chess_games.*.tsv.gz`) written as one multi-game PGN.
 
 use std::path::PathBuf;
 
 use tegoma_game::pgn::{game_to_string, Comment, PgnGame, PgnResult};
 
-const DATA: &str = include_str!("../../tests/data/python_chess_games.tsv");
+#[path = "../../tests/oracle_data/mod.rs"]
+mod oracle_data;
 
 /// The oracle games as one PGN text.
 pub fn oracle_pgn() -> String {
@@ -16,7 +17,7 @@ pub fn oracle_pgn() -> String {
             out.push_str(&game_to_string(&g).expect("valid tags"));
         }
     };
-    for line in DATA.lines() {
+    for line in oracle_data::tsv().lines() {
         let f: Vec<&str> = line.split('\t').collect();
         match f[0] {
             "G" => {

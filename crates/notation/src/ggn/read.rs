@@ -5,9 +5,9 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Visitor};
 
-use super::json::{self, reject, Short, Slot};
 use super::{Destinations, Field, Ggn, GgnError, Location, Path, Possibility, Sources};
 use crate::cell::{Cell, CellError};
+use crate::json::{self, reject, Short, Slot};
 use crate::lcn::{Lcn, LcnSeed};
 use crate::qpi::{Qpi, QpiError, QpiMode};
 

@@ -4,7 +4,7 @@ use serde::de::DeserializeSeed;
 use serde_json::Value;
 
 use super::unique::Unique;
-use crate::ggn::json::Slot;
+use crate::json::Slot;
 
 use super::{GameResult, Map, Outcome, Pcn, PcnError, Ply, Setup, MAX_DEPTH, MAX_DOCUMENT_BYTES};
 use crate::cgsn::{Status, StatusSet};
@@ -35,7 +35,7 @@ pub(super) fn from_json(text: &str) -> Result<Pcn, PcnError> {
         .and_then(|v| de.end().map(|()| v))
         .map_err(|e| {
             slot.take().unwrap_or_else(|| {
-                let (line, column, message) = crate::ggn::json::syntax(&e);
+                let (line, column, message) = crate::json::syntax(&e);
                 PcnError::Json {
                     line,
                     column,

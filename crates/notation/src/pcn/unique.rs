@@ -6,7 +6,7 @@ use serde::de::{self, DeserializeSeed, Visitor};
 use serde_json::Value;
 
 use super::{Map, PcnError};
-use crate::ggn::json::Slot;
+use crate::json::Slot;
 
 /// Reads one value; a repeated key in any object parks [`PcnError::DuplicateKey`] in the slot.
 #[derive(Clone, Copy)]

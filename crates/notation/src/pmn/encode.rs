@@ -159,6 +159,7 @@ impl fmt::Display for Pmn {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Pmn {
     /// Serialises as the canonical PMN string.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -166,6 +167,7 @@ impl serde::Serialize for Pmn {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Pmn {
     /// Deserialises a string with the strict parser ([`Pmn::parse`]).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pmn, D::Error> {

@@ -620,6 +620,7 @@ fn descriptions() {
     assert_eq!(describe("pass").unwrap_err().kind, "InvalidCell");
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_as_string() {
     let m = ok("S*c3=+S");

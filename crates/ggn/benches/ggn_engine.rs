@@ -13,8 +13,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use tegoma_ggn::{export, Description, Engine};
 use tegoma_protocol::Position;
-use tegoma_rules::ggn::{export, Description, Engine};
 use tegoma_rules::{chess, ogi};
 
 struct Rng(u64);

@@ -1,9 +1,9 @@
 //! The GGN engine behind the protocol's `RuleSystem` and `DynRuleSystem` traits: PMN reading
 //! with the lenient forms of ruling R1, outcomes, perft.
 
+use tegoma_ggn::{export, Description, Engine};
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Decision, DynRuleSystem, Position, RuleSystem, Side};
-use tegoma_rules::ggn::{export, Description, Engine};
 
 fn engine(game: &str, d: &str) -> Engine {
     Engine::new(&export(game).unwrap(), Description::from_json(d).unwrap()).unwrap()

@@ -6,8 +6,8 @@
 //! CI runs a few hundred positions per game. The full run (10,000 positions per game) is
 //! ignored by default: `cargo test -p tegoma-rules --test ggn_differential -- --ignored`.
 
+use tegoma_ggn::{export, Description, Engine, GgnMove};
 use tegoma_protocol::Position;
-use tegoma_rules::ggn::{export, Description, Engine, GgnMove};
 use tegoma_rules::{chess, ogi};
 
 fn engine(game: &str, description: &str) -> Engine {

@@ -1,10 +1,10 @@
 //! The GGN engine on hand-built positions: each Chess mutation and filter of the description,
 //! each Ōgi rule, and typed errors for bad descriptions and tables.
 
+use tegoma_ggn::{export, Description, Engine, EngineError, GgnMove};
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::Position;
-use tegoma_rules::ggn::{export, Description, Engine, EngineError, GgnMove};
 
 const CHESS: &str = include_str!("../../../games/chess/description.json");
 const OGI: &str = include_str!("../../../games/ogi/description.json");

@@ -3,7 +3,7 @@
 use tegoma_protocol::{Piece, Position, Side, Square};
 
 use super::{norm, restyle, Engine};
-use crate::ggn::moves::GgnMove;
+use crate::moves::GgnMove;
 
 impl Engine {
     /// The identity of a piece after it moved from `from` to `to` (step marks, then `moved`).

@@ -1,6 +1,9 @@
 //! Movement in GGN: complete tables for Chess and Ōgi, and a generic rule engine driven by a
 //! GGN table plus a small declarative game description.
 //!
+//! This crate holds what needs JSON (GGN tables, descriptions), so that `tegoma-rules`, the fast
+//! Chess and Ōgi move generators, builds without serde.
+//!
 //! - [`export`]: the complete GGN document of a rule system (`chess`, `ogi`), generated from
 //!   piece geometry by [`build::TableBuilder`]; write it with
 //!   [`Ggn::to_json`](tegoma_notation::ggn::Ggn::to_json), which is canonical and
@@ -17,7 +20,7 @@
 //! description) and its description. See `games/` at the repository root.
 //!
 //! ```
-//! use tegoma_rules::ggn::{export, Description, Engine};
+//! use tegoma_ggn::{export, Description, Engine};
 //!
 //! // Ōgi without promotions: enough for the first move.
 //! let desc = Description::from_json(r#"{
@@ -33,6 +36,8 @@
 //! assert!(moves.contains(&"e3-e4".to_string()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod build;
 pub mod chess;

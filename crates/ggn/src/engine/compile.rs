@@ -8,7 +8,7 @@ use tegoma_notation::lcn::Condition;
 use tegoma_protocol::Square;
 
 use super::{Cond, Dest, Engine, PieceMoves, Poss};
-use crate::ggn::description::DescriptionError;
+use crate::description::DescriptionError;
 
 impl Engine {
     pub(super) fn compile(&mut self, ggn: &Ggn) -> Result<(), DescriptionError> {

@@ -2,9 +2,9 @@
 //! notation crate's GGN reader, canonical and deterministic, and hand-counted destination sets
 //! match.
 
+use tegoma_ggn::export;
 use tegoma_notation::ggn::{Ggn, Location};
 use tegoma_notation::qpi::Qpi;
-use tegoma_rules::ggn::export;
 
 /// The GGN samples of `chess-rule-system.txt` (§5), copied verbatim from the seed.
 const CHESS_SAMPLES: &[&str] = &[

@@ -1,9 +1,11 @@
-//! Serde helpers shared by the LCN and GGN readers: typed errors out of a streaming
+//! Serde helpers shared by the LCN, GGN and PCN readers (features `ggn`, `pcn`): typed errors out of a streaming
 //! `Deserialize` visitor, and an allocation-free short string.
 //!
 //! A visitor cannot return our own error type (the error type belongs to the deserializer), so
 //! the first typed error is parked in a [`Slot`] and a placeholder `custom` error aborts the
 //! parse; the caller then takes the typed error out of the slot.
+// PCN alone uses only `Slot` and `syntax`.
+#![cfg_attr(not(feature = "ggn"), allow(dead_code, unused_imports, unused_macros))]
 
 use std::cell::RefCell;
 use std::fmt;

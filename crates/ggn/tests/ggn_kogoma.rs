@@ -2,12 +2,12 @@
 //! description load, its perft from the start matches hand counts and an independent
 //! brute-force generator written from the rules in `games/kogoma/README.md`.
 
-use tegoma_notation::ggn::Ggn;
-use tegoma_protocol::Position;
-use tegoma_rules::ggn::build::{
+use tegoma_ggn::build::{
     slides, steps, TableBuilder, DIAGONAL, GOLD_STEPS, KING_STEPS, ORTHOGONAL, SILVER_STEPS,
 };
-use tegoma_rules::ggn::{Description, Engine};
+use tegoma_ggn::{Description, Engine};
+use tegoma_notation::ggn::Ggn;
+use tegoma_protocol::Position;
 
 const GGN: &str = include_str!("../../../games/kogoma/ggn.json");
 const DESCRIPTION: &str = include_str!("../../../games/kogoma/description.json");
@@ -92,7 +92,7 @@ fn start_position_hand_counts() {
     assert_eq!(drops, 25 - 10 - 1);
 }
 
-fn find(e: &Engine, p: &Position, pmn: &str) -> tegoma_rules::ggn::GgnMove {
+fn find(e: &Engine, p: &Position, pmn: &str) -> tegoma_ggn::GgnMove {
     let mut v = Vec::new();
     e.legal_moves(p, &mut v);
     *v.iter().find(|m| m.pmn(e.board()) == pmn).expect(pmn)
