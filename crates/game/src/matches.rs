@@ -36,7 +36,7 @@ use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::Invalid;
 use tegoma_protocol::{Decision, MoveBuffer, Outcome, Position as Generic, Side};
 
-use crate::clock::{self, Clock, Tick};
+use crate::clock::{Clock, Tick};
 use crate::rules::{MatchRules, RepetitionRule};
 
 pub use any::AnyMatch;
@@ -73,20 +73,6 @@ where
     start_clock: Option<Clock>,
     clock: Option<Clock>,
     outcome: Option<Outcome>,
-}
-
-fn clock_side(s: Side) -> clock::Side {
-    match s {
-        Side::First => clock::Side::First,
-        Side::Second => clock::Side::Second,
-    }
-}
-
-fn protocol_side(s: clock::Side) -> Side {
-    match s {
-        clock::Side::First => Side::First,
-        clock::Side::Second => Side::Second,
-    }
 }
 
 impl<R: MatchRules> Match<R>
@@ -137,7 +123,7 @@ where
     /// Attaches a clock (its side to move set to the position's), replacing any other. The
     /// clock runs from now on: give the time each ply takes to [`Match::play_timed`].
     pub fn with_clock(mut self, mut clock: Clock) -> Match<R> {
-        clock.set_to_move(clock_side(self.rules.side_to_move(&self.position)));
+        clock.set_to_move(self.rules.side_to_move(&self.position));
         self.start_clock = Some(clock.clone());
         self.clock = Some(clock);
         self
@@ -394,7 +380,7 @@ where
         }
         if let Some(clock) = &mut self.clock {
             if let Ok(Tick::Flagged { side }) = clock.record_ply(elapsed_ms.unwrap_or(0)) {
-                let o = self.rules.time_forfeit(&self.position, protocol_side(side));
+                let o = self.rules.time_forfeit(&self.position, side);
                 self.outcome = Some(o);
                 return Ok(Some(o));
             }

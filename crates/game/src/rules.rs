@@ -8,7 +8,7 @@ use tegoma_notation::cgsn::Status;
 use tegoma_notation::{Invalid, NotationError};
 use tegoma_protocol::{Outcome, RuleSystem, Side};
 use tegoma_rules::chess::{self, ChessError, Role};
-use tegoma_rules::ogi::{self, Kind, MoveError};
+use tegoma_rules::ogi::{self, MoveError};
 use tegoma_rules::systems::{Chess, Ogi, OgiError};
 
 /// How a rule system treats a position that comes back.
@@ -124,8 +124,8 @@ impl MatchRules for Chess {
     }
     fn time_forfeit(&self, position: &chess::Position, flagged: Side) -> Outcome {
         let opponent = match flagged {
-            Side::First => chess::Color::Black,
-            Side::Second => chess::Color::White,
+            Side::First => Side::Second,
+            Side::Second => Side::First,
         };
         let pieces = position.color_pieces(opponent);
         let minors = (position.pieces(opponent, Role::Bishop).0
@@ -151,7 +151,7 @@ impl MatchRules for Ogi {
     }
     #[inline]
     fn resets_move_limit(&self, _position: &ogi::Position, mv: ogi::Move) -> bool {
-        !mv.is_drop() && (mv.captured().is_some() || mv.kind() == Kind::Pawn)
+        !mv.is_drop() && (mv.captured().is_some() || mv.role() == ogi::Role::Pawn)
     }
     fn read_move(&self, position: &ogi::Position, text: &str) -> Result<ogi::Move, Refusal> {
         self.parse_move(position, text).map_err(|e| {

@@ -53,32 +53,8 @@ pub use error::ChessError;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use position::Position;
 
-/// A side: White moves first (FEEN style `C`), Black second (`c`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Color {
-    /// The first player (uppercase pieces).
-    White = 0,
-    /// The second player (lowercase pieces).
-    Black = 1,
-}
-
-impl Color {
-    /// The other side.
-    #[inline(always)]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
+// White is `Side::First`, Black `Side::Second`: the protocol's one side type.
+use tegoma_protocol::Side;
 
 /// A kind of chess piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

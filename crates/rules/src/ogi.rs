@@ -43,4 +43,4 @@ pub use error::{MoveError, PositionError};
 pub use movegen::{attacks, PerftOptions};
 pub use position::{Position, STARTPOS};
 pub use sennichite::Sennichite;
-pub use types::{Kind, Move, MoveList, Side, KINDS, MAX_MOVES};
+pub use types::{Move, MoveList, Role, MAX_MOVES, ROLES};

@@ -91,20 +91,6 @@ const OGI_STYLES: [Style; 2] = match (Style::parse("O"), Style::parse("o")) {
     _ => panic!("O and o are SIN styles"),
 };
 
-fn chess_side(c: chess::Color) -> Side {
-    match c {
-        chess::Color::White => Side::First,
-        chess::Color::Black => Side::Second,
-    }
-}
-
-fn ogi_side(s: ogi::Side) -> Side {
-    match s {
-        ogi::Side::First => Side::First,
-        ogi::Side::Second => Side::Second,
-    }
-}
-
 /// A generic position as FEEN text, or the reason it has none.
 fn generic_feen(position: &Generic) -> Result<String, String> {
     position.to_feen().map_err(|e| e.to_string())
@@ -142,7 +128,7 @@ impl RuleSystem for Chess {
     }
     #[inline]
     fn side_to_move(&self, position: &chess::Position) -> Side {
-        chess_side(position.turn())
+        position.turn()
     }
     #[inline]
     fn legal_moves(&self, position: &chess::Position, out: &mut chess::MoveList) {
@@ -209,7 +195,7 @@ fn chess_outcome_knowing(
     if !has_legal_move {
         if in_check {
             statuses.insert(Status::Checkmate);
-            decision = Decision::Win(chess_side(position.turn().other()));
+            decision = Decision::Win(position.turn().flip());
         } else {
             statuses.insert(Status::Stalemate);
         }
@@ -274,7 +260,7 @@ impl RuleSystem for Ogi {
     }
     #[inline]
     fn side_to_move(&self, position: &ogi::Position) -> Side {
-        ogi_side(position.side_to_move())
+        position.side_to_move()
     }
     #[inline]
     fn legal_moves(&self, position: &ogi::Position, out: &mut ogi::MoveList) {
@@ -323,15 +309,15 @@ impl RuleSystem for Ogi {
 fn ogi_outcome(position: &ogi::Position, privilege: bool) -> Option<Outcome> {
     let stm = position.side_to_move();
     if position.is_over() {
-        let winner = if position.pieces(stm, ogi::Kind::King) == 0 {
+        let winner = if position.pieces(stm, ogi::Role::King) == 0 {
             stm.flip()
         } else {
             stm
         };
-        return Some(Outcome::win(ogi_side(winner), Status::Mareking));
+        return Some(Outcome::win(winner, Status::Mareking));
     }
     if position.count_moves(privilege) == 0 {
-        return Some(Outcome::win(ogi_side(stm.flip()), Status::Nomove));
+        return Some(Outcome::win(stm.flip(), Status::Nomove));
     }
     None
 }

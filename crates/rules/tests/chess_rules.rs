@@ -1,7 +1,8 @@
 //! The seed's state markers (ruling R2), PMN both ways (R1), SAN/UCI leniency, statuses (R3)
 //! and typed errors. Expected strings are derived by hand from the seed and the rulings.
 use tegoma_notation::NotationError;
-use tegoma_rules::chess::{ChessError, Color, MoveKind, Position};
+use tegoma_protocol::Side;
+use tegoma_rules::chess::{ChessError, MoveKind, Position};
 
 const START_FEEN: &str =
     "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
@@ -300,9 +301,9 @@ fn impossible_markers_are_refused() {
     let h = "4k^3/8/8/8/8/8/8/4K^3 2p-pq+r/3PN+R C/c";
     let hp = Position::from_feen(h).unwrap();
     assert_eq!(hp.to_feen(), h);
-    let white: Vec<_> = hp.hand_tokens(Color::White).collect();
+    let white: Vec<_> = hp.hand_tokens(Side::First).collect();
     assert_eq!(white, [("q", 1), ("+r", 1), ("p", 2), ("-p", 1)]);
-    let black: Vec<_> = hp.hand_tokens(Color::Black).collect();
+    let black: Vec<_> = hp.hand_tokens(Side::Second).collect();
     assert_eq!(black, [("+R", 1), ("N", 1), ("P", 3)]);
 }
 

@@ -95,7 +95,7 @@ fn perft_depth_3_matches_fairy_stockfish() {
 fn fsf_uci(m: Move) -> String {
     let sq = |i: u8| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1);
     match m.from() {
-        None => format!("{}@{}", m.kind().letter() as char, sq(m.to())),
+        None => format!("{}@{}", m.role().letter() as char, sq(m.to())),
         Some(f) => format!(
             "{}{}{}",
             sq(f),

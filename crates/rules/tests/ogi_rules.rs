@@ -1,6 +1,7 @@
 //! One test per Ōgi rule (seed `ogi-rule-system.txt`, ruling R4), with hand-derived expectations.
 use tegoma_notation::cgsn::Status;
-use tegoma_rules::ogi::{Kind, MoveError, MoveList, Position, Sennichite, Side};
+use tegoma_protocol::Side;
+use tegoma_rules::ogi::{MoveError, MoveList, Position, Role, Sennichite};
 
 fn pos(feen: &str) -> Position {
     Position::from_feen(feen).unwrap_or_else(|e| panic!("{feen}: {e}"))
@@ -155,7 +156,7 @@ fn capture_demotes_into_the_captors_hand() {
     let p = pos("4k^3/8/8/4+s3/4P3/8/8/4K^3 / O/o");
     let after = play(&p, "e4+e5");
     assert_eq!(after.to_feen(), "4k^3/8/8/4P3/8/8/8/4K^3 S/ o/O");
-    assert_eq!(after.hand_count(Side::First, Kind::Silver), 1);
+    assert_eq!(after.hand_count(Side::First, Role::Silver), 1);
     assert_eq!(play(&p, "e4+e5/S"), after, "explicit default demotion");
     assert!(
         is_illegal(&p, "e4+e5/+S"),
@@ -215,7 +216,7 @@ fn capturing_a_king_ends_the_game() {
     assert_eq!(p.perft(2), below);
     assert_eq!(
         l.iter()
-            .filter(|m| m.captured() == Some(Kind::King))
+            .filter(|m| m.captured() == Some(Role::King))
             .count(),
         2
     ); // e7+e8, e7+e8=+R

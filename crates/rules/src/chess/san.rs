@@ -1,6 +1,6 @@
 //! SAN and UCI move strings.
 
-use super::{ChessError, Color, Move, MoveKind, MoveList, Position, Role};
+use super::{ChessError, Move, MoveKind, MoveList, Position, Role, Side};
 use crate::kit::Square;
 
 fn san_err(s: &str, why: &'static str) -> ChessError {
@@ -217,7 +217,7 @@ impl Position {
     }
 
     /// The colour of the piece on `sq`, if any.
-    pub fn color_at(&self, sq: Square) -> Option<Color> {
+    pub fn color_at(&self, sq: Square) -> Option<Side> {
         self.piece_at(sq).map(|(c, _)| c)
     }
 }

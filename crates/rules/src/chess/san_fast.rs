@@ -8,14 +8,14 @@
 //! slider tables, which a replay touches too sparsely to keep in cache.
 
 use super::tables::PAWN_ATTACKS;
-use super::{Color, Move, Position, Role};
+use super::{Move, Position, Role, Side};
 use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, rook_rays, Square};
 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
 /// opponent pieces on `removed`.
 #[inline(always)]
-fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> bool {
-    let them = p.by_color[color.other().index()] & !removed;
+fn attacked(p: &Position, sq: Square, color: Side, occ: u64, removed: u64) -> bool {
+    let them = p.by_color[color.flip().index()] & !removed;
     let r = &p.by_role;
     if (knight_attacks(sq).0 & r[Role::Knight.index()]
         | king_attacks(sq).0 & r[Role::King.index()]
@@ -124,7 +124,7 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
     let us = p.turn();
     let occ = p.occupied();
     let ours = p.color_pieces(us).0;
-    let theirs = p.color_pieces(us.other()).0;
+    let theirs = p.color_pieces(us.flip()).0;
     let target = to.bb().0;
     if ours & target != 0 {
         return None;
@@ -134,10 +134,10 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
     if capture_sign && !capture {
         return None;
     }
-    let last_rank = if us == Color::White { 7 } else { 0 };
+    let last_rank = if us == Side::First { 7 } else { 0 };
     let mut from_set = match role {
         Role::Pawn => {
-            let back = if us == Color::White { -1 } else { 1 };
+            let back = if us == Side::First { -1 } else { 1 };
             if capture_sign {
                 // A capture names its file; en passant (empty target) is left to the module.
                 if !capture {
@@ -156,7 +156,7 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
                 if occ.0 & one.bb().0 != 0 {
                     one.bb().0
                 } else {
-                    let start_rank = if us == Color::White { 3 } else { 4 };
+                    let start_rank = if us == Side::First { 3 } else { 4 };
                     match to.offset(0, 2 * back) {
                         Some(two) if to.rank() == start_rank => two.bb().0,
                         _ => 0,
@@ -210,8 +210,8 @@ fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
         return None;
     }
     let right = match p.turn() {
-        Color::White => 0,
-        Color::Black => 2,
+        Side::First => 0,
+        Side::Second => 2,
     } + usize::from(!short);
     let (from, to) = p.castling_squares(right, p.occupied().0)?;
     Some(Move::castle(
@@ -240,7 +240,7 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
             }
         }
         let pawns = r[Role::Pawn.index()] & free;
-        let pushes = if us == Color::White {
+        let pushes = if us == Side::First {
             pawns << 8
         } else {
             pawns >> 8

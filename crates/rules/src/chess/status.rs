@@ -3,7 +3,7 @@
 use tegoma_notation::cgsn::{Status, StatusSet};
 
 use super::tables::PAWN_ATTACKS;
-use super::{Color, Position, Role};
+use super::{Position, Role, Side};
 use crate::kit::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks, Square};
 
 impl Position {
@@ -34,7 +34,7 @@ impl Position {
                 set.insert(Status::Nomove);
             }
         }
-        for c in [Color::White, Color::Black] {
+        for c in [Side::First, Side::Second] {
             if self.color_pieces(c).count() == 1 {
                 set.insert(Status::Bareking);
             }
@@ -52,14 +52,14 @@ impl Position {
         if r[Role::Pawn.index()] | r[Role::Rook.index()] | r[Role::Queen.index()] != 0 {
             return false;
         }
-        let minors = |c: Color| {
+        let minors = |c: Side| {
             (
                 self.color_pieces(c).count() - 1,
                 self.pieces(c, Role::Bishop),
             )
         };
-        let (nw, bw) = minors(Color::White);
-        let (nb, bb) = minors(Color::Black);
+        let (nw, bw) = minors(Side::First);
+        let (nb, bb) = minors(Side::Second);
         match (nw, nb) {
             (0, 0) | (1, 0) | (0, 1) => true,
             (1, 1) => {
@@ -76,7 +76,7 @@ impl Position {
     pub fn has_pseudo_legal_move(&self) -> bool {
         let us = self.side;
         let ours = self.by_color[us.index()];
-        let theirs = self.by_color[us.other().index()];
+        let theirs = self.by_color[us.flip().index()];
         let occ = ours | theirs;
         for from in self.color_pieces(us) {
             let role = self.role_at(from.index() as u8);
@@ -91,7 +91,7 @@ impl Position {
                 }
                 Role::King => king_attacks(from).0 & !ours,
                 Role::Pawn => {
-                    let step = if us == Color::White { 8i8 } else { -8 };
+                    let step = if us == Side::First { 8i8 } else { -8 };
                     let one = from.index() as i8 + step;
                     let mut t = PAWN_ATTACKS[us.index()][from.index()] & theirs;
                     if (0..64).contains(&one) && occ & (1u64 << one) == 0 {
@@ -112,7 +112,7 @@ impl Position {
         // Castling: the squares between king and rook empty (the rook is there by the rights).
         let k = self.king(us);
         for i in 0..4 {
-            let mine = if us == Color::White { i < 2 } else { i >= 2 };
+            let mine = if us == Side::First { i < 2 } else { i >= 2 };
             if mine
                 && self.right(i)
                 && between(k, Square::from_index(Position::right_corner(i))).0 & occ == 0

@@ -7,7 +7,7 @@
 //! `*e5` and `*-e5` (a drop whose piece is inferred from the hand).
 use super::error::MoveError;
 use super::position::{parse_token, Position};
-use super::types::{Kind, Move, MoveList};
+use super::types::{Move, MoveList, Role};
 use tegoma_notation::cell::Cell;
 use tegoma_notation::pmn::{Piece, Pmn};
 
@@ -44,7 +44,7 @@ impl Position {
         let mut s = String::with_capacity(12);
         match m.from() {
             None => {
-                s.push_str(&m.kind().token(side));
+                s.push_str(&m.role().token(side));
                 s.push('*');
                 push_square(&mut s, m.to());
             }
@@ -54,7 +54,7 @@ impl Position {
                 push_square(&mut s, m.to());
                 if m.is_promotion() {
                     s.push('=');
-                    s.push_str(&m.final_kind().token(side));
+                    s.push_str(&m.final_role().token(side));
                 }
                 if m.keeps_promoted() {
                     if let Some(k) = m.captured() {
@@ -177,7 +177,7 @@ impl Position {
                 if k == cap.demoted() {
                     false
                 } else if k == cap && cap.is_promoted() {
-                    if kind != Kind::King {
+                    if kind != Role::King {
                         return Err(illegal(
                             "only the King may keep a captured piece promoted".into(),
                         ));
@@ -253,18 +253,18 @@ impl Position {
         if s != self.stm || j {
             return Err(MoveError::Piece(piece.into()));
         }
-        if let Some(m) = drops.clone().find(|m| m.kind() == k) {
+        if let Some(m) = drops.clone().find(|m| m.role() == k) {
             return Ok(m);
         }
         Err(illegal(if self.hand_count(s, k) == 0 {
             format!("no {piece} in hand")
         } else if self.piece_at(to).is_some() {
             "the square is occupied".into()
-        } else if k == Kind::Pawn {
+        } else if k == Role::Pawn {
             "an unpromoted pawn is never dropped".into()
-        } else if k == Kind::Lance {
+        } else if k == Role::Lance {
             "an unpromoted lance cannot be dropped on the last rank".into()
-        } else if k == Kind::Knight {
+        } else if k == Role::Knight {
             "an unpromoted knight cannot be dropped on the last two ranks".into()
         } else {
             "drop not allowed".into()

@@ -3,7 +3,8 @@ use tegoma_notation::feen::Feen;
 
 use super::error::PositionError;
 use super::tables::{hand_key, ZOBRIST};
-use super::types::{Kind, Move, Side};
+use super::types::{Move, Role};
+use tegoma_protocol::Side;
 
 /// The Ōgi initial position.
 pub const STARTPOS: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
@@ -160,7 +161,7 @@ impl Position {
         }
         s.push(' ');
         for side in [Side::First, Side::Second] {
-            let mut items: Vec<(u8, u8, bool, Kind)> = Kind::ALL
+            let mut items: Vec<(u8, u8, bool, Role)> = Role::ALL
                 .iter()
                 .filter(|k| self.hands[side.index()][k.index()] > 0)
                 .map(|&k| {
@@ -205,7 +206,7 @@ impl Position {
 
     /// The piece on square index `sq` (a1 = 0 .. h8 = 63).
     #[inline]
-    pub fn piece_at(&self, sq: u8) -> Option<(Side, Kind)> {
+    pub fn piece_at(&self, sq: u8) -> Option<(Side, Role)> {
         let sq = sq & 63;
         let side = if self.sides[0] >> sq & 1 != 0 {
             Side::First
@@ -214,12 +215,12 @@ impl Position {
         } else {
             return None;
         };
-        self.kind_on(sq).map(|k| (side, k))
+        self.role_on(sq).map(|k| (side, k))
     }
 
     /// The kind of the piece on `sq`, if any.
     #[inline]
-    pub(crate) fn kind_on(&self, sq: u8) -> Option<Kind> {
+    pub(crate) fn role_on(&self, sq: u8) -> Option<Role> {
         let sq = sq & 63;
         let code = (self.planes[0] >> sq & 1)
             | (self.planes[1] >> sq & 1) << 1
@@ -228,13 +229,13 @@ impl Position {
         if code == 0 {
             None
         } else {
-            Some(Kind::from_index(code as usize - 1))
+            Some(Role::from_index(code as usize - 1))
         }
     }
 
     /// The squares holding a piece of kind index `k`, both sides.
     #[inline(always)]
-    pub(crate) fn kind_bb(&self, k: usize) -> u64 {
+    pub(crate) fn role_bb(&self, k: usize) -> u64 {
         let c = k + 1;
         let p = &self.planes;
         let pick = |i: usize| if c >> i & 1 != 0 { p[i] } else { !p[i] };
@@ -246,17 +247,17 @@ impl Position {
         self.jewels >> (sq & 63) & 1 != 0
     }
 
-    /// How many pieces of `kind` (as held: `Kind::PRook` for a `+R` kept by the King's privilege)
-    /// `side` holds. Captured Kings are counted under `Kind::King`.
+    /// How many pieces of `kind` (as held: `Role::PRook` for a `+R` kept by the King's privilege)
+    /// `side` holds. Captured Kings are counted under `Role::King`.
     #[inline]
-    pub fn hand_count(&self, side: Side, kind: Kind) -> u8 {
+    pub fn hand_count(&self, side: Side, kind: Role) -> u8 {
         self.hands[side.index()][kind.index()]
     }
 
     /// The squares (bitboard, a1 = bit 0) of `side`'s pieces of `kind`.
     #[inline]
-    pub fn pieces(&self, side: Side, kind: Kind) -> u64 {
-        self.kind_bb(kind.index()) & self.sides[side.index()]
+    pub fn pieces(&self, side: Side, kind: Role) -> u64 {
+        self.role_bb(kind.index()) & self.sides[side.index()]
     }
 
     /// The squares occupied by `side`.
@@ -269,12 +270,12 @@ impl Position {
     /// Such a position has no legal moves.
     #[inline]
     pub fn is_over(&self) -> bool {
-        let k = self.kind_bb(0);
+        let k = self.role_bb(0);
         k & self.sides[0] == 0 || k & self.sides[1] == 0
     }
 
     #[inline(always)]
-    fn put(&mut self, side: Side, kind: Kind, sq: u8) {
+    fn put(&mut self, side: Side, kind: Role, sq: u8) {
         let b = 1u64 << sq;
         let c = kind as u64 + 1;
         for (i, p) in self.planes.iter_mut().enumerate() {
@@ -285,7 +286,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn take(&mut self, side: Side, kind: Kind, sq: u8) {
+    fn take(&mut self, side: Side, kind: Role, sq: u8) {
         let b = 1u64 << sq;
         for p in &mut self.planes {
             *p &= !b;
@@ -309,7 +310,7 @@ impl Position {
         let us = self.stm;
         let them = us.flip();
         let to = m.to();
-        let kind = m.kind();
+        let kind = m.role();
         match m.from() {
             None => {
                 let c = self.hands[us.index()][kind.index()];
@@ -320,12 +321,12 @@ impl Position {
                 if let Some(cap) = m.captured() {
                     self.take(them, cap, to);
                     self.jewels &= !(1u64 << to);
-                    let slot = m.hand_kind().unwrap_or(cap).index();
+                    let slot = m.hand_role().unwrap_or(cap).index();
                     let c = self.hands[us.index()][slot];
                     self.set_hand(us, slot, c.saturating_add(1));
                 }
                 self.take(us, kind, from);
-                self.put(us, m.final_kind(), to);
+                self.put(us, m.final_role(), to);
                 if self.jewels >> from & 1 != 0 {
                     self.jewels ^= 1u64 << from | 1u64 << to;
                 }
@@ -364,7 +365,7 @@ impl Position {
 }
 
 /// Reads an EPIN token as an Ōgi piece: (side, kind, Jeweled).
-pub(crate) fn parse_token(t: &str) -> Option<(Side, Kind, bool)> {
+pub(crate) fn parse_token(t: &str) -> Option<(Side, Role, bool)> {
     let b = t.as_bytes();
     let (promoted, rest) = match b.first()? {
         b'+' => (true, &b[1..]),
@@ -377,14 +378,14 @@ pub(crate) fn parse_token(t: &str) -> Option<(Side, Kind, bool)> {
         Side::Second
     };
     let base = match letter.to_ascii_uppercase() {
-        b'K' => Kind::King,
-        b'I' => Kind::Princess,
-        b'R' => Kind::Rook,
-        b'B' => Kind::Bishop,
-        b'S' => Kind::Silver,
-        b'N' => Kind::Knight,
-        b'L' => Kind::Lance,
-        b'P' => Kind::Pawn,
+        b'K' => Role::King,
+        b'I' => Role::Princess,
+        b'R' => Role::Rook,
+        b'B' => Role::Bishop,
+        b'S' => Role::Silver,
+        b'N' => Role::Knight,
+        b'L' => Role::Lance,
+        b'P' => Role::Pawn,
         _ => return None,
     };
     let (jewel, terminal) = match rest {
@@ -393,7 +394,7 @@ pub(crate) fn parse_token(t: &str) -> Option<(Side, Kind, bool)> {
         [b'^', b'\''] => (true, true),
         _ => return None,
     };
-    if terminal != (base == Kind::King) || (promoted && base == Kind::King) {
+    if terminal != (base == Role::King) || (promoted && base == Role::King) {
         return None;
     }
     let kind = if promoted { base.promoted() } else { base };

@@ -3,7 +3,8 @@ use tegoma_notation::cgsn::{Status, StatusSet};
 
 use super::movegen::attacks;
 use super::position::Position;
-use super::types::{Kind, Side};
+use super::types::Role;
+use tegoma_protocol::Side;
 
 impl Position {
     /// The squares `side` attacks (its pieces' moves onto any square, ignoring the turn).
@@ -14,7 +15,7 @@ impl Position {
         while bb != 0 {
             let sq = bb.trailing_zeros() as u8;
             bb &= bb - 1;
-            if let Some(kind) = self.kind_on(sq) {
+            if let Some(kind) = self.role_on(sq) {
                 out |= attacks(kind, side, sq, occ);
             }
         }
@@ -45,7 +46,7 @@ impl Position {
         if moves.is_empty() {
             set.insert(Status::Nomove);
         }
-        let mut kings = self.pieces(us, Kind::King);
+        let mut kings = self.pieces(us, Role::King);
         while kings != 0 {
             let k = kings.trailing_zeros() as u8;
             kings &= kings - 1;
@@ -71,7 +72,7 @@ impl Position {
         }
         for side in [Side::First, Side::Second] {
             let own = self.sides[side.index()];
-            let kings = self.pieces(side, Kind::King);
+            let kings = self.pieces(side, Role::King);
             if kings == 0 {
                 set.insert(Status::Mareking);
             } else if own.count_ones() == 1 {
