@@ -127,7 +127,7 @@ impl MatchRules for Chess {
             Side::First => Side::Second,
             Side::Second => Side::First,
         };
-        let pieces = position.color_pieces(opponent);
+        let pieces = position.occupied_by(opponent);
         let minors = (position.pieces(opponent, Role::Bishop).0
             | position.pieces(opponent, Role::Knight).0)
             .count_ones();

@@ -309,7 +309,7 @@ impl RuleSystem for Ogi {
 fn ogi_outcome(position: &ogi::Position, privilege: bool) -> Option<Outcome> {
     let stm = position.side_to_move();
     if position.is_over() {
-        let winner = if position.pieces(stm, ogi::Role::King) == 0 {
+        let winner = if position.pieces(stm, ogi::Role::King).is_empty() {
             stm.flip()
         } else {
             stm

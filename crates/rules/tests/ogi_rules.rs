@@ -1,6 +1,7 @@
 //! One test per Ōgi rule (seed `ogi-rule-system.txt`, ruling R4), with hand-derived expectations.
 use tegoma_notation::cgsn::Status;
 use tegoma_protocol::Side;
+use tegoma_rules::kit::Square;
 use tegoma_rules::ogi::{MoveError, MoveList, Position, Role, Sennichite};
 
 fn pos(feen: &str) -> Position {
@@ -282,7 +283,7 @@ fn jeweled_king_round_trip() {
         p.to_feen(),
         "lnsi1snl/1r2k^'1b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / O/o"
     );
-    assert!(p.is_jeweled(52));
+    assert!(p.is_jeweled(Square::parse("e7").unwrap()));
 }
 
 #[test]

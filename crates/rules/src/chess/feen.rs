@@ -314,7 +314,7 @@ const BOARD_TOKENS: [&str; 21] = [
 ];
 
 /// The unmarked token code of a piece (see [`BOARD_TOKENS`]).
-fn base_code(color: Side, role: Role) -> u8 {
+fn base_code(side: Side, role: Role) -> u8 {
     let code = match role {
         Role::Pawn => 1,
         Role::Knight => 4,
@@ -323,7 +323,7 @@ fn base_code(color: Side, role: Role) -> u8 {
         Role::Queen => 8,
         Role::King => 9,
     };
-    if color == Side::First {
+    if side == Side::First {
         code
     } else {
         code + 10

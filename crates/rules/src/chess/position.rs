@@ -133,16 +133,16 @@ impl Position {
         self.side
     }
 
-    /// The pieces of `role` and `color`.
+    /// The pieces of `side` and `role`.
     #[inline]
-    pub fn pieces(&self, color: Side, role: Role) -> Bitboard {
-        Bitboard(self.by_role[role.index()] & self.by_color[color.index()])
+    pub fn pieces(&self, side: Side, role: Role) -> Bitboard {
+        Bitboard(self.by_role[role.index()] & self.by_color[side.index()])
     }
 
-    /// All pieces of `color`.
+    /// All pieces of `side`.
     #[inline]
-    pub fn color_pieces(&self, color: Side) -> Bitboard {
-        Bitboard(self.by_color[color.index()])
+    pub fn occupied_by(&self, side: Side) -> Bitboard {
+        Bitboard(self.by_color[side.index()])
     }
 
     /// Every occupied square.
@@ -186,10 +186,9 @@ impl Position {
 
     /// The king square of `color`.
     #[inline(always)]
-    pub fn king(&self, color: Side) -> Square {
+    pub fn king(&self, side: Side) -> Square {
         Square::from_index(
-            (self.by_role[Role::King.index()] & self.by_color[color.index()]).trailing_zeros()
-                as u8,
+            (self.by_role[Role::King.index()] & self.by_color[side.index()]).trailing_zeros() as u8,
         )
     }
 

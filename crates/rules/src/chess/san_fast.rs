@@ -14,12 +14,12 @@ use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, rook_rays, 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
 /// opponent pieces on `removed`.
 #[inline(always)]
-fn attacked(p: &Position, sq: Square, color: Side, occ: u64, removed: u64) -> bool {
-    let them = p.by_color[color.flip().index()] & !removed;
+fn attacked(p: &Position, sq: Square, side: Side, occ: u64, removed: u64) -> bool {
+    let them = p.by_color[side.flip().index()] & !removed;
     let r = &p.by_role;
     if (knight_attacks(sq).0 & r[Role::Knight.index()]
         | king_attacks(sq).0 & r[Role::King.index()]
-        | PAWN_ATTACKS[color.index()][sq.index()] & r[Role::Pawn.index()])
+        | PAWN_ATTACKS[side.index()][sq.index()] & r[Role::Pawn.index()])
         & them
         != 0
     {
@@ -123,8 +123,8 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
     }
     let us = p.turn();
     let occ = p.occupied();
-    let ours = p.color_pieces(us).0;
-    let theirs = p.color_pieces(us.flip()).0;
+    let ours = p.occupied_by(us).0;
+    let theirs = p.occupied_by(us.flip()).0;
     let target = to.bb().0;
     if ours & target != 0 {
         return None;
@@ -223,7 +223,7 @@ fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
 /// Whether the side to move has a legal move, knowing whether the side to move is in check.
 pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     let us = p.turn();
-    let ours = p.color_pieces(us).0;
+    let ours = p.occupied_by(us).0;
     let k = p.king(us);
     let occ_all = p.occupied().0;
     if !in_check {

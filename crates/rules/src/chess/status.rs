@@ -35,7 +35,7 @@ impl Position {
             }
         }
         for c in [Side::First, Side::Second] {
-            if self.color_pieces(c).count() == 1 {
+            if self.occupied_by(c).count() == 1 {
                 set.insert(Status::Bareking);
             }
         }
@@ -54,7 +54,7 @@ impl Position {
         }
         let minors = |c: Side| {
             (
-                self.color_pieces(c).count() - 1,
+                self.occupied_by(c).count() - 1,
                 self.pieces(c, Role::Bishop),
             )
         };
@@ -78,7 +78,7 @@ impl Position {
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[us.flip().index()];
         let occ = ours | theirs;
-        for from in self.color_pieces(us) {
+        for from in self.occupied_by(us) {
             let role = self.role_at(from.index() as u8);
             let to = match role {
                 Role::Knight => knight_attacks(from).0 & !ours,

@@ -26,9 +26,15 @@ fn king(sq: u8) -> u64 {
     kit::king_attacks(Square::from_index(sq)).0
 }
 
-/// The squares a `kind` of `side` on `sq` attacks, given the occupancy `occ`.
+/// The squares a `role` of `side` on `sq` attacks, given the occupancy `occ`.
 #[inline]
-pub fn attacks(kind: Role, side: Side, sq: u8, occ: u64) -> u64 {
+pub fn attacks(role: Role, side: Side, sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(attack_mask(role, side, sq.index() as u8, occ.0))
+}
+
+/// [`attacks`] on bare square indices and masks.
+#[inline]
+pub(crate) fn attack_mask(kind: Role, side: Side, sq: u8, occ: u64) -> u64 {
     let s = side.index();
     let q = sq as usize & 63;
     match kind {

@@ -42,16 +42,16 @@ impl Position {
     pub fn move_to_pmn(&self, m: Move) -> String {
         let side = self.stm;
         let mut s = String::with_capacity(12);
-        match m.from() {
+        match m.origin() {
             None => {
                 s.push_str(&m.role().token(side));
                 s.push('*');
-                push_square(&mut s, m.to());
+                push_square(&mut s, m.dest());
             }
             Some(from) => {
                 push_square(&mut s, from);
                 s.push(if m.captured().is_some() { '+' } else { '-' });
-                push_square(&mut s, m.to());
+                push_square(&mut s, m.dest());
                 if m.is_promotion() {
                     s.push('=');
                     s.push_str(&m.final_role().token(side));
@@ -130,12 +130,12 @@ impl Position {
             pmn: pmn.into(),
             reason,
         };
-        let Some((_, kind)) = self.piece_at(from).filter(|(s, _)| *s == self.stm) else {
+        let Some((_, kind)) = self.piece_on(from).filter(|(s, _)| *s == self.stm) else {
             return Err(MoveError::NoPiece(
                 String::from_utf8_lossy(&square_name(from)).into(),
             ));
         };
-        let target = self.piece_at(to);
+        let target = self.piece_on(to);
         match (capture, target) {
             (false, Some(_)) => {
                 return Err(illegal(
@@ -194,7 +194,7 @@ impl Position {
         let candidates: Vec<Move> = list
             .iter()
             .copied()
-            .filter(|m| m.from() == Some(from) && m.to() == to)
+            .filter(|m| m.origin() == Some(from) && m.dest() == to)
             .collect();
         if candidates.is_empty() {
             return Err(illegal(format!(
@@ -233,12 +233,15 @@ impl Position {
             pmn: pmn.into(),
             reason,
         };
-        let drops = list.iter().copied().filter(|m| m.is_drop() && m.to() == to);
+        let drops = list
+            .iter()
+            .copied()
+            .filter(|m| m.is_drop() && m.dest() == to);
         if piece.is_empty() {
             let c: Vec<Move> = drops.collect();
             return match c.len() {
                 1 => Ok(c[0]),
-                0 => Err(illegal(if self.piece_at(to).is_some() {
+                0 => Err(illegal(if self.piece_on(to).is_some() {
                     "the square is occupied".into()
                 } else {
                     "no piece in hand can be dropped there".into()
@@ -258,7 +261,7 @@ impl Position {
         }
         Err(illegal(if self.hand_count(s, k) == 0 {
             format!("no {piece} in hand")
-        } else if self.piece_at(to).is_some() {
+        } else if self.piece_on(to).is_some() {
             "the square is occupied".into()
         } else if k == Role::Pawn {
             "an unpromoted pawn is never dropped".into()

@@ -6,6 +6,8 @@ use super::tables::{hand_key, ZOBRIST};
 use super::types::{Move, Role};
 use tegoma_protocol::Side;
 
+use crate::kit::{Bitboard, Square};
+
 /// The Ōgi initial position.
 pub const STARTPOS: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
 
@@ -138,7 +140,7 @@ impl Position {
             let mut empty = 0;
             for f in 0..8 {
                 let sq = r * 8 + f;
-                match self.piece_at(sq as u8) {
+                match self.piece_on(sq as u8) {
                     None => empty += 1,
                     Some((side, kind)) => {
                         if empty > 0 {
@@ -204,9 +206,15 @@ impl Position {
         self.key
     }
 
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<(Side, Role)> {
+        self.piece_on(sq.index() as u8)
+    }
+
     /// The piece on square index `sq` (a1 = 0 .. h8 = 63).
     #[inline]
-    pub fn piece_at(&self, sq: u8) -> Option<(Side, Role)> {
+    pub(crate) fn piece_on(&self, sq: u8) -> Option<(Side, Role)> {
         let sq = sq & 63;
         let side = if self.sides[0] >> sq & 1 != 0 {
             Side::First
@@ -243,8 +251,8 @@ impl Position {
     }
 
     /// Whether the King on square `sq` is a Jeweled King (`K^'`).
-    pub fn is_jeweled(&self, sq: u8) -> bool {
-        self.jewels >> (sq & 63) & 1 != 0
+    pub fn is_jeweled(&self, sq: Square) -> bool {
+        self.jewels >> sq.index() & 1 != 0
     }
 
     /// How many pieces of `kind` (as held: `Role::PRook` for a `+R` kept by the King's privilege)
@@ -254,16 +262,22 @@ impl Position {
         self.hands[side.index()][kind.index()]
     }
 
-    /// The squares (bitboard, a1 = bit 0) of `side`'s pieces of `kind`.
+    /// The squares of `side`'s pieces of `role`.
     #[inline]
-    pub fn pieces(&self, side: Side, kind: Role) -> u64 {
-        self.role_bb(kind.index()) & self.sides[side.index()]
+    pub fn pieces(&self, side: Side, role: Role) -> Bitboard {
+        Bitboard(self.role_bb(role.index()) & self.sides[side.index()])
     }
 
     /// The squares occupied by `side`.
     #[inline]
-    pub fn occupied_by(&self, side: Side) -> u64 {
-        self.sides[side.index()]
+    pub fn occupied_by(&self, side: Side) -> Bitboard {
+        Bitboard(self.sides[side.index()])
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.sides[0] | self.sides[1])
     }
 
     /// Whether the game is over: some side has no King on the board (a King was captured).
@@ -309,9 +323,9 @@ impl Position {
     pub fn play(&mut self, m: Move) {
         let us = self.stm;
         let them = us.flip();
-        let to = m.to();
+        let to = m.dest();
         let kind = m.role();
-        match m.from() {
+        match m.origin() {
             None => {
                 let c = self.hands[us.index()][kind.index()];
                 self.set_hand(us, kind.index(), c.wrapping_sub(1));
@@ -348,7 +362,7 @@ impl Position {
     pub fn zobrist_from_scratch(&self) -> u64 {
         let mut k = 0;
         for sq in 0..64u8 {
-            if let Some((s, kind)) = self.piece_at(sq) {
+            if let Some((s, kind)) = self.piece_on(sq) {
                 k ^= ZOBRIST.piece[s.index()][kind.index()][sq as usize];
             }
         }

@@ -1,14 +1,20 @@
 //! The CGSN statuses inferable from an Ōgi position.
 use tegoma_notation::cgsn::{Status, StatusSet};
 
-use super::movegen::attacks;
+use super::movegen::attack_mask;
 use super::position::Position;
 use super::types::Role;
+use crate::kit::Bitboard;
 use tegoma_protocol::Side;
 
 impl Position {
     /// The squares `side` attacks (its pieces' moves onto any square, ignoring the turn).
-    pub fn attacked_by(&self, side: Side) -> u64 {
+    pub fn attacked_by(&self, side: Side) -> Bitboard {
+        Bitboard(self.attack_mask(side))
+    }
+
+    /// [`attacked_by`](Position::attacked_by) as a bare mask.
+    fn attack_mask(&self, side: Side) -> u64 {
         let occ = self.sides[0] | self.sides[1];
         let mut out = 0;
         let mut bb = self.sides[side.index()];
@@ -16,7 +22,7 @@ impl Position {
             let sq = bb.trailing_zeros() as u8;
             bb &= bb - 1;
             if let Some(kind) = self.role_on(sq) {
-                out |= attacks(kind, side, sq, occ);
+                out |= attack_mask(kind, side, sq, occ);
             }
         }
         out
@@ -25,7 +31,7 @@ impl Position {
     /// Whether a pseudo-legal move of the side not to move would capture the piece on `sq`
     /// (never when the game is over: no move is legal then).
     fn threatened(&self, sq: u8) -> bool {
-        !self.is_over() && self.attacked_by(self.stm.flip()) >> sq & 1 != 0
+        !self.is_over() && self.attack_mask(self.stm.flip()) >> sq & 1 != 0
     }
 
     /// The CGSN statuses that hold (CGSN §15 over Ōgi's pseudo-legal moves, which are its legal
@@ -46,7 +52,7 @@ impl Position {
         if moves.is_empty() {
             set.insert(Status::Nomove);
         }
-        let mut kings = self.pieces(us, Role::King);
+        let mut kings = self.pieces(us, Role::King).0;
         while kings != 0 {
             let k = kings.trailing_zeros() as u8;
             kings &= kings - 1;
@@ -54,9 +60,9 @@ impl Position {
             // after each move, is this King (where it went) threatened by the opponent?
             let all_threatened = !moves.is_empty()
                 && moves.iter().all(|&m| {
-                    let sq = if m.from() == Some(k) { m.to() } else { k };
+                    let sq = if m.origin() == Some(k) { m.dest() } else { k };
                     let p = self.after(m);
-                    !p.is_over() && p.attacked_by(us.flip()) >> sq & 1 != 0
+                    !p.is_over() && p.attack_mask(us.flip()) >> sq & 1 != 0
                 });
             if check {
                 set.insert(Status::Check);
@@ -72,7 +78,7 @@ impl Position {
         }
         for side in [Side::First, Side::Second] {
             let own = self.sides[side.index()];
-            let kings = self.pieces(side, Role::King);
+            let kings = self.pieces(side, Role::King).0;
             if kings == 0 {
                 set.insert(Status::Mareking);
             } else if own.count_ones() == 1 {

@@ -3,6 +3,8 @@ use std::fmt;
 
 use tegoma_protocol::Side;
 
+use crate::kit::Square;
+
 /// A piece role, independent of side. The promoted roles are the unpromoted ones plus 7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
@@ -169,15 +171,30 @@ impl Move {
         Move(self.0 | KEEP)
     }
 
-    /// The destination square index (a1 = 0 .. h8 = 63).
+    /// The destination square.
     #[inline]
-    pub const fn to(self) -> u8 {
+    pub const fn to(self) -> Square {
+        Square::from_index(self.dest())
+    }
+
+    /// The origin square, `None` for a drop.
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        match self.origin() {
+            Some(i) => Some(Square::from_index(i)),
+            None => None,
+        }
+    }
+
+    /// The destination square index (a1 = 0 .. h8 = 63), for the generator's bit arithmetic.
+    #[inline(always)]
+    pub(crate) const fn dest(self) -> u8 {
         (self.0 & 63) as u8
     }
 
     /// The origin square index, `None` for a drop.
-    #[inline]
-    pub const fn from(self) -> Option<u8> {
+    #[inline(always)]
+    pub(crate) const fn origin(self) -> Option<u8> {
         if self.is_drop() {
             None
         } else {
@@ -255,25 +272,26 @@ impl Move {
     }
 }
 
+/// PMN-like: `Move(e3-e4)`, `Move(b2+h8=+B)`, `Move(e1+e2/+R)`, `Move(P*e5)`. A move does not
+/// know its side, so its tokens are written uppercase; the position's
+/// [`move_to_pmn`](super::Position::move_to_pmn) writes the real PMN.
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sq = |i: u8| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1);
+        f.write_str("Move(")?;
         match self.from() {
-            None => write!(f, "Move({:?}*{})", self.role(), sq(self.to())),
-            Some(from) => write!(
-                f,
-                "Move({:?} {}-{}{}{}{})",
-                self.role(),
-                sq(from),
-                sq(self.to()),
-                if self.is_promotion() { " promote" } else { "" },
-                match self.captured() {
-                    Some(k) => format!(" x{k:?}"),
-                    None => String::new(),
-                },
-                if self.keeps_promoted() { " keep" } else { "" },
-            ),
+            None => write!(f, "{}*{}", self.role().token(Side::First), self.to())?,
+            Some(from) => {
+                let sep = if self.is_capture() { '+' } else { '-' };
+                write!(f, "{from}{sep}{}", self.to())?;
+                if self.is_promotion() {
+                    write!(f, "={}", self.final_role().token(Side::First))?;
+                }
+                if let (true, Some(k)) = (self.keeps_promoted(), self.captured()) {
+                    write!(f, "/{}", k.token(Side::First))?;
+                }
+            }
         }
+        f.write_str(")")
     }
 }
 
