@@ -75,7 +75,7 @@ fn shortcut_never_accepts_an_illegal_move() {
             let Some((c, role)) = p.piece_at(from) else {
                 continue;
             };
-            if c != p.turn() || role == Role::Pawn {
+            if c != p.side_to_move() || role == Role::Pawn {
                 continue;
             }
             for to in 0..64u8 {

@@ -26,7 +26,7 @@
 //! let mut p = Position::from_feen("k^2/3/RnK^ / C/c").unwrap();
 //! p.apply_pmn("a1+b1").unwrap(); // capture: the knight goes to the first player's hand
 //! assert_eq!(p.to_feen().unwrap(), "k^2/3/1RK^ n/ c/C");
-//! assert_eq!(p.active(), Side::Second);
+//! assert_eq!(p.side_to_move(), Side::Second);
 //! ```
 //!
 //! # The `RuleSystem` design

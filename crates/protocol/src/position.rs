@@ -89,20 +89,15 @@ impl Position {
         &self.board
     }
 
-    /// The Active Player (the side to move).
+    /// The Active Player (the side to move); the Inactive Player is `side_to_move().flip()`.
+    #[inline]
     #[must_use]
-    pub fn active(&self) -> Side {
+    pub fn side_to_move(&self) -> Side {
         self.active
     }
 
-    /// The Inactive Player.
-    #[must_use]
-    pub fn inactive(&self) -> Side {
-        self.active.flip()
-    }
-
     /// Sets the Active Player (setup only; moves toggle it themselves).
-    pub fn set_active(&mut self, side: Side) {
+    pub fn set_side_to_move(&mut self, side: Side) {
         self.active = side;
     }
 

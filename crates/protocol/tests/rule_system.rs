@@ -63,7 +63,7 @@ impl RuleSystem for Kings {
         }
         Ok(Line {
             kings,
-            active: p.active(),
+            active: p.side_to_move(),
         })
     }
     fn export(&self, l: &Line) -> Position {
@@ -79,7 +79,7 @@ impl RuleSystem for Kings {
                 None => p.add_to_hand(side.flip(), king, 1).unwrap(),
             }
         }
-        p.set_active(l.active);
+        p.set_side_to_move(l.active);
         p
     }
     fn side_to_move(&self, l: &Line) -> Side {

@@ -128,7 +128,7 @@ impl RuleSystem for Chess {
     }
     #[inline]
     fn side_to_move(&self, position: &chess::Position) -> Side {
-        position.turn()
+        position.side_to_move()
     }
     #[inline]
     fn legal_moves(&self, position: &chess::Position, out: &mut chess::MoveList) {
@@ -195,7 +195,7 @@ fn chess_outcome_knowing(
     if !has_legal_move {
         if in_check {
             statuses.insert(Status::Checkmate);
-            decision = Decision::Win(position.turn().flip());
+            decision = Decision::Win(position.side_to_move().flip());
         } else {
             statuses.insert(Status::Stalemate);
         }

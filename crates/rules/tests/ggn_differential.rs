@@ -121,7 +121,7 @@ fn chess_differential(positions: usize, seed: u64, max_plies: usize) {
                 pseudo_only += 1;
                 let castle_through_check = m.partner.is_some();
                 assert!(
-                    castle_through_check || e.in_check(&e.play(&g, m), g.active()),
+                    castle_through_check || e.in_check(&e.play(&g, m), g.side_to_move()),
                     "{feen}: pseudo-legal {s} is neither legal nor a self-check"
                 );
             }

@@ -129,7 +129,7 @@ impl Position {
 
     /// The side to move.
     #[inline]
-    pub fn turn(&self) -> Side {
+    pub fn side_to_move(&self) -> Side {
         self.side
     }
 

@@ -199,7 +199,7 @@ impl Position {
         if let (Some((c, Role::King)), Some((c2, Role::Rook))) =
             (self.piece_at(from), self.piece_at(to))
         {
-            if c == c2 && c == self.turn() && from.rank() == to.rank() {
+            if c == c2 && c == self.side_to_move() && from.rank() == to.rank() {
                 to = Square::at(if to.file() > from.file() { 6 } else { 2 }, from.rank());
             }
         }

@@ -43,7 +43,7 @@ fn attacked(p: &Position, sq: Square, side: Side, occ: u64, removed: u64) -> boo
 /// passant), leaves its king safe.
 #[inline(always)]
 fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bool {
-    let us = p.turn();
+    let us = p.side_to_move();
     let k = p.king(us);
     // Not in check, a piece off every line through its king cannot uncover it.
     if !in_check && (bishop_rays(k).0 | rook_rays(k).0) & from.bb().0 == 0 {
@@ -56,7 +56,7 @@ fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bo
 /// Whether the side to move is in check ([`Position::is_check`]).
 #[inline]
 pub(crate) fn in_check(p: &Position) -> bool {
-    let us = p.turn();
+    let us = p.side_to_move();
     attacked(p, p.king(us), us, p.occupied().0, 0)
 }
 
@@ -121,7 +121,7 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
             _ => return None,
         }
     }
-    let us = p.turn();
+    let us = p.side_to_move();
     let occ = p.occupied();
     let ours = p.occupied_by(us).0;
     let theirs = p.occupied_by(us.flip()).0;
@@ -209,7 +209,7 @@ fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
     if in_check {
         return None;
     }
-    let right = match p.turn() {
+    let right = match p.side_to_move() {
         Side::First => 0,
         Side::Second => 2,
     } + usize::from(!short);
@@ -222,7 +222,7 @@ fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
 
 /// Whether the side to move has a legal move, knowing whether the side to move is in check.
 pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
-    let us = p.turn();
+    let us = p.side_to_move();
     let ours = p.occupied_by(us).0;
     let k = p.king(us);
     let occ_all = p.occupied().0;

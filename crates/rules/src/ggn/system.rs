@@ -87,7 +87,7 @@ impl RuleSystem for Engine {
     }
 
     fn side_to_move(&self, position: &Position) -> Side {
-        position.active()
+        position.side_to_move()
     }
 
     fn legal_moves(&self, position: &Position, out: &mut Vec<GgnMove>) {
@@ -153,7 +153,7 @@ impl RuleSystem for Engine {
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         let s = Engine::statuses(self, position);
-        let winner = Decision::Win(position.inactive());
+        let winner = Decision::Win(position.side_to_move().flip());
         let decision =
             if s.contains(&"mareking") || s.contains(&"checkmate") || s.contains(&"nomove") {
                 winner

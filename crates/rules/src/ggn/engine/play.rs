@@ -29,7 +29,7 @@ impl Engine {
     /// The position after `m` (one of `pos`'s moves from this engine).
     pub fn play(&self, pos: &Position, m: &GgnMove) -> Position {
         let mut p = pos.clone();
-        let us = pos.active();
+        let us = pos.side_to_move();
         match m.from {
             None => {
                 p.remove_from_hand(us, m.piece);
@@ -56,7 +56,7 @@ impl Engine {
         };
         let _ = p.set(m.to, Some(new));
         self.apply_rights(&mut p);
-        p.set_active(us.flip());
+        p.set_side_to_move(us.flip());
         if !self.rules.expire.is_empty() {
             let changes: Vec<(Square, Piece)> = p
                 .pieces()
@@ -150,7 +150,7 @@ impl Engine {
     /// Whether the pseudo-legal move `m` passes the description's legality filters.
     pub fn is_legal(&self, pos: &Position, m: &GgnMove) -> bool {
         let lg = self.desc.legality;
-        let us = pos.active();
+        let us = pos.side_to_move();
         if lg.castling_safe && m.partner.is_some() {
             if let Some(from) = m.from {
                 if self.attacked(pos, from, us) {
@@ -233,7 +233,7 @@ impl Engine {
             s.push("mareking");
             return s;
         }
-        let check = self.in_check(pos, pos.active());
+        let check = self.in_check(pos, pos.side_to_move());
         let mut v = Vec::new();
         self.legal_moves(pos, &mut v);
         if v.is_empty() {
