@@ -240,7 +240,7 @@ where
             return;
         }
         let mut all = R::MoveList::default();
-        self.rules.legal_moves(&self.position, &mut all);
+        self.rules.legal_moves_into(&self.position, &mut all);
         for &m in all.as_slice() {
             if !self.forbidden(m) {
                 out.push(m);
@@ -257,7 +257,7 @@ where
             // Writing into a String cannot fail.
             let _ = self.rules.write_move(&p, ply.mv, &mut s);
             out.push(s);
-            self.rules.play(&mut p, ply.mv);
+            self.rules.play_unchecked(&mut p, ply.mv);
         }
         out
     }
@@ -394,7 +394,7 @@ where
             return false;
         }
         let mut after = self.position.clone();
-        self.rules.play(&mut after, mv);
+        self.rules.play_unchecked(&mut after, mv);
         self.played.contains(&(mv, self.rules.key(&after)))
     }
 
@@ -413,7 +413,7 @@ where
         } else {
             self.quiet = self.quiet.saturating_add(1);
         }
-        self.rules.play(&mut self.position, mv);
+        self.rules.play_unchecked(&mut self.position, mv);
         let key = self.rules.key(&self.position);
         self.keys.push(key);
         if R::REPETITION == RepetitionRule::Sennichite {
@@ -469,7 +469,7 @@ where
     /// Whether the position has legal moves and sennichite forbids every one.
     fn all_forbidden(&self) -> bool {
         let mut all = R::MoveList::default();
-        self.rules.legal_moves(&self.position, &mut all);
+        self.rules.legal_moves_into(&self.position, &mut all);
         !all.as_slice().is_empty() && all.as_slice().iter().all(|&m| self.forbidden(m))
     }
 

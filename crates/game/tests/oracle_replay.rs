@@ -53,7 +53,7 @@ fn hand(p: &chess::Position, holder: Side) -> String {
 fn check_position(p: &chess::Position, fen: &str, nlegal: &str, hash: &str, what: &str) {
     assert_eq!(p.to_fen(), fen, "{what}: FEN");
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     assert_eq!(list.len().to_string(), nlegal, "{what}: legal move count");
     assert_eq!(
         format!("{:016x}", fnv(&list)),

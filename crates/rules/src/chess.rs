@@ -28,7 +28,7 @@
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.to_feen(), "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c");
 //! let mut moves = MoveList::new();
-//! pos.legal_moves(&mut moves);
+//! pos.legal_moves_into(&mut moves);
 //! assert_eq!(moves.len(), 20);
 //! let mv = pos.parse_pmn("e2-e4").unwrap();
 //! pos.play(mv).unwrap();
@@ -50,7 +50,7 @@ mod status;
 mod tables;
 
 pub use error::ChessError;
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use position::Position;
 
 // White is `Side::First`, Black `Side::Second`: the protocol's one side type.

@@ -22,7 +22,7 @@
 //! use tegoma_rules::ogi::{MoveList, Position};
 //! let mut p = Position::startpos();
 //! let mut list = MoveList::new();
-//! p.legal_moves(&mut list);
+//! p.legal_moves_into(&mut list);
 //! assert_eq!(list.len(), 25);
 //! let m = p.parse_pmn("e3-e4")?;
 //! p.play(m);
@@ -43,4 +43,4 @@ pub use error::{MoveError, PositionError};
 pub use movegen::{attacks, PerftOptions};
 pub use position::{Position, STARTPOS};
 pub use sennichite::Sennichite;
-pub use types::{Move, MoveList, Role, MAX_MOVES, ROLES};
+pub use types::{Move, MoveList, MoveListIntoIter, Role, MAX_MOVES, ROLES};

@@ -25,11 +25,9 @@
 
 use std::fmt;
 
-use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::cgsn::StatusSet;
 use tegoma_notation::NotationError;
-use tegoma_protocol::{
-    Decision, MoveBuffer, Outcome, Position as Generic, RuleSystem, Side, Style,
-};
+use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side, Style};
 
 use crate::{chess, ogi};
 
@@ -131,12 +129,15 @@ impl RuleSystem for Chess {
         position.side_to_move()
     }
     #[inline]
-    fn legal_moves(&self, position: &chess::Position, out: &mut chess::MoveList) {
-        position.legal_moves(out);
+    fn legal_moves_into(&self, position: &chess::Position, out: &mut chess::MoveList) {
+        position.legal_moves_into(out);
     }
     #[inline]
-    fn play(&self, position: &mut chess::Position, mv: chess::Move) {
+    fn play_unchecked(&self, position: &mut chess::Position, mv: chess::Move) {
         position.play_unchecked(mv);
+    }
+    fn illegal_move(&self, _: &chess::Position, mv: chess::Move) -> chess::ChessError {
+        chess::ChessError::IllegalMove(mv.to_string())
     }
     fn parse_move(
         &self,
@@ -157,7 +158,16 @@ impl RuleSystem for Chess {
         position.statuses()
     }
     fn outcome(&self, position: &chess::Position) -> Option<Outcome> {
-        chess_outcome(position)
+        position.outcome()
+    }
+    fn is_check(&self, position: &chess::Position) -> bool {
+        position.is_check()
+    }
+    fn is_checkmate(&self, position: &chess::Position) -> bool {
+        position.is_checkmate()
+    }
+    fn is_stalemate(&self, position: &chess::Position) -> bool {
+        position.is_stalemate()
     }
     fn is_legal(&self, position: &chess::Position, mv: chess::Move) -> bool {
         position.is_legal(mv)
@@ -167,46 +177,17 @@ impl RuleSystem for Chess {
     }
 }
 
-/// The position-only ending of a chess position (see the module docs).
-fn chess_outcome(position: &chess::Position) -> Option<Outcome> {
-    chess_outcome_knowing(position, position.has_legal_move(), position.is_check())
-}
-
 impl Chess {
     /// [`RuleSystem::outcome`] for a caller that already knows whether the side to move has a
-    /// legal move and is in check (a replay learns both more cheaply than by listing moves).
+    /// legal move and is in check (see [`chess::Position::outcome_knowing`]).
     pub fn outcome_knowing(
         &self,
         position: &chess::Position,
         has_legal_move: bool,
         in_check: bool,
     ) -> Option<Outcome> {
-        chess_outcome_knowing(position, has_legal_move, in_check)
+        position.outcome_knowing(has_legal_move, in_check)
     }
-}
-
-fn chess_outcome_knowing(
-    position: &chess::Position,
-    has_legal_move: bool,
-    in_check: bool,
-) -> Option<Outcome> {
-    let mut statuses = StatusSet::EMPTY;
-    let mut decision = Decision::Draw;
-    if !has_legal_move {
-        if in_check {
-            statuses.insert(Status::Checkmate);
-            decision = Decision::Win(position.side_to_move().flip());
-        } else {
-            statuses.insert(Status::Stalemate);
-        }
-    }
-    if position.is_insufficient_material() {
-        statuses.insert(Status::Insufficient);
-    }
-    if position.halfmove_clock() >= 100 {
-        statuses.insert(Status::Movelimit);
-    }
-    (!statuses.is_empty()).then_some(Outcome { decision, statuses })
 }
 
 /// Why an Ōgi input is refused: a position or a move.
@@ -263,12 +244,18 @@ impl RuleSystem for Ogi {
         position.side_to_move()
     }
     #[inline]
-    fn legal_moves(&self, position: &ogi::Position, out: &mut ogi::MoveList) {
+    fn legal_moves_into(&self, position: &ogi::Position, out: &mut ogi::MoveList) {
         position.moves_with(self.privilege, out);
     }
     #[inline]
-    fn play(&self, position: &mut ogi::Position, mv: ogi::Move) {
-        position.play(mv);
+    fn play_unchecked(&self, position: &mut ogi::Position, mv: ogi::Move) {
+        position.play_unchecked(mv);
+    }
+    fn illegal_move(&self, position: &ogi::Position, mv: ogi::Move) -> OgiError {
+        OgiError::Move(ogi::MoveError::Illegal {
+            pmn: position.move_to_pmn(mv),
+            reason: "not a legal move of this position".to_string(),
+        })
     }
     fn parse_move(&self, position: &ogi::Position, pmn: &str) -> Result<ogi::Move, OgiError> {
         let m = position.parse_pmn(pmn)?;
@@ -292,7 +279,10 @@ impl RuleSystem for Ogi {
         position.statuses()
     }
     fn outcome(&self, position: &ogi::Position) -> Option<Outcome> {
-        ogi_outcome(position, self.privilege)
+        position.outcome_with(self.privilege)
+    }
+    fn is_check(&self, position: &ogi::Position) -> bool {
+        position.is_check()
     }
     fn perft(&self, position: &ogi::Position, depth: u32) -> u64 {
         position.perft_with(
@@ -303,21 +293,4 @@ impl RuleSystem for Ogi {
             },
         )
     }
-}
-
-/// The position-only ending of an Ōgi position (see the module docs).
-fn ogi_outcome(position: &ogi::Position, privilege: bool) -> Option<Outcome> {
-    let stm = position.side_to_move();
-    if position.is_over() {
-        let winner = if position.pieces(stm, ogi::Role::King).is_empty() {
-            stm.flip()
-        } else {
-            stm
-        };
-        return Some(Outcome::win(winner, Status::Mareking));
-    }
-    if position.count_moves(privilege) == 0 {
-        return Some(Outcome::win(stm.flip(), Status::Nomove));
-    }
-    None
 }

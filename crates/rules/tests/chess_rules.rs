@@ -101,13 +101,13 @@ fn en_passant_in_pmn_and_hands() {
     assert_eq!(p.parse_san("exd6 e.p.").unwrap(), m);
     assert_eq!(p.parse_pmn("e5~d6/-p").unwrap(), m);
     assert_eq!(kind(p.parse_pmn("e5+d6").unwrap_err()), "InvalidPmn");
-    let q = p.after(m);
+    let q = p.after(m).unwrap();
     assert_eq!(q.to_feen(), "4k^3/8/3P4/8/8/8/8/4K^3 -p/ c/C");
     // Black: e4~f3.
     let b = fen("4k3/8/8/8/4pP2/8/8/4K3 b - f3 0 1");
     assert_eq!(b.parse_pmn("e4~f3").unwrap().kind(), MoveKind::EnPassant);
     assert_eq!(
-        b.after(b.parse_pmn("e4~f3").unwrap()).to_feen(),
+        b.after(b.parse_pmn("e4~f3").unwrap()).unwrap().to_feen(),
         "4k^3/8/8/8/8/5p2/8/4K^3 /-P C/c"
     );
 }
@@ -124,7 +124,10 @@ fn promotions_in_pmn() {
     assert_eq!(n.to_string(), "b7+a8=N");
     assert_eq!(p.parse_pmn("b7+a8=N/+r").unwrap(), n);
     assert_eq!(p.to_san(n), "bxa8=N");
-    assert_eq!(p.after(n).to_feen(), "N3k^3/8/8/8/8/8/8/4K^3 +r/ c/C");
+    assert_eq!(
+        p.after(n).unwrap().to_feen(),
+        "N3k^3/8/8/8/8/8/8/4K^3 +r/ c/C"
+    );
     assert_eq!(p.parse_san("bxa8N").unwrap(), n);
     assert_eq!(p.parse_san("b8Q+").unwrap(), q);
     assert_eq!(p.parse_san("b8=Q").unwrap(), q);

@@ -10,7 +10,7 @@ fn pos(feen: &str) -> Position {
 
 fn pmns(p: &Position) -> Vec<String> {
     let mut l = MoveList::new();
-    p.legal_moves(&mut l);
+    p.legal_moves_into(&mut l);
     let mut v: Vec<String> = l.iter().map(|&m| p.move_to_pmn(m)).collect();
     v.sort();
     v
@@ -18,7 +18,7 @@ fn pmns(p: &Position) -> Vec<String> {
 
 fn play(p: &Position, pmn: &str) -> Position {
     let m = p.parse_pmn(pmn).unwrap_or_else(|e| panic!("{pmn}: {e}"));
-    p.after(m)
+    p.after(m).unwrap()
 }
 
 fn is_illegal(p: &Position, pmn: &str) -> bool {
@@ -212,8 +212,8 @@ fn capturing_a_king_ends_the_game() {
     assert_eq!(after.perft(3), 0);
     // perft 2: the King capture is a leaf with no child
     let mut l = MoveList::new();
-    p.legal_moves(&mut l);
-    let below: u64 = l.iter().map(|&m| p.after(m).perft(1)).sum();
+    p.legal_moves_into(&mut l);
+    let below: u64 = l.iter().map(|&m| p.after(m).unwrap().perft(1)).sum();
     assert_eq!(p.perft(2), below);
     assert_eq!(
         l.iter()
@@ -234,7 +234,7 @@ fn sennichite_makes_a_repeating_move_illegal() {
         let m = p.parse_pmn(pmn).unwrap();
         assert!(!s.forbids(&p, m));
         s.record(&p, m);
-        p.play(m);
+        p.play(m).unwrap();
     }
     assert_eq!(p, Position::startpos());
     let again = p.parse_pmn("g2-h2").unwrap();
@@ -242,11 +242,11 @@ fn sennichite_makes_a_repeating_move_illegal() {
     let other = p.parse_pmn("g2-f2").unwrap();
     assert!(!s.forbids(&p, other));
     let mut l = MoveList::new();
-    s.legal_moves(&p, &mut l);
+    s.legal_moves_into(&p, &mut l);
     assert_eq!(l.len(), 24);
     assert!(!l.contains(again));
     // the position-only generator ignores history
-    p.legal_moves(&mut l);
+    p.legal_moves_into(&mut l);
     assert_eq!(l.len(), 25);
 }
 
@@ -260,7 +260,7 @@ fn sennichite_needs_the_same_move_not_only_the_same_position() {
     ] {
         let m = p.parse_pmn(pmn).unwrap();
         s.record(&p, m);
-        p.play(m);
+        p.play(m).unwrap();
     }
     assert!(s.forbids(&p, p.parse_pmn("g2-h2").unwrap()));
     assert!(s.forbids(&p, p.parse_pmn("g2-f2").unwrap()));
@@ -386,7 +386,7 @@ fn incremental_zobrist_agrees_along_random_games() {
     for _ in 0..30 {
         let mut p = Position::startpos();
         for _ in 0..150 {
-            p.legal_moves(&mut l);
+            p.legal_moves_into(&mut l);
             if l.is_empty() {
                 break;
             }
@@ -396,7 +396,7 @@ fn incremental_zobrist_agrees_along_random_games() {
             let m = l.as_slice()[(seed % l.len() as u64) as usize];
             let pmn = p.move_to_pmn(m);
             assert_eq!(p.parse_pmn(&pmn), Ok(m), "{pmn} in {}", p.to_feen());
-            p.play(m);
+            p.play(m).unwrap();
             assert_eq!(p.zobrist(), p.zobrist_from_scratch());
             let back = pos(&p.to_feen());
             assert_eq!(back, p);

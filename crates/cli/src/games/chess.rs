@@ -32,7 +32,7 @@ pub fn moves(a: &cmd::moves::Args, input: &PositionInput) -> ExitCode {
         Err(e) => return fail(e),
     };
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    pos.legal_moves_into(&mut list);
     let mut out: Vec<String> = list
         .iter()
         .map(|&m| {

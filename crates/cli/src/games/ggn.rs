@@ -112,10 +112,15 @@ pub fn perft(g: &FileGame, a: &cmd::perft::Args) -> ExitCode {
     let start = Instant::now();
     let nodes = if a.divide && a.depth > 0 {
         let mut list = Vec::new();
-        e.legal_moves(&p, &mut list);
+        e.append_legal_moves(&p, &mut list);
         let mut rows: Vec<(String, u64)> = list
             .iter()
-            .map(|m| (m.pmn(e.board()), e.perft(&e.play(&p, m), a.depth - 1)))
+            .map(|m| {
+                (
+                    m.pmn(e.board()),
+                    e.perft(&e.after_unchecked(&p, m), a.depth - 1),
+                )
+            })
             .collect();
         rows.sort();
         for (m, n) in &rows {

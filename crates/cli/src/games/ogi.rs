@@ -29,7 +29,7 @@ pub fn moves(a: &cmd::moves::Args, input: &PositionInput) -> ExitCode {
         Err(code) => return code,
     };
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     let mut out: Vec<String> = list.iter().map(|&m| p.move_to_pmn(m)).collect();
     out.sort();
     for m in out {

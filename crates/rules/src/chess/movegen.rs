@@ -296,8 +296,23 @@ impl Position {
         .then_some((base + 4, to))
     }
 
-    /// Writes the legal moves into `list` (cleared first).
-    pub fn legal_moves(&self, list: &mut MoveList) {
+    /// The legal moves, as a list the caller owns and iterates.
+    ///
+    /// ```
+    /// use tegoma_rules::chess::Position;
+    /// let moves = Position::startpos().legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// assert!(moves.iter().all(|m| !m.is_capture()));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Writes the legal moves into `list` (cleared first): the buffer form, for hot paths that
+    /// reuse one list.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         let mut s = ListSink {
             list,

@@ -240,12 +240,13 @@ impl Position {
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         list.contains(mv)
     }
 
     /// Plays `mv` if it is legal; otherwise returns [`ChessError::IllegalMove`] and leaves the
-    /// position unchanged.
+    /// position unchanged. Hot paths that play generated moves use
+    /// [`play_unchecked`](Position::play_unchecked).
     pub fn play(&mut self, mv: Move) -> Result<(), ChessError> {
         if !self.is_legal(mv) {
             return Err(ChessError::IllegalMove(mv.to_string()));
@@ -254,9 +255,18 @@ impl Position {
         Ok(())
     }
 
-    /// The position after `mv`, which must be legal here (not checked).
+    /// The position after `mv` as a new value, if `mv` is legal here; otherwise
+    /// [`ChessError::IllegalMove`].
+    pub fn after(&self, mv: Move) -> Result<Position, ChessError> {
+        let mut p = *self;
+        p.play(mv)?;
+        Ok(p)
+    }
+
+    /// The position after `mv`, which must be legal here (not checked; see
+    /// [`play_unchecked`](Position::play_unchecked)).
     #[inline]
-    pub fn after(&self, mv: Move) -> Position {
+    pub fn after_unchecked(&self, mv: Move) -> Position {
         let mut p = *self;
         p.play_unchecked(mv);
         p

@@ -27,7 +27,7 @@ impl Position {
             } else {
                 s.push(role.letter() as char);
                 let mut list = MoveList::new();
-                self.legal_moves(&mut list);
+                self.legal_moves_into(&mut list);
                 let others: Vec<Move> = list
                     .iter()
                     .filter(|m| {
@@ -58,7 +58,7 @@ impl Position {
                 s.push(r.letter() as char);
             }
         }
-        let after = self.after(mv);
+        let after = self.after_unchecked(mv);
         if after.is_check() {
             s.push(if after.has_legal_move() { '+' } else { '#' });
         }
@@ -79,7 +79,7 @@ impl Position {
             return Err(san_err(text, "empty or not ASCII"));
         }
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         if matches!(s, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
             let file = if s.len() == 3 { 6 } else { 2 };
             return list
@@ -204,7 +204,7 @@ impl Position {
             }
         }
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         list.iter()
             .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promo)
             .copied()

@@ -1,12 +1,67 @@
 //! The CGSN statuses a chess position implies (ruling R3).
 
 use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_protocol::{Decision, Outcome};
 
 use super::tables::PAWN_ATTACKS;
 use super::{Position, Role, Side};
 use crate::kit::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks, Square};
 
 impl Position {
+    /// Whether the side to move is checkmated: in check with no legal move.
+    ///
+    /// ```
+    /// use tegoma_rules::chess::Position;
+    /// let p = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")?;
+    /// assert!(p.is_checkmate() && p.is_game_over());
+    /// # Ok::<(), tegoma_rules::chess::ChessError>(())
+    /// ```
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move is stalemated: not in check, with no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the position ends the game by itself: [`outcome`](Position::outcome) is `Some`.
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The position-only ending (ruling R3): `checkmate` (the side to move loses),
+    /// `stalemate`, `insufficient` (the seed's list) and `movelimit` (the halfmove clock at 100
+    /// or more) are draws; every ending status that holds is reported, checkmate deciding
+    /// first. `None` while the game goes on. Repetition needs the game's history: the match
+    /// layer adds it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_knowing(self.has_legal_move(), self.is_check())
+    }
+
+    /// [`outcome`](Position::outcome) for a caller that already knows whether the side to move
+    /// has a legal move and is in check (a replay learns both more cheaply than by listing
+    /// moves).
+    pub fn outcome_knowing(&self, has_legal_move: bool, in_check: bool) -> Option<Outcome> {
+        let mut statuses = StatusSet::EMPTY;
+        let mut decision = Decision::Draw;
+        if !has_legal_move {
+            if in_check {
+                statuses.insert(Status::Checkmate);
+                decision = Decision::Win(self.side.flip());
+            } else {
+                statuses.insert(Status::Stalemate);
+            }
+        }
+        if self.is_insufficient_material() {
+            statuses.insert(Status::Insufficient);
+        }
+        if self.halfmove_clock() >= 100 {
+            statuses.insert(Status::Movelimit);
+        }
+        (!statuses.is_empty()).then_some(Outcome { decision, statuses })
+    }
+
     /// The position-inferable CGSN statuses for the side to move:
     ///
     /// - `check` or `stale` (its king attacked or not);

@@ -167,9 +167,22 @@ impl Position {
     }
 
     /// The legal moves (King's privilege included; history ignored: see
-    /// [`Sennichite`](super::Sennichite) for the repetition rule) into `list`, which is cleared
-    /// first.
-    pub fn legal_moves(&self, list: &mut MoveList) {
+    /// [`Sennichite`](super::Sennichite) for the repetition rule), as a list the caller owns and
+    /// iterates.
+    ///
+    /// ```
+    /// use tegoma_rules::ogi::Position;
+    /// assert_eq!(Position::startpos().legal_moves().len(), 25);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// [`legal_moves`](Position::legal_moves) into `list`, which is cleared first: the buffer
+    /// form, for hot paths that reuse one list.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
         self.moves_with(true, list);
     }
 
@@ -234,7 +247,7 @@ impl Position {
             return out;
         }
         self.for_each_move(opts.privilege, |m| {
-            out.push((m, self.after(m).perft_with(depth - 1, opts)));
+            out.push((m, self.after_unchecked(m).perft_with(depth - 1, opts)));
         });
         out
     }
@@ -299,7 +312,7 @@ fn perft_bulk(pos: &Position, depth: u32, privilege: bool) -> u64 {
         _ => {
             let mut n = 0;
             pos.for_each_move(privilege, |m| {
-                n += perft_bulk(&pos.after(m), depth - 1, privilege);
+                n += perft_bulk(&pos.after_unchecked(m), depth - 1, privilege);
             });
             n
         }
@@ -314,14 +327,14 @@ fn perft_full(pos: &Position, depth: u32, privilege: bool) -> u64 {
     if depth == 1 {
         pos.for_each_move(privilege, |m| {
             let mut p = *pos;
-            p.play(m);
+            p.play_unchecked(m);
             n += 1;
             std::hint::black_box(&p);
         });
         return n;
     }
     pos.for_each_move(privilege, |m| {
-        n += perft_full(&pos.after(m), depth - 1, privilege);
+        n += perft_full(&pos.after_unchecked(m), depth - 1, privilege);
     });
     n
 }
@@ -337,7 +350,7 @@ fn perft_senn(
     }
     let mut n = 0;
     pos.for_each_move(privilege, |m| {
-        let p = pos.after(m);
+        let p = pos.after_unchecked(m);
         if line.iter().any(|(lm, lp)| *lm == m && *lp == p) {
             return;
         }

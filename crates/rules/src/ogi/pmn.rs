@@ -108,7 +108,7 @@ impl Position {
                 }
                 let piece = tok(piece);
                 let mut list = MoveList::new();
-                self.legal_moves(&mut list);
+                self.legal_moves_into(&mut list);
                 return self.parse_drop(pmn, piece.as_ref().map_or("", |p| p.as_str()), to, &list);
             }
             other => {
@@ -125,7 +125,7 @@ impl Position {
         let promo_tok = mutation.as_ref().map(|t| t.as_str());
         let slash_tok = capture_mutation.as_ref().map(|t| t.as_str());
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         let illegal = |reason: String| MoveError::Illegal {
             pmn: pmn.into(),
             reason,

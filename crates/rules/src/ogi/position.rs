@@ -1,7 +1,7 @@
 //! The position: bitboards, hands, side to move, Zobrist key; copy-make; FEEN in and out.
 use tegoma_notation::feen::Feen;
 
-use super::error::PositionError;
+use super::error::{MoveError, PositionError};
 use super::tables::{hand_key, ZOBRIST};
 use super::types::{Move, Role};
 use tegoma_protocol::Side;
@@ -316,11 +316,47 @@ impl Position {
         self.hands[side.index()][slot] = count;
     }
 
+    /// Whether `m` is one of this position's legal moves (King's privilege included; history
+    /// ignored).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_move(true, |x| found |= x == m);
+        found
+    }
+
+    /// Plays `m` if it is legal here; otherwise returns [`MoveError::Illegal`] and leaves the
+    /// position unchanged. Hot paths that play generated moves use
+    /// [`play_unchecked`](Position::play_unchecked).
+    ///
+    /// ```
+    /// use tegoma_rules::ogi::Position;
+    /// let mut p = Position::startpos();
+    /// let m = p.parse_pmn("e3-e4")?;
+    /// p.play(m)?;
+    /// assert!(p.play(m).is_err()); // not a move of the second player
+    /// # Ok::<(), tegoma_rules::ogi::MoveError>(())
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if !self.is_legal(m) {
+            return Err(self.illegal(m));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The error [`play`](Position::play) returns for a move that is not legal here.
+    pub(crate) fn illegal(&self, m: Move) -> MoveError {
+        MoveError::Illegal {
+            pmn: self.move_to_pmn(m),
+            reason: "not a legal move of this position".to_string(),
+        }
+    }
+
     /// Plays `m`, which must be one of this position's legal moves (as given by
     /// [`legal_moves`](Position::legal_moves) or [`parse_pmn`](Position::parse_pmn)); anything
     /// else leaves a meaningless (but memory-safe) position.
     #[inline(always)]
-    pub fn play(&mut self, m: Move) {
+    pub fn play_unchecked(&mut self, m: Move) {
         let us = self.stm;
         let them = us.flip();
         let to = m.dest();
@@ -350,11 +386,20 @@ impl Position {
         self.key ^= ZOBRIST.second_to_move;
     }
 
-    /// The position after `m` (copy-make).
-    #[inline]
-    pub fn after(&self, m: Move) -> Position {
+    /// The position after `m` as a new value, if `m` is legal here; otherwise
+    /// [`MoveError::Illegal`].
+    pub fn after(&self, m: Move) -> Result<Position, MoveError> {
         let mut p = *self;
-        p.play(m);
+        p.play(m)?;
+        Ok(p)
+    }
+
+    /// The position after `m`, which must be legal here (copy-make, not checked; see
+    /// [`play_unchecked`](Position::play_unchecked)).
+    #[inline]
+    pub fn after_unchecked(&self, m: Move) -> Position {
+        let mut p = *self;
+        p.play_unchecked(m);
         p
     }
 

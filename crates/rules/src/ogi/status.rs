@@ -1,5 +1,6 @@
 //! The CGSN statuses inferable from an Ōgi position.
 use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_protocol::Outcome;
 
 use super::movegen::attack_mask;
 use super::position::Position;
@@ -26,6 +27,65 @@ impl Position {
             }
         }
         out
+    }
+
+    /// Whether a King of the side to move stands where a move of the opponent could capture
+    /// it (CGSN `check`; never once the game is over).
+    pub fn is_check(&self) -> bool {
+        !self.is_over()
+            && self.pieces(self.stm, Role::King).0 & self.attack_mask(self.stm.flip()) != 0
+    }
+
+    /// Whether [`statuses`](Position::statuses) holds `checkmate`: a King of the side to move
+    /// is threatened and every legal move leaves it threatened. In Ōgi this does not end the
+    /// game by itself (a King must be captured, `mareking`).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.statuses().contains(Status::Checkmate)
+    }
+
+    /// Whether [`statuses`](Position::statuses) holds `stalemate`: a King of the side to move
+    /// is not threatened but every legal move leaves it threatened.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_over() && self.statuses().contains(Status::Stalemate)
+    }
+
+    /// Whether the position ends the game by itself: [`outcome`](Position::outcome) is `Some`.
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The position-only ending (ruling R4): `mareking` (a King was captured: the side that
+    /// still has its King wins) and `nomove` (the side to move has no legal move and loses).
+    /// `None` while the game goes on. Sennichite and the move limit need the history: the
+    /// match layer adds them.
+    ///
+    /// ```
+    /// use tegoma_protocol::Side;
+    /// use tegoma_rules::ogi::Position;
+    /// assert_eq!(Position::startpos().outcome(), None);
+    /// let p = Position::from_feen("8/8/8/8/8/8/8/4K^3 k^/ o/O")?; // the second King was taken
+    /// assert_eq!(p.outcome().unwrap().winner(), Some(Side::First));
+    /// # Ok::<(), tegoma_rules::ogi::PositionError>(())
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(true)
+    }
+
+    /// [`outcome`](Position::outcome) with the King's privilege on or off.
+    pub(crate) fn outcome_with(&self, privilege: bool) -> Option<Outcome> {
+        let stm = self.stm;
+        if self.is_over() {
+            let winner = if self.pieces(stm, Role::King).is_empty() {
+                stm.flip()
+            } else {
+                stm
+            };
+            return Some(Outcome::win(winner, Status::Mareking));
+        }
+        if self.count_moves(privilege) == 0 {
+            return Some(Outcome::win(stm.flip(), Status::Nomove));
+        }
+        None
     }
 
     /// Whether a pseudo-legal move of the side not to move would capture the piece on `sq`
@@ -61,7 +121,7 @@ impl Position {
             let all_threatened = !moves.is_empty()
                 && moves.iter().all(|&m| {
                     let sq = if m.origin() == Some(k) { m.dest() } else { k };
-                    let p = self.after(m);
+                    let p = self.after_unchecked(m);
                     !p.is_over() && p.attack_mask(us.flip()) >> sq & 1 != 0
                 });
             if check {
