@@ -176,9 +176,10 @@ impl fmt::Display for Move {
     }
 }
 
+/// `Move(e2-e4)`: the canonical PMN in a wrapper.
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        write!(f, "Move({self})")
     }
 }
 

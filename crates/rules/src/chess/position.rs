@@ -12,7 +12,10 @@ use crate::kit::{Bitboard, Square};
 /// Two positions with the same canonical FEEN have equal [`Position::zobrist`] keys; the
 /// halfmove clock and fullmove number are carried for FEN and the move limit but are not part of
 /// the identity ([`PartialEq`] ignores them too).
-#[derive(Clone, Copy, Debug)]
+///
+/// `Display` draws the board diagram of [`tegoma_protocol::Position`] (White is the first
+/// side, Black the second); `Debug` is `Position("<FEEN>")`.
+#[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) by_role: [u64; 6],
     pub(crate) by_color: [u64; 2],
@@ -44,6 +47,21 @@ impl Eq for Position {}
 impl std::hash::Hash for Position {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         h.write_u64(self.key);
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({:?})", self.to_feen())
+    }
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match tegoma_protocol::Position::from_feen(&self.to_feen()) {
+            Ok(p) => std::fmt::Display::fmt(&p, f),
+            Err(_) => f.write_str(&self.to_feen()),
+        }
     }
 }
 

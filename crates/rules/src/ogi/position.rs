@@ -46,9 +46,20 @@ impl std::hash::Hash for Position {
     }
 }
 
+/// `Position("<FEEN>")`.
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.to_feen())
+        write!(f, "Position({:?})", self.to_feen())
+    }
+}
+
+/// The board diagram of [`tegoma_protocol::Position`], both hands included.
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match tegoma_protocol::Position::from_feen(&self.to_feen()) {
+            Ok(p) => std::fmt::Display::fmt(&p, f),
+            Err(_) => f.write_str(&self.to_feen()),
+        }
     }
 }
 
