@@ -23,15 +23,19 @@
 //! counts the last ply from the destination sets (bulk) or plays every leaf (no bulk).
 //!
 //! ```
+//! use tegoma_protocol::Side;
 //! use tegoma_rules::chess::{MoveList, Position};
 //!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.to_feen(), "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c");
-//! let mut moves = MoveList::new();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! let mut moves = MoveList::new(); // the buffer form, for hot paths
 //! pos.legal_moves_into(&mut moves);
 //! assert_eq!(moves.len(), 20);
 //! let mv = pos.parse_pmn("e2-e4").unwrap();
 //! pos.play(mv).unwrap();
+//! assert!(pos.play(mv).is_err()); // checked: illegal now, the position is unchanged
+//! assert_eq!(pos.side_to_move(), Side::Second); // Black
 //! assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! assert_eq!(pos.perft(3), 13_160);
 //! ```
