@@ -63,7 +63,7 @@ impl Position {
     /// use tegoma_protocol::Side;
     /// use tegoma_rules::ogi::Position;
     /// assert_eq!(Position::startpos().outcome(), None);
-    /// let p = Position::from_feen("8/8/8/8/8/8/8/4K^3 k^/ o/O")?; // the second King was taken
+    /// let p = Position::from_feen("8/8/8/8/8/8/8/4K^3 K^/ o/O")?; // the second King was taken
     /// assert_eq!(p.outcome().unwrap().winner(), Some(Side::First));
     /// # Ok::<(), tegoma_rules::ogi::PositionError>(())
     /// ```
