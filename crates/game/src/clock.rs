@@ -24,7 +24,8 @@
 //! arithmetic saturates, so huge values give a flag or a huge remaining time, never a panic.
 //!
 //! ```
-//! use tegoma_game::clock::{Clock, Period, Side, TimeControl, Tick};
+//! use tegoma_game::clock::{Clock, Period, TimeControl, Tick};
+//! use tegoma_protocol::Side;
 //!
 //! // 3 minutes plus 2 seconds per ply.
 //! let tc = TimeControl::fischer(180_000, 2_000);
@@ -34,42 +35,7 @@
 //! assert_eq!(clock.to_move(), Side::Second);
 //! ```
 
-use std::fmt;
-
-/// One of the two sides of a match: the first player (moves first) or the second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The side that moves first (White in chess, Sente in Ōgi).
-    First,
-    /// The side that moves second.
-    Second,
-}
-
-impl Side {
-    /// The other side.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-
-    fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::First => "first",
-            Side::Second => "second",
-        })
-    }
-}
+use tegoma_protocol::Side;
 
 /// One period of a time control.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -405,7 +371,7 @@ impl Clock {
             }
         }
         let remaining_ms = st.remaining_ms;
-        self.to_move = side.opponent();
+        self.to_move = side.flip();
         Ok(Tick::InTime { side, remaining_ms })
     }
 }

@@ -35,7 +35,7 @@ use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::Invalid;
 use tegoma_protocol::{Decision, MoveBuffer, Outcome, Position as Generic, Side};
 
-use crate::clock::{self, Clock, Tick};
+use crate::clock::{Clock, Tick};
 use crate::rules::{MatchRules, MoveFormat, RepetitionRule, Unsupported};
 
 pub use any::AnyMatch;
@@ -69,20 +69,6 @@ pub struct Match<R: MatchRules> {
     start_clock: Option<Clock>,
     clock: Option<Clock>,
     outcome: Option<Outcome>,
-}
-
-fn clock_side(s: Side) -> clock::Side {
-    match s {
-        Side::First => clock::Side::First,
-        Side::Second => clock::Side::Second,
-    }
-}
-
-fn protocol_side(s: clock::Side) -> Side {
-    match s {
-        clock::Side::First => Side::First,
-        clock::Side::Second => Side::Second,
-    }
 }
 
 impl<R: MatchRules> Match<R> {
@@ -144,7 +130,7 @@ impl<R: MatchRules> Match<R> {
 
     /// [`Match::with_clock`] in place.
     pub fn set_clock(&mut self, mut clock: Clock) {
-        clock.set_to_move(clock_side(self.rules.side_to_move(&self.position)));
+        clock.set_to_move(self.rules.side_to_move(&self.position));
         self.start_clock = Some(clock.clone());
         self.clock = Some(clock);
     }
@@ -265,7 +251,7 @@ impl<R: MatchRules> Match<R> {
             return;
         }
         let mut all = R::MoveList::default();
-        self.rules.legal_moves(&self.position, &mut all);
+        self.rules.legal_moves_into(&self.position, &mut all);
         for &m in all.as_slice() {
             if !self.forbidden(m) {
                 out.push(m);
@@ -290,7 +276,7 @@ impl<R: MatchRules> Match<R> {
             let mut s = String::new();
             self.rules.write_move_as(&p, ply.mv, format, &mut s)?;
             out.push(s);
-            self.rules.play(&mut p, ply.mv);
+            self.rules.play_unchecked(&mut p, ply.mv);
         }
         Ok(out)
     }
@@ -413,7 +399,7 @@ impl<R: MatchRules> Match<R> {
         }
         if let Some(clock) = &mut self.clock {
             if let Ok(Tick::Flagged { side }) = clock.record_ply(elapsed_ms.unwrap_or(0)) {
-                let o = self.rules.time_forfeit(&self.position, protocol_side(side));
+                let o = self.rules.time_forfeit(&self.position, side);
                 self.outcome = Some(o);
                 return Ok(Some(o));
             }
@@ -427,7 +413,7 @@ impl<R: MatchRules> Match<R> {
             return false;
         }
         let mut after = self.position.clone();
-        self.rules.play(&mut after, mv);
+        self.rules.play_unchecked(&mut after, mv);
         self.played.contains(&(mv, self.rules.key(&after)))
     }
 
@@ -446,7 +432,7 @@ impl<R: MatchRules> Match<R> {
         } else {
             self.quiet = self.quiet.saturating_add(1);
         }
-        self.rules.play(&mut self.position, mv);
+        self.rules.play_unchecked(&mut self.position, mv);
         let key = self.rules.key(&self.position);
         self.keys.push(key);
         if self.rules.repetition() == RepetitionRule::Sennichite {
@@ -503,7 +489,7 @@ impl<R: MatchRules> Match<R> {
     /// Whether the position has legal moves and sennichite forbids every one.
     fn all_forbidden(&self) -> bool {
         let mut all = R::MoveList::default();
-        self.rules.legal_moves(&self.position, &mut all);
+        self.rules.legal_moves_into(&self.position, &mut all);
         !all.as_slice().is_empty() && all.as_slice().iter().all(|&m| self.forbidden(m))
     }
 

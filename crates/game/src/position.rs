@@ -69,9 +69,7 @@ impl<R: MatchRules> Held<R> {
     }
 
     fn moves(&self) -> R::MoveList {
-        let mut list = R::MoveList::default();
-        self.rules.legal_moves(&self.position, &mut list);
-        list
+        self.rules.legal_moves(&self.position)
     }
 }
 
@@ -100,7 +98,7 @@ impl<R: MatchRules> DynPosition for Held<R> {
             .rules
             .read_move(&self.position, text)
             .map_err(|r| r.error)?;
-        self.rules.play(&mut self.position, mv);
+        self.rules.play_unchecked(&mut self.position, mv);
         Ok(())
     }
     fn statuses(&self) -> StatusSet {
@@ -132,7 +130,7 @@ impl<R: MatchRules> DynPosition for Held<R> {
         for &mv in self.moves().as_slice() {
             let text = self.write(mv, format)?;
             let mut next = self.position.clone();
-            self.rules.play(&mut next, mv);
+            self.rules.play_unchecked(&mut next, mv);
             let n = if bulk {
                 self.rules.perft(&next, depth - 1)
             } else {
@@ -324,7 +322,6 @@ impl fmt::Debug for AnyPosition {
 /// The board diagram of the position, with both hands and the side to move.
 impl fmt::Display for AnyPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // TODO(merge): the generic position's Display diagram.
-        write!(f, "{:?}", self.to_generic())
+        write!(f, "{}", self.to_generic())
     }
 }

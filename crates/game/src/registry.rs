@@ -34,10 +34,10 @@
 use std::fmt;
 use std::sync::Arc;
 
+use tegoma_ggn::{Description, Engine, EngineError};
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Position, Style};
-use tegoma_ggn::{Description, Engine, EngineError};
 use tegoma_rules::systems::{Chess, Ogi};
 
 use crate::rules::MatchRules;
@@ -203,9 +203,8 @@ fn file_game(g: &FileGame) -> Result<Rules, RulesError> {
 
 impl FileRules {
     fn build(ggn: &str, description: &str) -> Result<FileRules, RulesError> {
-        let table = Ggn::from_json(ggn).map_err(|e| {
-            EngineError::from(tegoma_ggn::DescriptionError::Table(e.to_string()))
-        })?;
+        let table = Ggn::from_json(ggn)
+            .map_err(|e| EngineError::from(tegoma_ggn::DescriptionError::Table(e.to_string())))?;
         let desc = Description::from_json(description).map_err(EngineError::from)?;
         let name = desc.name.to_lowercase();
         let engine = Engine::new(&table, desc)?;

@@ -4,13 +4,13 @@
 
 use std::hash::{Hash, Hasher};
 
+use tegoma_ggn::{Engine, EngineError, GgnMove, Repetition};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::pin;
 use tegoma_notation::{Invalid, NotationError};
 use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side};
 use tegoma_rules::chess::{self, ChessError, Role};
-use tegoma_ggn::{Engine, EngineError, GgnMove, Repetition};
-use tegoma_rules::ogi::{self, Kind, MoveError};
+use tegoma_rules::ogi::{self, MoveError};
 use tegoma_rules::systems::{Chess, Ogi, OgiError};
 
 /// How a rule system treats a position that comes back.
@@ -148,13 +148,12 @@ pub trait MatchRules:
         if depth == 0 {
             return 1;
         }
-        let mut list = Self::MoveList::default();
-        self.legal_moves(position, &mut list);
-        list.as_slice()
+        self.legal_moves(position)
+            .as_slice()
             .iter()
             .map(|&mv| {
                 let mut next = position.clone();
-                self.play(&mut next, mv);
+                self.play_unchecked(&mut next, mv);
                 self.perft_no_bulk(&next, depth - 1)
             })
             .sum()
@@ -276,10 +275,10 @@ impl MatchRules for Chess {
     }
     fn time_forfeit(&self, position: &chess::Position, flagged: Side) -> Outcome {
         let opponent = match flagged {
-            Side::First => chess::Color::Black,
-            Side::Second => chess::Color::White,
+            Side::First => Side::Second,
+            Side::Second => Side::First,
         };
-        let pieces = position.color_pieces(opponent);
+        let pieces = position.occupied_by(opponent);
         let minors = (position.pieces(opponent, Role::Bishop).0
             | position.pieces(opponent, Role::Knight).0)
             .count_ones();
@@ -321,7 +320,7 @@ impl MatchRules for Ogi {
     }
     #[inline]
     fn resets_move_limit(&self, _position: &ogi::Position, mv: ogi::Move) -> bool {
-        !mv.is_drop() && (mv.captured().is_some() || mv.kind() == Kind::Pawn)
+        !mv.is_drop() && (mv.captured().is_some() || mv.role() == ogi::Role::Pawn)
     }
     fn read_move(&self, position: &ogi::Position, text: &str) -> Result<ogi::Move, Refusal> {
         self.parse_move(position, text).map_err(|e| {

@@ -24,7 +24,7 @@ fn shortcuts_agree_with_the_chess_module() {
             "{}",
             f[1]
         );
-        p.legal_moves(&mut list);
+        p.legal_moves_into(&mut list);
         // Castling: read exactly when legal.
         for (text, file) in [("O-O", 6), ("O-O-O", 2)] {
             let legal = list
@@ -45,7 +45,7 @@ fn shortcuts_agree_with_the_chess_module() {
                 assert_eq!(mv, m, "{} {san}", f[1]);
                 n += 1;
             }
-            let after = p.after(m);
+            let after = p.after(m).unwrap();
             assert_eq!(
                 after.has_legal_move_knowing_check(after.is_check()),
                 after.has_legal_move(),
@@ -68,14 +68,14 @@ fn shortcut_never_accepts_an_illegal_move() {
     for line in data.lines().filter(|l| l.starts_with("P\t")).step_by(7) {
         let fen = line.split('\t').nth(1).unwrap();
         let p = Position::from_fen(fen).unwrap();
-        p.legal_moves(&mut list);
+        p.legal_moves_into(&mut list);
         let check = p.is_check();
         for from in 0..64u8 {
             let from = Square::from_index(from);
             let Some((c, role)) = p.piece_at(from) else {
                 continue;
             };
-            if c != p.turn() || role == Role::Pawn {
+            if c != p.side_to_move() || role == Role::Pawn {
                 continue;
             }
             for to in 0..64u8 {

@@ -239,7 +239,7 @@ fn ogi_movelimit_drops_do_not_reset() {
         m.legal_moves(&mut list);
         let mv = *list
             .iter()
-            .find(|mv| mv.captured().is_none() && (mv.kind() != ogi::Kind::Pawn || mv.is_drop()))
+            .find(|mv| mv.captured().is_none() && (mv.role() != ogi::Role::Pawn || mv.is_drop()))
             .expect("a quiet move");
         let _ = m.play_move(mv, None);
         plies += 1;

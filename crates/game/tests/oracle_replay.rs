@@ -9,7 +9,8 @@ use tegoma_game::pgn::PgnGame;
 use tegoma_game::replay::{replay_pgn_game, result_mark, statuses_text};
 use tegoma_game::Match;
 use tegoma_notation::cgsn::Status;
-use tegoma_rules::chess::{self, Color, HandState, MoveList, HAND_KINDS};
+use tegoma_protocol::Side;
+use tegoma_rules::chess::{self, HandState, MoveList, HAND_KINDS};
 
 mod oracle_data;
 
@@ -24,12 +25,12 @@ fn fnv(moves: &MoveList) -> u64 {
     h
 }
 
-fn hand(p: &chess::Position, holder: Color) -> String {
+fn hand(p: &chess::Position, holder: Side) -> String {
     let counts = p.hand(holder);
     let mut toks = Vec::new();
     for (i, &(role, state)) in HAND_KINDS.iter().enumerate() {
         let mut letter = role.letter() as char;
-        if holder == Color::White {
+        if holder == Side::First {
             letter = letter.to_ascii_lowercase();
         }
         let prefix = match state {
@@ -52,7 +53,7 @@ fn hand(p: &chess::Position, holder: Color) -> String {
 fn check_position(p: &chess::Position, fen: &str, nlegal: &str, hash: &str, what: &str) {
     assert_eq!(p.to_fen(), fen, "{what}: FEN");
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     assert_eq!(list.len().to_string(), nlegal, "{what}: legal move count");
     assert_eq!(
         format!("{:016x}", fnv(&list)),
@@ -99,8 +100,8 @@ fn every_oracle_game_agrees() {
         let fin = *m.position();
         check_position(&fin, g[6], g[7], g[8], &format!("{id} final"));
         assert_eq!(fin.is_check(), g[9] == "1", "{id}: final check");
-        assert_eq!(hand(&fin, Color::White), g[10], "{id}: first hand");
-        assert_eq!(hand(&fin, Color::Black), g[11], "{id}: second hand");
+        assert_eq!(hand(&fin, Side::First), g[10], "{id}: first hand");
+        assert_eq!(hand(&fin, Side::Second), g[11], "{id}: second hand");
         let outcome = m.outcome();
         let statuses = outcome.map_or("-".to_string(), |o| {
             let names: Vec<&str> = o.statuses.iter().map(|s| s.as_str()).collect();

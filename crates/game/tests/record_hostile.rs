@@ -154,7 +154,7 @@ proptest! {
             if i == bad_at {
                 out.push(bad.clone());
             }
-            p.legal_moves(&mut list);
+            p.legal_moves_into(&mut list);
             if list.is_empty() {
                 break;
             }

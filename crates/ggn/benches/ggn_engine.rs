@@ -36,7 +36,7 @@ fn chess_positions() -> Vec<chess::Position> {
     let mut p = chess::Position::startpos();
     let mut list = chess::MoveList::new();
     while out.len() < N {
-        p.legal_moves(&mut list);
+        p.legal_moves_into(&mut list);
         if list.is_empty() {
             p = chess::Position::startpos();
             continue;
@@ -56,13 +56,13 @@ fn ogi_positions() -> Vec<ogi::Position> {
     let mut p = ogi::Position::startpos();
     let mut list = ogi::MoveList::new();
     while out.len() < N {
-        p.legal_moves(&mut list);
+        p.legal_moves_into(&mut list);
         if list.is_empty() {
             p = ogi::Position::startpos();
             continue;
         }
         let m = list.as_slice()[rng.below(list.len())];
-        p.play(m);
+        p.play_unchecked(m);
         if rng.below(3) == 0 {
             out.push(p);
         }
@@ -102,7 +102,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for p in &cp {
-                p.legal_moves(&mut list);
+                p.legal_moves_into(&mut list);
                 n += list.len();
             }
             black_box(n)
@@ -114,7 +114,7 @@ fn bench(c: &mut Criterion) {
             let mut n = 0;
             for p in &cg {
                 v.clear();
-                ce.legal_moves(p, &mut v);
+                ce.append_legal_moves(p, &mut v);
                 n += v.len();
             }
             black_box(n)
@@ -148,7 +148,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for p in &op {
-                p.legal_moves(&mut list);
+                p.legal_moves_into(&mut list);
                 n += list.len();
             }
             black_box(n)
@@ -160,7 +160,7 @@ fn bench(c: &mut Criterion) {
             let mut n = 0;
             for p in &og {
                 v.clear();
-                oe.legal_moves(p, &mut v);
+                oe.append_legal_moves(p, &mut v);
                 n += v.len();
             }
             black_box(n)

@@ -87,16 +87,20 @@ impl RuleSystem for Engine {
     }
 
     fn side_to_move(&self, position: &Position) -> Side {
-        position.active()
+        position.side_to_move()
     }
 
-    fn legal_moves(&self, position: &Position, out: &mut Vec<GgnMove>) {
+    fn legal_moves_into(&self, position: &Position, out: &mut Vec<GgnMove>) {
         out.clear();
-        Engine::legal_moves(self, position, out);
+        Engine::append_legal_moves(self, position, out);
     }
 
-    fn play(&self, position: &mut Position, mv: GgnMove) {
-        *position = Engine::play(self, position, &mv);
+    fn play_unchecked(&self, position: &mut Position, mv: GgnMove) {
+        *position = Engine::after_unchecked(self, position, &mv);
+    }
+
+    fn illegal_move(&self, _: &Position, mv: GgnMove) -> EngineError {
+        EngineError::IllegalMove(mv.pmn(self.board()))
     }
 
     fn parse_move(&self, position: &Position, pmn: &str) -> Result<GgnMove, EngineError> {
@@ -105,7 +109,7 @@ impl RuleSystem for Engine {
             .0
             .to_string();
         let mut list = Vec::new();
-        Engine::legal_moves(self, position, &mut list);
+        Engine::append_legal_moves(self, position, &mut list);
         if let Some(m) = list.iter().find(|m| m.pmn(self.board()) == canon) {
             return Ok(*m);
         }
@@ -153,7 +157,7 @@ impl RuleSystem for Engine {
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
         let s = Engine::statuses(self, position);
-        let winner = Decision::Win(position.inactive());
+        let winner = Decision::Win(position.side_to_move().flip());
         let decision =
             if s.contains(&"mareking") || s.contains(&"checkmate") || s.contains(&"nomove") {
                 winner

@@ -45,7 +45,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 
 fn find(e: &Engine, g: &Position, pmn: &str) -> GgnMove {
     let mut v = Vec::new();
-    e.legal_moves(g, &mut v);
+    e.append_legal_moves(g, &mut v);
     *v.iter()
         .find(|m| m.pmn(e.board()) == pmn)
         .unwrap_or_else(|| panic!("{pmn} not found by the GGN engine"))
@@ -61,7 +61,7 @@ fn ogi_differential(positions: usize, seed: u64, max_plies: usize) {
     let (mut ply, mut captures, mut drops, mut promos, mut keeps) = (0, 0, 0, 0, 0);
     for _ in 0..positions {
         let feen = pos.to_feen();
-        pos.legal_moves(&mut list);
+        pos.legal_moves_into(&mut list);
         let fast = sorted(list.iter().map(|m| pos.move_to_pmn(*m)).collect());
         let g = e.position(&feen).expect("FEEN of the fast generator");
         assert_eq!(e.pseudo_legal_pmn(&g), fast, "pseudo-legal moves of {feen}");
@@ -79,8 +79,8 @@ fn ogi_differential(positions: usize, seed: u64, max_plies: usize) {
         }
         let m = list.as_slice()[rng.below(list.len())];
         let pmn = pos.move_to_pmn(m);
-        let after = e.play(&g, &find(&e, &g, &pmn));
-        pos.play(m);
+        let after = e.after_unchecked(&g, &find(&e, &g, &pmn));
+        pos.play(m).unwrap();
         assert_eq!(
             after.to_feen().unwrap(),
             pos.to_feen(),
@@ -109,7 +109,7 @@ fn chess_differential(positions: usize, seed: u64, max_plies: usize) {
     let (mut ply, mut specials, mut promos, mut pseudo_only) = (0, 0, 0, 0);
     for _ in 0..positions {
         let feen = pos.to_feen();
-        pos.legal_moves(&mut list);
+        pos.legal_moves_into(&mut list);
         let fast = sorted(list.iter().map(|m| pos.move_to_pmn(*m)).collect());
         let g = e.position(&feen).expect("FEEN of the fast generator");
         assert_eq!(e.legal_pmn(&g), fast, "legal moves of {feen}");
@@ -121,7 +121,7 @@ fn chess_differential(positions: usize, seed: u64, max_plies: usize) {
                 pseudo_only += 1;
                 let castle_through_check = m.partner.is_some();
                 assert!(
-                    castle_through_check || e.in_check(&e.play(&g, m), g.active()),
+                    castle_through_check || e.in_check(&e.after_unchecked(&g, m), g.side_to_move()),
                     "{feen}: pseudo-legal {s} is neither legal nor a self-check"
                 );
             }
@@ -137,7 +137,7 @@ fn chess_differential(positions: usize, seed: u64, max_plies: usize) {
         }
         let m = list.as_slice()[rng.below(list.len())];
         let pmn = pos.move_to_pmn(m);
-        let after = e.play(&g, &find(&e, &g, &pmn));
+        let after = e.after_unchecked(&g, &find(&e, &g, &pmn));
         pos.play(m).expect("legal");
         assert_eq!(
             after.to_feen().unwrap(),

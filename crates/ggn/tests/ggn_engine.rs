@@ -27,7 +27,7 @@ fn ogi() -> Engine {
 
 fn find(e: &Engine, p: &Position, pmn: &str) -> GgnMove {
     let mut v = Vec::new();
-    e.legal_moves(p, &mut v);
+    e.append_legal_moves(p, &mut v);
     *v.iter()
         .find(|m| m.pmn(e.board()) == pmn)
         .unwrap_or_else(|| panic!("{pmn} is not legal"))
@@ -35,7 +35,7 @@ fn find(e: &Engine, p: &Position, pmn: &str) -> GgnMove {
 
 fn after(e: &Engine, feen: &str, pmn: &str) -> String {
     let p = e.position(feen).unwrap();
-    e.play(&p, &find(e, &p, pmn)).to_feen().unwrap()
+    e.after_unchecked(&p, &find(e, &p, pmn)).to_feen().unwrap()
 }
 
 #[test]

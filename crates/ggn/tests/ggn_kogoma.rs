@@ -79,7 +79,7 @@ fn start_position_hand_counts() {
     assert!(moves.contains(&"e1+e4".to_string()));
     // After R e1+e4 the second player has 15 moves: k^ d4 e4; g d4 c4 e4; s c4 b4 d4;
     // b a4 c4 d3 e2; r a4 a3 a2.
-    let after = e.play(&start, &find(&e, &start, "e1+e4"));
+    let after = e.after_unchecked(&start, &find(&e, &start, "e1+e4"));
     assert_eq!(after.to_feen().unwrap(), "rbsgk^/4R/5/P4/K^GSB1 P/ k/K");
     assert_eq!(e.legal_pmn(&after).len(), 15);
     // Dropping the captured pawn: 17 empty squares but not the far rank (none empty there).
@@ -94,7 +94,7 @@ fn start_position_hand_counts() {
 
 fn find(e: &Engine, p: &Position, pmn: &str) -> tegoma_ggn::GgnMove {
     let mut v = Vec::new();
-    e.legal_moves(p, &mut v);
+    e.append_legal_moves(p, &mut v);
     *v.iter().find(|m| m.pmn(e.board()) == pmn).expect(pmn)
 }
 
@@ -113,7 +113,7 @@ fn promotion_and_drop_rules() {
     assert!(m.contains(&"S*b5".to_string()));
     // Capturing the King ends the game.
     let p = e.position("5/5/5/1k^3/1R2K^ / K/k").unwrap();
-    let after = e.play(&p, &find(&e, &p, "b1+b2"));
+    let after = e.after_unchecked(&p, &find(&e, &p, "b1+b2"));
     assert!(e.legal_pmn(&after).is_empty());
     assert_eq!(e.statuses(&after), ["mareking"]);
 }

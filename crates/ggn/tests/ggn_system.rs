@@ -136,15 +136,15 @@ mod robustness {
             let mut list = Vec::new();
             let mut x = seed;
             for _ in 0..(seed % 40) {
-                RuleSystem::legal_moves(o, &p, &mut list);
+                RuleSystem::legal_moves_into(o, &p, &mut list);
                 if list.is_empty() {
                     break;
                 }
                 x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 let m = list[(x >> 33) as usize % list.len()];
-                RuleSystem::play(o, &mut p, m);
+                RuleSystem::play(o, &mut p, m).unwrap();
             }
-            RuleSystem::legal_moves(o, &p, &mut list);
+            RuleSystem::legal_moves_into(o, &p, &mut list);
             for m in &list {
                 let s = m.pmn(o.board());
                 prop_assert_eq!(o.parse_move(&p, &s).unwrap(), *m);

@@ -26,7 +26,7 @@
 //! let mut p = Position::from_feen("k^2/3/RnK^ / C/c").unwrap();
 //! p.apply_pmn("a1+b1").unwrap(); // capture: the knight goes to the first player's hand
 //! assert_eq!(p.to_feen().unwrap(), "k^2/3/1RK^ n/ c/C");
-//! assert_eq!(p.active(), Side::Second);
+//! assert_eq!(p.side_to_move(), Side::Second);
 //! ```
 //!
 //! # The `RuleSystem` design
@@ -36,12 +36,17 @@
 //!
 //! - **Associated types, no generic position in the hot path.** `type Position: Clone` (a `Copy`
 //!   bitboard struct in practice), `type Move: Copy + Eq` (a small integer), and
-//!   `type MoveList: MoveBuffer<Move>`, the buffer [`RuleSystem::legal_moves`] fills. The caller
-//!   owns the buffer and reuses it; [`MoveList`] is a ready-made fixed-capacity stack list and
-//!   `Vec` also works. Nothing in `legal_moves`, `play`, `statuses` or `perft` allocates or
-//!   builds a generic [`Position`].
-//! - **Copy-make.** [`RuleSystem::play`] mutates a position in place; a caller that needs the
-//!   old one copies it first (cheap for `Copy` positions). No undo method is required.
+//!   `type MoveList: MoveBuffer<Move>`, the buffer [`RuleSystem::legal_moves_into`] fills. The
+//!   caller owns the buffer and reuses it; [`MoveList`] is a ready-made fixed-capacity stack
+//!   list and `Vec` also works. Nothing in `legal_moves_into`, `play_unchecked`, `statuses` or
+//!   `perft` allocates or builds a generic [`Position`]. [`RuleSystem::legal_moves`] returns a
+//!   new list for callers that do not reuse one.
+//! - **One verb set.** [`RuleSystem::play`] is checked (an illegal move is refused with
+//!   [`RuleSystem::illegal_move`]'s error and the position is left unchanged);
+//!   [`RuleSystem::play_unchecked`] mutates in place without checking, for hot paths;
+//!   [`RuleSystem::after`] returns the next position as a new value. Copy-make: a caller that
+//!   needs the old position copies it first (cheap for `Copy` positions). No undo method is
+//!   required.
 //! - **Edges only meet the generic model.** [`RuleSystem::import`] / [`RuleSystem::export`]
 //!   convert from and to [`Position`] (and thus FEEN); [`RuleSystem::parse_move`] /
 //!   [`RuleSystem::write_move`] read and write PMN, writing into any `fmt::Write` without
@@ -49,7 +54,8 @@
 //! - **Statuses and outcome.** [`RuleSystem::statuses`] gives the inferable CGSN statuses that
 //!   hold ([`StatusSet`](tegoma_notation::cgsn::StatusSet), a bit set);
 //!   [`RuleSystem::outcome`] the [`Outcome`] of a finished game ([`Decision`] plus the statuses
-//!   that decided it).
+//!   that decided it). [`RuleSystem::is_check`], [`RuleSystem::is_checkmate`],
+//!   [`RuleSystem::is_stalemate`] and [`RuleSystem::is_game_over`] are derived from them.
 //! - **A value, not a type.** Methods take `&self`, so a rule system can carry options.
 //! - **Run-time choice.** Every `RuleSystem` is also a [`DynRuleSystem`], an object-safe view on
 //!   generic positions and PMN strings (`Box<dyn DynRuleSystem>`), for tools that pick the rule

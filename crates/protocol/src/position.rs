@@ -89,20 +89,15 @@ impl Position {
         &self.board
     }
 
-    /// The Active Player (the side to move).
+    /// The Active Player (the side to move); the Inactive Player is `side_to_move().flip()`.
+    #[inline]
     #[must_use]
-    pub fn active(&self) -> Side {
+    pub fn side_to_move(&self) -> Side {
         self.active
     }
 
-    /// The Inactive Player.
-    #[must_use]
-    pub fn inactive(&self) -> Side {
-        self.active.flip()
-    }
-
     /// Sets the Active Player (setup only; moves toggle it themselves).
-    pub fn set_active(&mut self, side: Side) {
+    pub fn set_side_to_move(&mut self, side: Side) {
         self.active = side;
     }
 
@@ -294,4 +289,98 @@ impl std::fmt::Debug for Position {
                 .finish(),
         }
     }
+}
+
+/// A board diagram: the second player's hand, the board (ranks from the highest, each with its
+/// number; files `a`… below; `.` for an empty square, a blank for a hole; pieces as their EPIN
+/// tokens padded to a common width), the first player's hand, and the side to move. A 1-D board
+/// is one row without rank number; a 3-D board is one block per layer, from the highest, each
+/// headed `layer <letter>`.
+///
+/// ```
+/// use tegoma_protocol::Position;
+/// let p = Position::from_feen("K^3k^ 2p/ K/k").unwrap();
+/// assert_eq!(
+///     p.to_string(),
+///     "second hand: -\nK^ .  .  .  k^\na  b  c  d  e\nfirst hand: p x2\nfirst to move"
+/// );
+/// ```
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use tegoma_notation::cell::Cell;
+
+        let sizes = self.board.sizes();
+        let files = usize::from(sizes[0]);
+        let ranks = sizes.get(1).map_or(1, |&r| usize::from(r));
+        let layers = sizes.get(2).map_or(1, |&l| usize::from(l));
+        let tokens: Vec<String> = self
+            .squares
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p {
+                Some(p) => p.to_string(),
+                None if self.board.contains(Square::new(i as u32)) => ".".to_string(),
+                None => " ".to_string(),
+            })
+            .collect();
+        let width = tokens.iter().map(|t| t.chars().count()).max().unwrap_or(1);
+        let label = if sizes.len() >= 2 {
+            ranks.to_string().len()
+        } else {
+            0
+        };
+        let row = |f: &mut std::fmt::Formatter<'_>,
+                   head: &str,
+                   cells: &mut dyn Iterator<Item = String>| {
+            let mut line = String::new();
+            if label > 0 {
+                line.push_str(&format!("{head:>label$} "));
+            }
+            for c in cells {
+                line.push_str(&format!("{c:<width$} "));
+            }
+            writeln!(f, "{}", line.trim_end())
+        };
+        write_hand(f, Side::Second, &self.hands[1])?;
+        for layer in 0..layers {
+            if layers > 1 {
+                let top = (layers - 1 - layer) as u8;
+                let cell = Cell::new(&[0, 0, top])
+                    .map(|c| c.to_string())
+                    .unwrap_or_default();
+                writeln!(
+                    f,
+                    "layer {}",
+                    cell.trim_start_matches(|c: char| !c.is_ascii_uppercase())
+                )?;
+            }
+            for r in 0..ranks {
+                let start = (layer * ranks + r) * files;
+                let head = (ranks - r).to_string();
+                row(f, &head, &mut tokens[start..start + files].iter().cloned())?;
+            }
+        }
+        let mut names =
+            (0..sizes[0]).map(|i| Cell::new(&[i]).map(|c| c.to_string()).unwrap_or_default());
+        row(f, "", &mut names)?;
+        write_hand(f, Side::First, &self.hands[0])?;
+        write!(f, "{} to move", self.active)
+    }
+}
+
+/// One line of [`Position`]'s diagram: `first hand: p x2, r`, or `first hand: -` when empty.
+fn write_hand(f: &mut std::fmt::Formatter<'_>, side: Side, hand: &Hand) -> std::fmt::Result {
+    write!(f, "{side} hand: ")?;
+    if hand.is_empty() {
+        return writeln!(f, "-");
+    }
+    let mut sep = "";
+    for (piece, n) in hand.canonical_items() {
+        write!(f, "{sep}{piece}")?;
+        if n > 1 {
+            write!(f, " x{n}")?;
+        }
+        sep = ", ";
+    }
+    writeln!(f)
 }

@@ -75,7 +75,8 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A reusable buffer of moves, filled by [`RuleSystem::legal_moves`]. Implemented for `Vec<M>`
+/// A reusable buffer of moves, filled by [`RuleSystem::legal_moves_into`] (and returned by
+/// [`RuleSystem::legal_moves`]). Implemented for `Vec<M>`
 /// and for the fixed-capacity [`MoveList`]; an engine may implement it for its own list type.
 pub trait MoveBuffer<M>: Default {
     /// Removes every move.
@@ -146,6 +147,23 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     pub fn iter(&self) -> std::slice::Iter<'_, M> {
         self.as_slice().iter()
     }
+
+    /// Whether `m` is in the list.
+    #[must_use]
+    pub fn contains(&self, m: &M) -> bool
+    where
+        M: PartialEq,
+    {
+        self.as_slice().contains(m)
+    }
+}
+
+impl<'a, M: Copy + Default, const N: usize> IntoIterator for &'a MoveList<M, N> {
+    type Item = &'a M;
+    type IntoIter = std::slice::Iter<'a, M>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 impl<M: Copy + Default, const N: usize> MoveBuffer<M> for MoveList<M, N> {
@@ -172,8 +190,9 @@ impl<M: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for MoveList<M, 
 
 /// A rule system (Chess, Ōgi, …) on top of the Game Protocol.
 ///
-/// Everything a hot loop calls ([`legal_moves`](RuleSystem::legal_moves),
-/// [`play`](RuleSystem::play), [`statuses`](RuleSystem::statuses)) works on the engine's own
+/// Everything a hot loop calls ([`legal_moves_into`](RuleSystem::legal_moves_into),
+/// [`play_unchecked`](RuleSystem::play_unchecked), [`statuses`](RuleSystem::statuses)) works on
+/// the engine's own
 /// [`Position`](RuleSystem::Position) and [`Move`](RuleSystem::Move) types and the engine's own
 /// move buffer: no allocation, no string, no generic [`Position`](crate::Position). The generic
 /// position is only met at the edges ([`import`](RuleSystem::import),
@@ -181,13 +200,20 @@ impl<M: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for MoveList<M, 
 ///
 /// A rule system is a value (`&self`), so it can carry options (for example Ōgi's switch that
 /// disables the King's privilege).
+///
+/// The verbs are those of cozy-chess and shakmaty: [`play`](RuleSystem::play) is checked
+/// (an illegal move is refused with the error of [`illegal_move`](RuleSystem::illegal_move)
+/// and the position is left unchanged), [`play_unchecked`](RuleSystem::play_unchecked) is for
+/// hot paths that play generated moves, and [`after`](RuleSystem::after) gives the next
+/// position as a new value. [`legal_moves`](RuleSystem::legal_moves) returns a list;
+/// [`legal_moves_into`](RuleSystem::legal_moves_into) fills a buffer the caller reuses.
 pub trait RuleSystem {
     /// The engine's position: everything its rules need (placement, hands, turn, and any
     /// counters it keeps). Typically a `Copy` bitboard struct.
     type Position: Clone;
     /// The engine's move (typically a small `Copy` integer).
     type Move: Copy + Eq + fmt::Debug;
-    /// The buffer [`legal_moves`](RuleSystem::legal_moves) fills, e.g. [`MoveList`].
+    /// The buffer [`legal_moves_into`](RuleSystem::legal_moves_into) fills, e.g. [`MoveList`].
     type MoveList: MoveBuffer<Self::Move>;
     /// The typed error of conversions and move parsing.
     type Error: NotationError;
@@ -210,12 +236,16 @@ pub trait RuleSystem {
     fn side_to_move(&self, position: &Self::Position) -> Side;
 
     /// Clears `out` and fills it with every legal move of the position (none once the game is
-    /// over).
-    fn legal_moves(&self, position: &Self::Position, out: &mut Self::MoveList);
-    /// Plays a legal move (one produced by [`legal_moves`](RuleSystem::legal_moves) or
-    /// [`parse_move`](RuleSystem::parse_move) for this position). An illegal move leaves the
-    /// position unspecified.
-    fn play(&self, position: &mut Self::Position, mv: Self::Move);
+    /// over): the buffer form of [`legal_moves`](RuleSystem::legal_moves), for hot paths.
+    fn legal_moves_into(&self, position: &Self::Position, out: &mut Self::MoveList);
+    /// Plays a legal move (one produced by [`legal_moves_into`](RuleSystem::legal_moves_into)
+    /// or [`parse_move`](RuleSystem::parse_move) for this position) without checking it. An
+    /// illegal move leaves the position unspecified. [`play`](RuleSystem::play) checks.
+    fn play_unchecked(&self, position: &mut Self::Position, mv: Self::Move);
+    /// The error [`play`](RuleSystem::play) and [`after`](RuleSystem::after) return for a move
+    /// that is not legal in `position` (an "illegal move" error of the engine, naming the
+    /// move).
+    fn illegal_move(&self, position: &Self::Position, mv: Self::Move) -> Self::Error;
 
     /// Reads a PMN move and returns it if it is legal in the position.
     ///
@@ -252,8 +282,68 @@ pub trait RuleSystem {
     /// Whether a move is legal in the position (by default: whether `legal_moves` lists it).
     fn is_legal(&self, position: &Self::Position, mv: Self::Move) -> bool {
         let mut list = Self::MoveList::default();
-        self.legal_moves(position, &mut list);
+        self.legal_moves_into(position, &mut list);
         list.as_slice().contains(&mv)
+    }
+
+    /// Every legal move of the position, as a new list (see
+    /// [`legal_moves_into`](RuleSystem::legal_moves_into) to reuse a buffer).
+    fn legal_moves(&self, position: &Self::Position) -> Self::MoveList {
+        let mut list = Self::MoveList::default();
+        self.legal_moves_into(position, &mut list);
+        list
+    }
+
+    /// Plays `mv` if it is legal in the position ([`is_legal`](RuleSystem::is_legal));
+    /// otherwise returns [`illegal_move`](RuleSystem::illegal_move)'s error and leaves the
+    /// position unchanged.
+    ///
+    /// # Errors
+    /// The move is not legal in the position.
+    fn play(&self, position: &mut Self::Position, mv: Self::Move) -> Result<(), Self::Error> {
+        if !self.is_legal(position, mv) {
+            return Err(self.illegal_move(position, mv));
+        }
+        self.play_unchecked(position, mv);
+        Ok(())
+    }
+
+    /// The position after `mv` as a new value (checked like [`play`](RuleSystem::play)).
+    ///
+    /// # Errors
+    /// The move is not legal in the position.
+    fn after(
+        &self,
+        position: &Self::Position,
+        mv: Self::Move,
+    ) -> Result<Self::Position, Self::Error> {
+        let mut next = position.clone();
+        self.play(&mut next, mv)?;
+        Ok(next)
+    }
+
+    /// Whether the side to move is in check (by default: whether
+    /// [`statuses`](RuleSystem::statuses) holds `check`).
+    fn is_check(&self, position: &Self::Position) -> bool {
+        self.statuses(position).contains(Status::Check)
+    }
+
+    /// Whether the position is a checkmate (by default: whether
+    /// [`statuses`](RuleSystem::statuses) holds `checkmate`).
+    fn is_checkmate(&self, position: &Self::Position) -> bool {
+        self.statuses(position).contains(Status::Checkmate)
+    }
+
+    /// Whether the position is a stalemate (by default: whether
+    /// [`statuses`](RuleSystem::statuses) holds `stalemate`).
+    fn is_stalemate(&self, position: &Self::Position) -> bool {
+        self.statuses(position).contains(Status::Stalemate)
+    }
+
+    /// Whether the position ends the game (by default: whether
+    /// [`outcome`](RuleSystem::outcome) is `Some`).
+    fn is_game_over(&self, position: &Self::Position) -> bool {
+        self.outcome(position).is_some()
     }
 
     /// The Protocol actions of a legal move, derived from its PMN against the exported position
@@ -276,7 +366,7 @@ pub trait RuleSystem {
             return 1;
         }
         let mut list = Self::MoveList::default();
-        self.legal_moves(position, &mut list);
+        self.legal_moves_into(position, &mut list);
         if depth == 1 {
             return list.as_slice().len() as u64;
         }
@@ -284,7 +374,7 @@ pub trait RuleSystem {
             .iter()
             .map(|&mv| {
                 let mut next = position.clone();
-                self.play(&mut next, mv);
+                self.play_unchecked(&mut next, mv);
                 self.perft(&next, depth - 1)
             })
             .sum()
@@ -342,7 +432,7 @@ impl<R: RuleSystem> DynRuleSystem for R {
     fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, Invalid> {
         let p = self.import(position)?;
         let mut list = R::MoveList::default();
-        self.legal_moves(&p, &mut list);
+        self.legal_moves_into(&p, &mut list);
         Ok(list
             .as_slice()
             .iter()
@@ -357,7 +447,7 @@ impl<R: RuleSystem> DynRuleSystem for R {
     fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, Invalid> {
         let mut p = self.import(position)?;
         let m = self.parse_move(&p, pmn)?;
-        self.play(&mut p, m);
+        self.play_unchecked(&mut p, m);
         Ok(self.export(&p))
     }
     fn statuses_of(&self, position: &Position) -> Result<StatusSet, Invalid> {

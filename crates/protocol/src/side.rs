@@ -3,12 +3,18 @@
 use tegoma_notation::{pin, sin};
 
 /// One of the two sides of a match: `first` (uppercase in the notations) or `second`.
+///
+/// The only side type of the workspace: Chess calls the first side White and the second Black,
+/// Ōgi calls them Sente and Gote, in their docs and notations, but both use this type.
+/// `#[repr(u8)]` (`First` = 0, `Second` = 1), so [`Side::index`] and [`Side::flip`] cost one
+/// instruction in hot paths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum Side {
-    /// The side that moves first (uppercase letters).
-    First,
-    /// The side that moves second (lowercase letters).
-    Second,
+    /// The side that moves first (uppercase letters; White in chess, Sente in Ōgi).
+    First = 0,
+    /// The side that moves second (lowercase letters; Black in chess, Gote in Ōgi).
+    Second = 1,
 }
 
 impl Side {
@@ -16,6 +22,7 @@ impl Side {
     pub const BOTH: [Side; 2] = [Side::First, Side::Second];
 
     /// The other side.
+    #[inline]
     #[must_use]
     pub const fn flip(self) -> Side {
         match self {
@@ -25,12 +32,10 @@ impl Side {
     }
 
     /// 0 for first, 1 for second (an index into per-side arrays).
+    #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
+        self as usize
     }
 
     /// The lowercase English name: `first` or `second`.

@@ -21,7 +21,7 @@ fn seed_start_positions() {
     let c = round_trip(CHESS);
     assert_eq!(c.board().sizes(), &[8, 8]);
     assert_eq!(c.piece_count(), 32);
-    assert_eq!(c.active(), Side::First);
+    assert_eq!(c.side_to_move(), Side::First);
     let e1 = c.board().parse_square("e1").unwrap();
     assert_eq!(c.piece_at(e1).unwrap().to_string(), "+K^");
     let d8 = c.board().parse_square("d8").unwrap();
@@ -78,7 +78,7 @@ fn valid_vectors() {
         assert_eq!(p.board().sizes(), sizes, "{s}");
         assert_eq!(p.board().len(), squares, "{s}");
         assert_eq!(p.piece_count(), pieces, "{s}");
-        assert_eq!(p.active(), side, "{s}");
+        assert_eq!(p.side_to_move(), side, "{s}");
     }
 }
 
@@ -251,7 +251,7 @@ fn positions() -> impl Strategy<Value = Position> {
                 };
             }
             if second {
-                p.set_active(Side::Second);
+                p.set_side_to_move(Side::Second);
             }
             p
         })

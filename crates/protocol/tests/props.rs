@@ -76,7 +76,7 @@ fn random_position(rng: &mut Rng) -> Position {
         };
     }
     if rng.below(2) == 0 {
-        pos.set_active(Side::Second);
+        pos.set_side_to_move(Side::Second);
     }
     pos
 }
@@ -112,7 +112,7 @@ fn valid_action(rng: &mut Rng, pos: &mut Position) -> Option<Action> {
             let (s, p) = occupied[rng.below(occupied.len())];
             mutate(
                 rng,
-                Action::displace(s.into(), p, Location::Hand(pos.active())),
+                Action::displace(s.into(), p, Location::Hand(pos.side_to_move())),
             )
         }
         2 if !held.is_empty() && !empty.is_empty() => {
@@ -130,9 +130,9 @@ fn valid_action(rng: &mut Rng, pos: &mut Position) -> Option<Action> {
         _ => return None,
     };
     // Apply it on the scratch position as a one-action move, keeping the turn.
-    let side = pos.active();
+    let side = pos.side_to_move();
     pos.apply(&[action]).expect("generated action is valid");
-    pos.set_active(side);
+    pos.set_side_to_move(side);
     Some(action)
 }
 
@@ -172,7 +172,7 @@ fn invalid_action(rng: &mut Rng, state: &Position, rule: usize) -> Option<(Actio
         1 => {
             let (s, p) = *occupied.get(rng.below(occupied.len().max(1)))?;
             Some((
-                Action::displace(s.into(), p, Location::Hand(state.inactive())),
+                Action::displace(s.into(), p, Location::Hand(state.side_to_move().flip())),
                 "CaptureToInactiveHand",
             ))
         }
@@ -266,7 +266,7 @@ proptest! {
             let mv = valid_move(&mut rng, &pos);
             pos.apply(&mv).unwrap();
             pos.check_invariants().map_err(TestCaseError::fail)?;
-            prop_assert_eq!(pos.active(), before.active().flip());
+            prop_assert_eq!(pos.side_to_move(), before.side_to_move().flip());
             prop_assert_eq!(census(&pos), census(&before));
             prop_assert!(pos.piece_count() <= pos.board().len());
             let mut back = pos.clone();
@@ -336,7 +336,7 @@ proptest! {
             let reparsed: tegoma_notation::pmn::Pmn = text.parse().unwrap();
             prop_assert_eq!(reparsed, pmn);
         } else {
-            prop_assert!(!expressible(&mv, start.active()), "{:?} should encode", mv);
+            prop_assert!(!expressible(&mv, start.side_to_move()), "{:?} should encode", mv);
         }
     }
 }

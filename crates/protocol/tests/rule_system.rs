@@ -24,7 +24,7 @@ struct Step {
     to: u8,
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, PartialEq, thiserror::Error)]
 #[error("{0}")]
 struct ToyError(&'static str);
 
@@ -63,7 +63,7 @@ impl RuleSystem for Kings {
         }
         Ok(Line {
             kings,
-            active: p.active(),
+            active: p.side_to_move(),
         })
     }
     fn export(&self, l: &Line) -> Position {
@@ -79,13 +79,13 @@ impl RuleSystem for Kings {
                 None => p.add_to_hand(side.flip(), king, 1).unwrap(),
             }
         }
-        p.set_active(l.active);
+        p.set_side_to_move(l.active);
         p
     }
     fn side_to_move(&self, l: &Line) -> Side {
         l.active
     }
-    fn legal_moves(&self, l: &Line, out: &mut MoveList<Step, 4>) {
+    fn legal_moves_into(&self, l: &Line, out: &mut MoveList<Step, 4>) {
         out.clear();
         if self.outcome(l).is_some() {
             return;
@@ -97,7 +97,10 @@ impl RuleSystem for Kings {
             }
         }
     }
-    fn play(&self, l: &mut Line, m: Step) {
+    fn illegal_move(&self, _: &Line, _: Step) -> ToyError {
+        ToyError("illegal move")
+    }
+    fn play_unchecked(&self, l: &mut Line, m: Step) {
         let other = l.active.flip().index();
         if l.kings[other] == Some(m.to) {
             l.kings[other] = None;
@@ -107,7 +110,7 @@ impl RuleSystem for Kings {
     }
     fn parse_move(&self, l: &Line, pmn: &str) -> Result<Step, ToyError> {
         let mut list = MoveList::default();
-        self.legal_moves(l, &mut list);
+        self.legal_moves_into(l, &mut list);
         list.iter()
             .copied()
             .find(|&m| {
@@ -157,7 +160,7 @@ fn round_trip_and_outcome() {
     let mut l = Kings.initial().unwrap();
     for m in ["a-b", "e-d", "b-c"] {
         let mv = Kings.parse_move(&l, m).unwrap();
-        Kings.play(&mut l, mv);
+        Kings.play(&mut l, mv).unwrap();
     }
     assert!(Kings.parse_move(&l, "d-b").is_err());
     // The generic actions of an engine move match the Protocol's own application.
@@ -166,10 +169,10 @@ fn round_trip_and_outcome() {
     let mut generic = Kings.export(&l);
     generic.apply(&actions).unwrap();
     let mut engine = l;
-    Kings.play(&mut engine, step);
+    Kings.play(&mut engine, step).unwrap();
     assert_eq!(generic, Kings.export(&engine));
     let cap = Kings.parse_move(&l, "d+c").unwrap();
-    Kings.play(&mut l, cap);
+    Kings.play(&mut l, cap).unwrap();
     let o = Kings.outcome(&l).unwrap();
     assert_eq!(o.decision, Decision::Win(Side::Second));
     assert_eq!(o.winner(), Some(Side::Second));
@@ -198,4 +201,25 @@ fn dyn_rule_system() {
     assert_eq!(e.kind, "Toy");
     let wrong = Position::from_feen("8/8 / C/c").unwrap();
     assert!(r.legal_moves_pmn(&wrong).is_err());
+}
+
+#[test]
+fn checked_verbs_refuse_an_illegal_move() {
+    let start = Kings.initial().unwrap();
+    let mv = Kings.parse_move(&start, "a-b").unwrap();
+    // The list form and the buffer form agree.
+    let list = Kings.legal_moves(&start);
+    assert_eq!(list.as_slice(), [mv]);
+    assert!(list.contains(&mv));
+    let mut l = start;
+    Kings.play(&mut l, mv).unwrap();
+    let before = l;
+    // The same step again is the second king's turn: refused, the position unchanged.
+    assert_eq!(Kings.play(&mut l, mv), Err(ToyError("illegal move")));
+    assert_eq!(l, before);
+    assert!(Kings.after(&l, mv).is_err());
+    let next = Kings.after(&start, mv).unwrap();
+    assert_eq!(next, before);
+    assert!(!Kings.is_game_over(&start));
+    assert!(!Kings.is_check(&start));
 }

@@ -36,7 +36,7 @@ fn capture_routing() {
     assert_eq!(pos.to_feen().unwrap(), "k^2/3/1RK^ n/ c/C");
     assert_eq!(pos.hand(Side::First).count(captured), 1);
     assert!(pos.hand(Side::Second).is_empty());
-    assert_eq!(pos.active(), Side::Second);
+    assert_eq!(pos.side_to_move(), Side::Second);
 
     // Actor first: the square is still occupied when the attacker arrives.
     let mut pos = start.clone();
@@ -207,7 +207,7 @@ fn empty_board() {
     assert_eq!(start.piece_count(), 0);
     let mut pos = start.clone();
     pos.apply(&[]).unwrap();
-    assert_eq!(pos.active(), Side::Second);
+    assert_eq!(pos.side_to_move(), Side::Second);
     assert_eq!(pos.to_feen().unwrap(), "3/3/3 / c/C");
     pos.apply_pmn("...").unwrap();
     assert!(pos.exact_eq(&start));

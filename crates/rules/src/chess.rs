@@ -23,15 +23,19 @@
 //! counts the last ply from the destination sets (bulk) or plays every leaf (no bulk).
 //!
 //! ```
+//! use tegoma_protocol::Side;
 //! use tegoma_rules::chess::{MoveList, Position};
 //!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.to_feen(), "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c");
-//! let mut moves = MoveList::new();
-//! pos.legal_moves(&mut moves);
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! let mut moves = MoveList::new(); // the buffer form, for hot paths
+//! pos.legal_moves_into(&mut moves);
 //! assert_eq!(moves.len(), 20);
 //! let mv = pos.parse_pmn("e2-e4").unwrap();
 //! pos.play(mv).unwrap();
+//! assert!(pos.play(mv).is_err()); // checked: illegal now, the position is unchanged
+//! assert_eq!(pos.side_to_move(), Side::Second); // Black
 //! assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! assert_eq!(pos.perft(3), 13_160);
 //! ```
@@ -50,35 +54,11 @@ mod status;
 mod tables;
 
 pub use error::ChessError;
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use position::Position;
 
-/// A side: White moves first (FEEN style `C`), Black second (`c`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Color {
-    /// The first player (uppercase pieces).
-    White = 0,
-    /// The second player (lowercase pieces).
-    Black = 1,
-}
-
-impl Color {
-    /// The other side.
-    #[inline(always)]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
+// White is `Side::First`, Black `Side::Second`: the protocol's one side type.
+use tegoma_protocol::Side;
 
 /// A kind of chess piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,11 +3,17 @@
 //! - [`Position`]: a small `Copy` position on 8x8 bitboards with hand counters and an incremental
 //!   Zobrist key; FEEN in and out ([`Position::from_feen`], [`Position::to_feen`]), the Jeweled
 //!   King's `'` kept.
-//! - Moves: [`Position::legal_moves`] (position-only: no history), [`Position::play`],
-//!   PMN both ways ([`Position::parse_pmn`], [`Position::move_to_pmn`]).
+//! - Moves: [`Position::legal_moves`] (a list; position-only: no history) and
+//!   [`Position::legal_moves_into`] (a reused buffer), [`Position::play`] (checked),
+//!   [`Position::play_unchecked`] (hot paths), [`Position::after`] (the next position as a new
+//!   value), PMN both ways ([`Position::parse_pmn`], [`Position::move_to_pmn`]).
+//! - Sides are [`tegoma_protocol::Side`] (Sente is `Side::First`), squares
+//!   [`crate::kit::Square`], piece roles [`Role`].
 //! - Counting: [`Position::perft`], [`Position::perft_with`] (bulk or not, with or without the
 //!   King's privilege), [`Position::perft_sennichite`].
-//! - [`Position::statuses`]: the CGSN statuses inferable from the position.
+//! - [`Position::statuses`]: the CGSN statuses inferable from the position;
+//!   [`Position::is_check`], [`Position::is_checkmate`], [`Position::is_stalemate`],
+//!   [`Position::is_game_over`] and [`Position::outcome`] (position-only endings).
 //! - [`Sennichite`]: the repetition rule, which needs the game's history.
 //!
 //! Rules in brief: no check constraint; capturing a King ends the game (`mareking`) and the
@@ -21,11 +27,13 @@
 //! ```
 //! use tegoma_rules::ogi::{MoveList, Position};
 //! let mut p = Position::startpos();
-//! let mut list = MoveList::new();
-//! p.legal_moves(&mut list);
+//! assert_eq!(p.legal_moves().len(), 25);
+//! let mut list = MoveList::new(); // the buffer form, for hot paths
+//! p.legal_moves_into(&mut list);
 //! assert_eq!(list.len(), 25);
 //! let m = p.parse_pmn("e3-e4")?;
-//! p.play(m);
+//! p.play(m)?;
+//! assert!(p.play(m).is_err()); // checked: the second call is refused
 //! assert_eq!(p.to_feen(), "lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O");
 //! # Ok::<(), tegoma_rules::ogi::MoveError>(())
 //! ```
@@ -43,4 +51,4 @@ pub use error::{MoveError, PositionError};
 pub use movegen::{attacks, PerftOptions};
 pub use position::{Position, STARTPOS};
 pub use sennichite::Sennichite;
-pub use types::{Kind, Move, MoveList, Side, KINDS, MAX_MOVES};
+pub use types::{Move, MoveList, MoveListIntoIter, Role, MAX_MOVES, ROLES};

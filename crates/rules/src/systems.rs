@@ -25,11 +25,9 @@
 
 use std::fmt;
 
-use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::cgsn::StatusSet;
 use tegoma_notation::NotationError;
-use tegoma_protocol::{
-    Decision, MoveBuffer, Outcome, Position as Generic, RuleSystem, Side, Style,
-};
+use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side, Style};
 
 use crate::{chess, ogi};
 
@@ -91,20 +89,6 @@ const OGI_STYLES: [Style; 2] = match (Style::parse("O"), Style::parse("o")) {
     _ => panic!("O and o are SIN styles"),
 };
 
-fn chess_side(c: chess::Color) -> Side {
-    match c {
-        chess::Color::White => Side::First,
-        chess::Color::Black => Side::Second,
-    }
-}
-
-fn ogi_side(s: ogi::Side) -> Side {
-    match s {
-        ogi::Side::First => Side::First,
-        ogi::Side::Second => Side::Second,
-    }
-}
-
 /// A generic position as FEEN text, or the reason it has none.
 fn generic_feen(position: &Generic) -> Result<String, String> {
     position.to_feen().map_err(|e| e.to_string())
@@ -142,15 +126,18 @@ impl RuleSystem for Chess {
     }
     #[inline]
     fn side_to_move(&self, position: &chess::Position) -> Side {
-        chess_side(position.turn())
+        position.side_to_move()
     }
     #[inline]
-    fn legal_moves(&self, position: &chess::Position, out: &mut chess::MoveList) {
-        position.legal_moves(out);
+    fn legal_moves_into(&self, position: &chess::Position, out: &mut chess::MoveList) {
+        position.legal_moves_into(out);
     }
     #[inline]
-    fn play(&self, position: &mut chess::Position, mv: chess::Move) {
+    fn play_unchecked(&self, position: &mut chess::Position, mv: chess::Move) {
         position.play_unchecked(mv);
+    }
+    fn illegal_move(&self, _: &chess::Position, mv: chess::Move) -> chess::ChessError {
+        chess::ChessError::IllegalMove(mv.to_string())
     }
     fn parse_move(
         &self,
@@ -171,7 +158,16 @@ impl RuleSystem for Chess {
         position.statuses()
     }
     fn outcome(&self, position: &chess::Position) -> Option<Outcome> {
-        chess_outcome(position)
+        position.outcome()
+    }
+    fn is_check(&self, position: &chess::Position) -> bool {
+        position.is_check()
+    }
+    fn is_checkmate(&self, position: &chess::Position) -> bool {
+        position.is_checkmate()
+    }
+    fn is_stalemate(&self, position: &chess::Position) -> bool {
+        position.is_stalemate()
     }
     fn is_legal(&self, position: &chess::Position, mv: chess::Move) -> bool {
         position.is_legal(mv)
@@ -181,46 +177,17 @@ impl RuleSystem for Chess {
     }
 }
 
-/// The position-only ending of a chess position (see the module docs).
-fn chess_outcome(position: &chess::Position) -> Option<Outcome> {
-    chess_outcome_knowing(position, position.has_legal_move(), position.is_check())
-}
-
 impl Chess {
     /// [`RuleSystem::outcome`] for a caller that already knows whether the side to move has a
-    /// legal move and is in check (a replay learns both more cheaply than by listing moves).
+    /// legal move and is in check (see [`chess::Position::outcome_knowing`]).
     pub fn outcome_knowing(
         &self,
         position: &chess::Position,
         has_legal_move: bool,
         in_check: bool,
     ) -> Option<Outcome> {
-        chess_outcome_knowing(position, has_legal_move, in_check)
+        position.outcome_knowing(has_legal_move, in_check)
     }
-}
-
-fn chess_outcome_knowing(
-    position: &chess::Position,
-    has_legal_move: bool,
-    in_check: bool,
-) -> Option<Outcome> {
-    let mut statuses = StatusSet::EMPTY;
-    let mut decision = Decision::Draw;
-    if !has_legal_move {
-        if in_check {
-            statuses.insert(Status::Checkmate);
-            decision = Decision::Win(chess_side(position.turn().other()));
-        } else {
-            statuses.insert(Status::Stalemate);
-        }
-    }
-    if position.is_insufficient_material() {
-        statuses.insert(Status::Insufficient);
-    }
-    if position.halfmove_clock() >= 100 {
-        statuses.insert(Status::Movelimit);
-    }
-    (!statuses.is_empty()).then_some(Outcome { decision, statuses })
 }
 
 /// Why an Ōgi input is refused: a position or a move.
@@ -274,15 +241,21 @@ impl RuleSystem for Ogi {
     }
     #[inline]
     fn side_to_move(&self, position: &ogi::Position) -> Side {
-        ogi_side(position.side_to_move())
+        position.side_to_move()
     }
     #[inline]
-    fn legal_moves(&self, position: &ogi::Position, out: &mut ogi::MoveList) {
+    fn legal_moves_into(&self, position: &ogi::Position, out: &mut ogi::MoveList) {
         position.moves_with(self.privilege, out);
     }
     #[inline]
-    fn play(&self, position: &mut ogi::Position, mv: ogi::Move) {
-        position.play(mv);
+    fn play_unchecked(&self, position: &mut ogi::Position, mv: ogi::Move) {
+        position.play_unchecked(mv);
+    }
+    fn illegal_move(&self, position: &ogi::Position, mv: ogi::Move) -> OgiError {
+        OgiError::Move(ogi::MoveError::Illegal {
+            pmn: position.move_to_pmn(mv),
+            reason: "not a legal move of this position".to_string(),
+        })
     }
     fn parse_move(&self, position: &ogi::Position, pmn: &str) -> Result<ogi::Move, OgiError> {
         let m = position.parse_pmn(pmn)?;
@@ -306,7 +279,10 @@ impl RuleSystem for Ogi {
         position.statuses()
     }
     fn outcome(&self, position: &ogi::Position) -> Option<Outcome> {
-        ogi_outcome(position, self.privilege)
+        position.outcome_with(self.privilege)
+    }
+    fn is_check(&self, position: &ogi::Position) -> bool {
+        position.is_check()
     }
     fn perft(&self, position: &ogi::Position, depth: u32) -> u64 {
         position.perft_with(
@@ -317,21 +293,4 @@ impl RuleSystem for Ogi {
             },
         )
     }
-}
-
-/// The position-only ending of an Ōgi position (see the module docs).
-fn ogi_outcome(position: &ogi::Position, privilege: bool) -> Option<Outcome> {
-    let stm = position.side_to_move();
-    if position.is_over() {
-        let winner = if position.pieces(stm, ogi::Kind::King) == 0 {
-            stm.flip()
-        } else {
-            stm
-        };
-        return Some(Outcome::win(ogi_side(winner), Status::Mareking));
-    }
-    if position.count_moves(privilege) == 0 {
-        return Some(Outcome::win(ogi_side(stm.flip()), Status::Nomove));
-    }
-    None
 }

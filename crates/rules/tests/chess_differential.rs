@@ -57,7 +57,7 @@ struct Seen {
 fn check_position(pos: &Position, seen: &mut Seen) {
     let fen = pos.to_fen();
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    pos.legal_moves_into(&mut list);
     // Legal move sets agree with cozy-chess.
     let ours: BTreeSet<String> = list.iter().map(|m| m.to_uci()).collect();
     assert_eq!(ours.len(), list.len(), "duplicate moves in {fen}");
@@ -104,7 +104,7 @@ fn check_position(pos: &Position, seen: &mut Seen) {
         assert_eq!(pos.parse_uci(&uci).unwrap(), m, "{uci} in {fen}");
         let pmn = m.to_string();
         assert_eq!(pos.parse_pmn(&pmn).unwrap(), m, "{pmn} in {fen}");
-        let after = pos.after(m);
+        let after = pos.after_unchecked(m);
         assert_eq!(
             after.zobrist(),
             Position::from_feen(&after.to_feen()).unwrap().zobrist()
@@ -165,7 +165,7 @@ fn random_play_against_cozy_chess_and_shakmaty() {
                 false
             });
             let mut list = MoveList::new();
-            pos.legal_moves(&mut list);
+            pos.legal_moves_into(&mut list);
             let ours: BTreeSet<String> = list.iter().map(|m| m.to_uci()).collect();
             assert_eq!(
                 ours,

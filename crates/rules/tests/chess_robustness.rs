@@ -50,7 +50,7 @@ fn exercise(p: &Position) {
     assert_eq!(back, *p);
     assert_eq!(back.zobrist(), p.zobrist());
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     assert_eq!(p.perft(1), list.len() as u64);
     assert_eq!(p.perft(2), p.perft_no_bulk(2));
     for &m in list.iter() {

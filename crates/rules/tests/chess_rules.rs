@@ -1,7 +1,8 @@
 //! The seed's state markers (ruling R2), PMN both ways (R1), SAN/UCI leniency, statuses (R3)
 //! and typed errors. Expected strings are derived by hand from the seed and the rulings.
 use tegoma_notation::NotationError;
-use tegoma_rules::chess::{ChessError, Color, MoveKind, Position};
+use tegoma_protocol::Side;
+use tegoma_rules::chess::{ChessError, MoveKind, Position};
 
 const START_FEEN: &str =
     "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
@@ -100,13 +101,13 @@ fn en_passant_in_pmn_and_hands() {
     assert_eq!(p.parse_san("exd6 e.p.").unwrap(), m);
     assert_eq!(p.parse_pmn("e5~d6/-p").unwrap(), m);
     assert_eq!(kind(p.parse_pmn("e5+d6").unwrap_err()), "InvalidPmn");
-    let q = p.after(m);
+    let q = p.after(m).unwrap();
     assert_eq!(q.to_feen(), "4k^3/8/3P4/8/8/8/8/4K^3 -p/ c/C");
     // Black: e4~f3.
     let b = fen("4k3/8/8/8/4pP2/8/8/4K3 b - f3 0 1");
     assert_eq!(b.parse_pmn("e4~f3").unwrap().kind(), MoveKind::EnPassant);
     assert_eq!(
-        b.after(b.parse_pmn("e4~f3").unwrap()).to_feen(),
+        b.after(b.parse_pmn("e4~f3").unwrap()).unwrap().to_feen(),
         "4k^3/8/8/8/8/5p2/8/4K^3 /-P C/c"
     );
 }
@@ -123,7 +124,10 @@ fn promotions_in_pmn() {
     assert_eq!(n.to_string(), "b7+a8=N");
     assert_eq!(p.parse_pmn("b7+a8=N/+r").unwrap(), n);
     assert_eq!(p.to_san(n), "bxa8=N");
-    assert_eq!(p.after(n).to_feen(), "N3k^3/8/8/8/8/8/8/4K^3 +r/ c/C");
+    assert_eq!(
+        p.after(n).unwrap().to_feen(),
+        "N3k^3/8/8/8/8/8/8/4K^3 +r/ c/C"
+    );
     assert_eq!(p.parse_san("bxa8N").unwrap(), n);
     assert_eq!(p.parse_san("b8Q+").unwrap(), q);
     assert_eq!(p.parse_san("b8=Q").unwrap(), q);
@@ -300,9 +304,9 @@ fn impossible_markers_are_refused() {
     let h = "4k^3/8/8/8/8/8/8/4K^3 2p-pq+r/3PN+R C/c";
     let hp = Position::from_feen(h).unwrap();
     assert_eq!(hp.to_feen(), h);
-    let white: Vec<_> = hp.hand_tokens(Color::White).collect();
+    let white: Vec<_> = hp.hand_tokens(Side::First).collect();
     assert_eq!(white, [("q", 1), ("+r", 1), ("p", 2), ("-p", 1)]);
-    let black: Vec<_> = hp.hand_tokens(Color::Black).collect();
+    let black: Vec<_> = hp.hand_tokens(Side::Second).collect();
     assert_eq!(black, [("+R", 1), ("N", 1), ("P", 3)]);
 }
 

@@ -93,9 +93,9 @@ fn perft_depth_3_matches_fairy_stockfish() {
 
 /// A move as Fairy-Stockfish writes it in UCI: `e3e4`, `e6e7+`, `S@c3` (drops uppercase).
 fn fsf_uci(m: Move) -> String {
-    let sq = |i: u8| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1);
+    let sq = |s: tegoma_rules::kit::Square| s.to_string();
     match m.from() {
-        None => format!("{}@{}", m.kind().letter() as char, sq(m.to())),
+        None => format!("{}@{}", m.role().letter() as char, sq(m.to())),
         Some(f) => format!(
             "{}{}{}",
             sq(f),

@@ -8,7 +8,7 @@ fn positions() -> Vec<Position> {
     let mut l = MoveList::new();
     let mut p = Position::startpos();
     for _ in 0..200 {
-        p.legal_moves(&mut l);
+        p.legal_moves_into(&mut l);
         if l.is_empty() {
             p = Position::startpos();
             continue;
@@ -16,7 +16,7 @@ fn positions() -> Vec<Position> {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        p.play(l.as_slice()[(seed % l.len() as u64) as usize]);
+        p.play_unchecked(l.as_slice()[(seed % l.len() as u64) as usize]);
         out.push(p);
     }
     out
@@ -32,7 +32,7 @@ proptest! {
         if let Ok(m) = p.parse_pmn(&s) {
             // whatever parses is a legal move, and formats back to a form that parses to it
             let mut l = MoveList::new();
-            p.legal_moves(&mut l);
+            p.legal_moves_into(&mut l);
             prop_assert!(l.contains(m));
             prop_assert_eq!(p.parse_pmn(&p.move_to_pmn(m)), Ok(m));
         }

@@ -1,6 +1,8 @@
 //! One test per Ōgi rule (seed `ogi-rule-system.txt`, ruling R4), with hand-derived expectations.
 use tegoma_notation::cgsn::Status;
-use tegoma_rules::ogi::{Kind, MoveError, MoveList, Position, Sennichite, Side};
+use tegoma_protocol::Side;
+use tegoma_rules::kit::Square;
+use tegoma_rules::ogi::{MoveError, MoveList, Position, Role, Sennichite};
 
 fn pos(feen: &str) -> Position {
     Position::from_feen(feen).unwrap_or_else(|e| panic!("{feen}: {e}"))
@@ -8,7 +10,7 @@ fn pos(feen: &str) -> Position {
 
 fn pmns(p: &Position) -> Vec<String> {
     let mut l = MoveList::new();
-    p.legal_moves(&mut l);
+    p.legal_moves_into(&mut l);
     let mut v: Vec<String> = l.iter().map(|&m| p.move_to_pmn(m)).collect();
     v.sort();
     v
@@ -16,7 +18,7 @@ fn pmns(p: &Position) -> Vec<String> {
 
 fn play(p: &Position, pmn: &str) -> Position {
     let m = p.parse_pmn(pmn).unwrap_or_else(|e| panic!("{pmn}: {e}"));
-    p.after(m)
+    p.after(m).unwrap()
 }
 
 fn is_illegal(p: &Position, pmn: &str) -> bool {
@@ -155,7 +157,7 @@ fn capture_demotes_into_the_captors_hand() {
     let p = pos("4k^3/8/8/4+s3/4P3/8/8/4K^3 / O/o");
     let after = play(&p, "e4+e5");
     assert_eq!(after.to_feen(), "4k^3/8/8/4P3/8/8/8/4K^3 S/ o/O");
-    assert_eq!(after.hand_count(Side::First, Kind::Silver), 1);
+    assert_eq!(after.hand_count(Side::First, Role::Silver), 1);
     assert_eq!(play(&p, "e4+e5/S"), after, "explicit default demotion");
     assert!(
         is_illegal(&p, "e4+e5/+S"),
@@ -210,12 +212,12 @@ fn capturing_a_king_ends_the_game() {
     assert_eq!(after.perft(3), 0);
     // perft 2: the King capture is a leaf with no child
     let mut l = MoveList::new();
-    p.legal_moves(&mut l);
-    let below: u64 = l.iter().map(|&m| p.after(m).perft(1)).sum();
+    p.legal_moves_into(&mut l);
+    let below: u64 = l.iter().map(|&m| p.after(m).unwrap().perft(1)).sum();
     assert_eq!(p.perft(2), below);
     assert_eq!(
         l.iter()
-            .filter(|m| m.captured() == Some(Kind::King))
+            .filter(|m| m.captured() == Some(Role::King))
             .count(),
         2
     ); // e7+e8, e7+e8=+R
@@ -232,7 +234,7 @@ fn sennichite_makes_a_repeating_move_illegal() {
         let m = p.parse_pmn(pmn).unwrap();
         assert!(!s.forbids(&p, m));
         s.record(&p, m);
-        p.play(m);
+        p.play(m).unwrap();
     }
     assert_eq!(p, Position::startpos());
     let again = p.parse_pmn("g2-h2").unwrap();
@@ -240,11 +242,11 @@ fn sennichite_makes_a_repeating_move_illegal() {
     let other = p.parse_pmn("g2-f2").unwrap();
     assert!(!s.forbids(&p, other));
     let mut l = MoveList::new();
-    s.legal_moves(&p, &mut l);
+    s.legal_moves_into(&p, &mut l);
     assert_eq!(l.len(), 24);
     assert!(!l.contains(again));
     // the position-only generator ignores history
-    p.legal_moves(&mut l);
+    p.legal_moves_into(&mut l);
     assert_eq!(l.len(), 25);
 }
 
@@ -258,7 +260,7 @@ fn sennichite_needs_the_same_move_not_only_the_same_position() {
     ] {
         let m = p.parse_pmn(pmn).unwrap();
         s.record(&p, m);
-        p.play(m);
+        p.play(m).unwrap();
     }
     assert!(s.forbids(&p, p.parse_pmn("g2-h2").unwrap()));
     assert!(s.forbids(&p, p.parse_pmn("g2-f2").unwrap()));
@@ -281,7 +283,7 @@ fn jeweled_king_round_trip() {
         p.to_feen(),
         "lnsi1snl/1r2k^'1b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / O/o"
     );
-    assert!(p.is_jeweled(52));
+    assert!(p.is_jeweled(Square::parse("e7").unwrap()));
 }
 
 #[test]
@@ -384,7 +386,7 @@ fn incremental_zobrist_agrees_along_random_games() {
     for _ in 0..30 {
         let mut p = Position::startpos();
         for _ in 0..150 {
-            p.legal_moves(&mut l);
+            p.legal_moves_into(&mut l);
             if l.is_empty() {
                 break;
             }
@@ -394,7 +396,7 @@ fn incremental_zobrist_agrees_along_random_games() {
             let m = l.as_slice()[(seed % l.len() as u64) as usize];
             let pmn = p.move_to_pmn(m);
             assert_eq!(p.parse_pmn(&pmn), Ok(m), "{pmn} in {}", p.to_feen());
-            p.play(m);
+            p.play(m).unwrap();
             assert_eq!(p.zobrist(), p.zobrist_from_scratch());
             let back = pos(&p.to_feen());
             assert_eq!(back, p);

@@ -20,12 +20,12 @@ fn trait_perft<R: RuleSystem>(r: &R, p: &R::Position, depth: u32) -> u64 {
         return 1;
     }
     let mut list = R::MoveList::default();
-    r.legal_moves(p, &mut list);
+    r.legal_moves_into(p, &mut list);
     list.as_slice()
         .iter()
         .map(|&m| {
             let mut q = p.clone();
-            r.play(&mut q, m);
+            r.play_unchecked(&mut q, m);
             trait_perft(r, &q, depth - 1)
         })
         .sum()
@@ -119,7 +119,7 @@ fn ogi_mareking_outcome() {
     let m = p
         .parse_pmn("e1-e8")
         .unwrap_or_else(|_| p.parse_pmn("e1+e8").unwrap());
-    p.play(m);
+    p.play(m).unwrap();
     let o = Ogi::default().outcome(&p).unwrap();
     assert_eq!(o.decision, Decision::Win(Side::First));
     assert!(o.statuses.contains(Status::Mareking));

@@ -373,7 +373,7 @@ impl Engine {
         if self.terminal_captured(pos) {
             return;
         }
-        let us = pos.active();
+        let us = pos.side_to_move();
         for (from, actor) in pos.pieces() {
             if actor.side() != us {
                 continue;
@@ -460,7 +460,7 @@ impl Engine {
         named: Option<Square>,
         out: &mut Vec<GgnMove>,
     ) {
-        let us = pos.active();
+        let us = pos.side_to_move();
         let target = pos.piece_at(to);
         if target.is_some_and(|t| t.side() == us) {
             return; // the Protocol forbids landing on an own piece

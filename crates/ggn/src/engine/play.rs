@@ -26,10 +26,12 @@ impl Engine {
         }
     }
 
-    /// The position after `m` (one of `pos`'s moves from this engine).
-    pub fn play(&self, pos: &Position, m: &GgnMove) -> Position {
+    /// The position after `m`, one of `pos`'s legal moves from this engine (not checked: the
+    /// checked verbs are [`RuleSystem::play`](tegoma_protocol::RuleSystem::play) and
+    /// [`RuleSystem::after`](tegoma_protocol::RuleSystem::after)).
+    pub fn after_unchecked(&self, pos: &Position, m: &GgnMove) -> Position {
         let mut p = pos.clone();
-        let us = pos.active();
+        let us = pos.side_to_move();
         match m.from {
             None => {
                 p.remove_from_hand(us, m.piece);
@@ -56,7 +58,7 @@ impl Engine {
         };
         let _ = p.set(m.to, Some(new));
         self.apply_rights(&mut p);
-        p.set_active(us.flip());
+        p.set_side_to_move(us.flip());
         if !self.rules.expire.is_empty() {
             let changes: Vec<(Square, Piece)> = p
                 .pieces()
@@ -150,7 +152,7 @@ impl Engine {
     /// Whether the pseudo-legal move `m` passes the description's legality filters.
     pub fn is_legal(&self, pos: &Position, m: &GgnMove) -> bool {
         let lg = self.desc.legality;
-        let us = pos.active();
+        let us = pos.side_to_move();
         if lg.castling_safe && m.partner.is_some() {
             if let Some(from) = m.from {
                 if self.attacked(pos, from, us) {
@@ -171,14 +173,15 @@ impl Engine {
                 }
             }
         }
-        if lg.check && self.in_check(&self.play(pos, m), us) {
+        if lg.check && self.in_check(&self.after_unchecked(pos, m), us) {
             return false;
         }
         true
     }
 
-    /// Appends the legal moves of `pos` to `out`.
-    pub fn legal_moves(&self, pos: &Position, out: &mut Vec<GgnMove>) {
+    /// Appends the legal moves of `pos` to `out` (which is not cleared; the trait's
+    /// [`RuleSystem::legal_moves_into`](tegoma_protocol::RuleSystem::legal_moves_into) clears).
+    pub fn append_legal_moves(&self, pos: &Position, out: &mut Vec<GgnMove>) {
         let start = out.len();
         self.pseudo_legal_moves(pos, out);
         let mut keep = start;
@@ -194,7 +197,7 @@ impl Engine {
     /// The legal moves of `pos` as sorted PMN strings.
     pub fn legal_pmn(&self, pos: &Position) -> Vec<String> {
         let mut v = Vec::new();
-        self.legal_moves(pos, &mut v);
+        self.append_legal_moves(pos, &mut v);
         let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.board)).collect();
         s.sort();
         s
@@ -215,12 +218,12 @@ impl Engine {
             return 1;
         }
         let mut v = Vec::new();
-        self.legal_moves(pos, &mut v);
+        self.append_legal_moves(pos, &mut v);
         if depth == 1 {
             return v.len() as u64;
         }
         v.iter()
-            .map(|m| self.perft(&self.play(pos, m), depth - 1))
+            .map(|m| self.perft(&self.after_unchecked(pos, m), depth - 1))
             .sum()
     }
 
@@ -233,9 +236,9 @@ impl Engine {
             s.push("mareking");
             return s;
         }
-        let check = self.in_check(pos, pos.active());
+        let check = self.in_check(pos, pos.side_to_move());
         let mut v = Vec::new();
-        self.legal_moves(pos, &mut v);
+        self.append_legal_moves(pos, &mut v);
         if v.is_empty() {
             if self.desc.legality.check {
                 s.push(if check { "checkmate" } else { "stalemate" });

@@ -4,7 +4,7 @@ use tegoma_notation::feen::Feen;
 
 use super::tables::{BK, BQ, WK, WQ};
 use super::{
-    ChessError, Color, Position, Role, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
+    ChessError, Position, Role, Side, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
     HAND_PAWN_PLUS, HAND_QUEEN, HAND_ROOK, HAND_ROOK_PLUS,
 };
 use crate::kit::{Bitboard, Square};
@@ -59,12 +59,12 @@ impl Position {
         }
         let mut p = Position::empty();
         p.side = if feen.active_style().to_char() == 'C' {
-            Color::White
+            Side::First
         } else {
-            Color::Black
+            Side::Second
         };
         let mut kings_plus = [false; 2];
-        let mut rooks_plus: Vec<(Color, Square)> = Vec::new();
+        let mut rooks_plus: Vec<(Side, Square)> = Vec::new();
         let mut ep_pawns = 0;
         for (i, cell) in feen.squares().enumerate() {
             let Some(piece) = cell else { continue };
@@ -72,15 +72,15 @@ impl Position {
             let enc = piece.encode();
             let tok: &str = enc.as_str();
             let color = if piece.is_first() {
-                Color::White
+                Side::First
             } else {
-                Color::Black
+                Side::Second
             };
             let upper = tok.to_ascii_uppercase();
             let (role, state) =
                 board_token(&upper).ok_or_else(|| ChessError::ForeignPiece(tok.to_string()))?;
             // Ranks seen from the piece's side: 0 = its first rank.
-            let rel_rank = if color == Color::White {
+            let rel_rank = if color == Side::First {
                 sq.rank()
             } else {
                 7 - sq.rank()
@@ -122,7 +122,7 @@ impl Position {
                             if ep_pawns > 1 {
                                 return Err(marker_err(tok, sq, "only one pawn can be -P"));
                             }
-                            let t = if color == Color::White {
+                            let t = if color == Side::First {
                                 sq.index() - 8
                             } else {
                                 sq.index() + 8
@@ -139,10 +139,10 @@ impl Position {
         // Castling markers: a +R on its corner with a +K^ at home gives the right.
         for (color, sq) in rooks_plus {
             let (home, corners) = match color {
-                Color::White => (4, [(7, WK), (0, WQ)]),
-                Color::Black => (60, [(63, BK), (56, BQ)]),
+                Side::First => (4, [(7, WK), (0, WQ)]),
+                Side::Second => (60, [(63, BK), (56, BQ)]),
             };
-            let tok = if color == Color::White { "+R" } else { "+r" };
+            let tok = if color == Side::First { "+R" } else { "+r" };
             let Some(&(_, bit)) = corners.iter().find(|(c, _)| *c == sq.index()) else {
                 return Err(marker_err(tok, sq, "+R stands only on its original corner"));
             };
@@ -155,14 +155,14 @@ impl Position {
             }
             p.castling |= bit;
         }
-        for color in [Color::White, Color::Black] {
-            let any = if color == Color::White {
+        for color in [Side::First, Side::Second] {
+            let any = if color == Side::First {
                 p.castling & (WK | WQ)
             } else {
                 p.castling & (BK | BQ)
             };
             if kings_plus[color.index()] && any == 0 {
-                let tok = if color == Color::White { "+K^" } else { "+k^" };
+                let tok = if color == Side::First { "+K^" } else { "+k^" };
                 return Err(marker_err(
                     tok,
                     p.king(color),
@@ -173,19 +173,19 @@ impl Position {
         p.validate()?;
         p.check_ep().map_err(|reason| {
             let sq = p.ep_pawn().unwrap_or(Square::from_index(0));
-            let tok = if p.side == Color::White { "-p" } else { "-P" };
+            let tok = if p.side == Side::First { "-p" } else { "-P" };
             marker_err(tok, sq, reason)
         })?;
         // Hands: the first hand holds Black's pieces, the second White's.
         for (holder, items) in [
-            (Color::White, feen.first_hand()),
-            (Color::Black, feen.second_hand()),
+            (Side::First, feen.first_hand()),
+            (Side::Second, feen.second_hand()),
         ] {
             for item in items {
                 let piece = item.piece();
                 let enc = piece.encode();
                 let tok: &str = enc.as_str();
-                let own = piece.is_first() == (holder == Color::White);
+                let own = piece.is_first() == (holder == Side::First);
                 let upper = tok.to_ascii_uppercase();
                 let kind = HAND_TOKENS.iter().position(|t| *t == upper);
                 match kind {
@@ -213,10 +213,10 @@ impl Position {
 
     /// The hand of `holder` as FEEN tokens with their counts (`("+r", 1)`, `("p", 2)`), in
     /// [`super::HAND_KINDS`] order; kinds not held are left out.
-    pub fn hand_tokens(&self, holder: Color) -> impl Iterator<Item = (&'static str, u8)> + '_ {
+    pub fn hand_tokens(&self, holder: Side) -> impl Iterator<Item = (&'static str, u8)> + '_ {
         (0..8).filter_map(move |k| {
             let n = self.hands[holder.index()][k];
-            let t = if holder == Color::White {
+            let t = if holder == Side::First {
                 HAND_TOKENS_LOWER[k]
             } else {
                 HAND_TOKENS[k]
@@ -268,7 +268,7 @@ impl Position {
         }
         s.push(' ');
         // First hand: Black's pieces held by White (lowercase); second: White's (uppercase).
-        for holder in [Color::White, Color::Black] {
+        for holder in [Side::First, Side::Second] {
             let hand = &self.hands[holder.index()];
             let mut items = [(0u8, 0usize); 8];
             let mut len = 0;
@@ -288,17 +288,17 @@ impl Position {
                     }
                     s.push((b'0' + n % 10) as char);
                 }
-                s.push_str(if holder == Color::White {
+                s.push_str(if holder == Side::First {
                     HAND_TOKENS_LOWER[k]
                 } else {
                     HAND_TOKENS[k]
                 });
             }
-            if holder == Color::White {
+            if holder == Side::First {
                 s.push('/');
             }
         }
-        s.push_str(if self.side == Color::White {
+        s.push_str(if self.side == Side::First {
             " C/c"
         } else {
             " c/C"
@@ -314,7 +314,7 @@ const BOARD_TOKENS: [&str; 21] = [
 ];
 
 /// The unmarked token code of a piece (see [`BOARD_TOKENS`]).
-fn base_code(color: Color, role: Role) -> u8 {
+fn base_code(side: Side, role: Role) -> u8 {
     let code = match role {
         Role::Pawn => 1,
         Role::Knight => 4,
@@ -323,7 +323,7 @@ fn base_code(color: Color, role: Role) -> u8 {
         Role::Queen => 8,
         Role::King => 9,
     };
-    if color == Color::White {
+    if side == Side::First {
         code
     } else {
         code + 10
@@ -367,7 +367,7 @@ impl Position {
     /// tokens of [`Position::token_at`], found a piece set at a time.
     fn board_codes(&self) -> [u8; 64] {
         let mut codes = [0u8; 64];
-        for color in [Color::White, Color::Black] {
+        for color in [Side::First, Side::Second] {
             for role in Role::ALL {
                 let code = base_code(color, role);
                 for sq in self.pieces(color, role) {

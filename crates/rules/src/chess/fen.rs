@@ -1,7 +1,7 @@
 //! FEN in and out, and the checks every imported position passes.
 
 use super::tables::{BK, BQ, WK, WQ};
-use super::{ChessError, Color, Position, Role};
+use super::{ChessError, Position, Role, Side};
 use crate::kit::Square;
 
 fn fen_err(field: &'static str, reason: impl Into<String>) -> ChessError {
@@ -46,9 +46,9 @@ impl Position {
                             return Err(fen_err("placement", format!("rank {} too long", r + 1)));
                         }
                         let color = if c.is_ascii_uppercase() {
-                            Color::White
+                            Side::First
                         } else {
-                            Color::Black
+                            Side::Second
                         };
                         p.put(color, role, r * 8 + file);
                         file += 1;
@@ -63,8 +63,8 @@ impl Position {
             }
         }
         p.side = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
+            "w" => Side::First,
+            "b" => Side::Second,
             s => return Err(fen_err("side", format!("expected w or b, found {s:?}"))),
         };
         if fields[2] != "-" {
@@ -90,7 +90,7 @@ impl Position {
         if fields[3] != "-" {
             let t = Square::parse(fields[3])
                 .ok_or_else(|| fen_err("en passant", format!("bad square {:?}", fields[3])))?;
-            let want = if p.side == Color::White { 5 } else { 2 };
+            let want = if p.side == Side::First { 5 } else { 2 };
             if t.rank() != want {
                 return Err(fen_err(
                     "en passant",
@@ -125,7 +125,7 @@ impl Position {
             if !self.right(i) {
                 continue;
             }
-            let color = if i < 2 { Color::White } else { Color::Black };
+            let color = if i < 2 { Side::First } else { Side::Second };
             let home = if i < 2 { 4 } else { 60 };
             if self.king(color).index() != home || self.pieces(color, Role::King).count() != 1 {
                 return Err("a castling right needs its king on its original square");
@@ -147,9 +147,9 @@ impl Position {
             return Ok(());
         }
         let t = self.ep;
-        let them = self.side.other();
+        let them = self.side.flip();
         let pawn = t ^ 8;
-        let origin = if self.side == Color::White {
+        let origin = if self.side == Side::First {
             t + 8
         } else {
             t - 8
@@ -168,10 +168,10 @@ impl Position {
     /// Checks shared by every import: one king a side, at most 16 pieces a side, no pawn on a
     /// back rank, the side not to move not in check.
     pub(crate) fn validate(&self) -> Result<(), ChessError> {
-        if self.pieces(Color::White, Role::King).count() != 1 {
+        if self.pieces(Side::First, Role::King).count() != 1 {
             return Err(ChessError::KingCount("White"));
         }
-        if self.pieces(Color::Black, Role::King).count() != 1 {
+        if self.pieces(Side::Second, Role::King).count() != 1 {
             return Err(ChessError::KingCount("Black"));
         }
         if self.by_color[0].count_ones() > 16 {
@@ -185,7 +185,7 @@ impl Position {
             let sq = Square::from_index(back.trailing_zeros() as u8);
             return Err(ChessError::PawnOnBackRank(sq.to_string()));
         }
-        let them = self.side.other();
+        let them = self.side.flip();
         if self.attacked_by(self.king(them).index() as u8, self.side, self.occupied().0) {
             return Err(ChessError::OpponentInCheck);
         }
@@ -207,7 +207,7 @@ impl Position {
                             empty = 0;
                         }
                         let l = role.letter();
-                        s.push(if c == Color::White {
+                        s.push(if c == Side::First {
                             l as char
                         } else {
                             l.to_ascii_lowercase() as char
@@ -222,7 +222,7 @@ impl Position {
                 s.push('/');
             }
         }
-        s.push_str(if self.side == Color::White {
+        s.push_str(if self.side == Side::First {
             " w "
         } else {
             " b "

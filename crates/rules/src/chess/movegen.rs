@@ -6,7 +6,7 @@
 //! sink plays each move.
 
 use super::tables::PAWN_ATTACKS;
-use super::{Color, Move, MoveList, Position, Role};
+use super::{Move, MoveList, Position, Role, Side};
 use crate::kit::{
     between, bishop_attacks_u64, king_attacks, knight_attacks, line, rook_attacks_u64, Square,
 };
@@ -49,12 +49,12 @@ fn shift(b: u64, delta: i8) -> u64 {
 impl Position {
     /// Whether `target` is attacked by a piece of `by`, with occupancy `occ`.
     #[inline(always)]
-    pub(crate) fn attacked_by(&self, target: u8, by: Color, occ: u64) -> bool {
+    pub(crate) fn attacked_by(&self, target: u8, by: Side, occ: u64) -> bool {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         let t = target as usize;
         (knight_attacks(sq(target)).0 & r[1] & them) != 0
-            || (PAWN_ATTACKS[by.other().index()][t] & r[0] & them) != 0
+            || (PAWN_ATTACKS[by.flip().index()][t] & r[0] & them) != 0
             || (king_attacks(sq(target)).0 & r[5] & them) != 0
             || (bishop_attacks_u64(t, occ) & (r[2] | r[4]) & them) != 0
             || (rook_attacks_u64(t, occ) & (r[3] | r[4]) & them) != 0
@@ -62,12 +62,12 @@ impl Position {
 
     /// The pieces of `by` attacking `target`, with occupancy `occ`.
     #[inline(always)]
-    pub(crate) fn attackers(&self, target: u8, by: Color, occ: u64) -> u64 {
+    pub(crate) fn attackers(&self, target: u8, by: Side, occ: u64) -> u64 {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         let t = target as usize;
         ((knight_attacks(sq(target)).0 & r[1])
-            | (PAWN_ATTACKS[by.other().index()][t] & r[0])
+            | (PAWN_ATTACKS[by.flip().index()][t] & r[0])
             | (king_attacks(sq(target)).0 & r[5])
             | (bishop_attacks_u64(t, occ) & (r[2] | r[4]))
             | (rook_attacks_u64(t, occ) & (r[3] | r[4])))
@@ -88,7 +88,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let us = self.side;
-        let them = us.other();
+        let them = us.flip();
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
         let occ = ours | theirs;
@@ -187,8 +187,8 @@ impl Position {
         let pawns = r[0] & ours;
         let empty = !occ;
         let (up, left, right, last, third) = match us {
-            Color::White => (8i8, 7i8, 9i8, RANK_8, RANK_3),
-            Color::Black => (-8i8, -9i8, -7i8, RANK_1, RANK_6),
+            Side::First => (8i8, 7i8, 9i8, RANK_8, RANK_3),
+            Side::Second => (-8i8, -9i8, -7i8, RANK_1, RANK_6),
         };
         let free = pawns & !pinned;
         let single = shift(free, up) & empty;
@@ -265,8 +265,8 @@ impl Position {
         // Castling (not out of, through or into check).
         if checkers == 0 && self.castling != 0 {
             let rights = match us {
-                Color::White => [0, 1],
-                Color::Black => [2, 3],
+                Side::First => [0, 1],
+                Side::Second => [2, 3],
             };
             for right in rights {
                 if let Some((from, to)) = self.castling_squares(right, occ) {
@@ -288,11 +288,7 @@ impl Position {
         } else {
             (base + 3, base + 2)
         };
-        let them = if right < 2 {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let them = if right < 2 { Side::Second } else { Side::First };
         (self.right(right)
             && occ & between(sq(base + 4), sq(Position::right_corner(right))).0 == 0
             && !self.attacked_by(pass, them, occ)
@@ -300,12 +296,27 @@ impl Position {
         .then_some((base + 4, to))
     }
 
-    /// Writes the legal moves into `list` (cleared first).
-    pub fn legal_moves(&self, list: &mut MoveList) {
+    /// The legal moves, as a list the caller owns and iterates.
+    ///
+    /// ```
+    /// use tegoma_rules::chess::Position;
+    /// let moves = Position::startpos().legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// assert!(moves.iter().all(|m| !m.is_capture()));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Writes the legal moves into `list` (cleared first): the buffer form, for hot paths that
+    /// reuse one list.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
         let mut s = ListSink {
             list,
-            theirs: self.by_color[self.side.other().index()],
+            theirs: self.by_color[self.side.flip().index()],
         };
         self.generate(&mut s);
     }

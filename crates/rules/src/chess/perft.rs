@@ -113,10 +113,10 @@ impl Position {
             return Vec::new();
         }
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         list.iter()
             .map(|&m| {
-                let p = self.after(m);
+                let p = self.after_unchecked(m);
                 let n = if bulk {
                     perft_bulk(&p, depth - 1)
                 } else {

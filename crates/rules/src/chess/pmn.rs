@@ -73,7 +73,7 @@ impl Position {
     pub fn parse_pmn(&self, s: &str) -> Result<Move, ChessError> {
         let p = parse(s)?;
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         let mut found = false;
         let mut best: Option<Move> = None;
         for &m in list.iter() {
@@ -89,7 +89,7 @@ impl Position {
             if op != p.op {
                 continue;
             }
-            let after = self.after(m);
+            let after = self.after_unchecked(m);
             let result = after.token_at(m.to());
             match p.actor {
                 Some(ref x) if Some(x.as_str()) != result => continue,

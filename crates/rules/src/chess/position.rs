@@ -2,7 +2,7 @@
 
 use super::tables::{CASTLE_MASK, KEYS, RIGHT_CORNER};
 use super::{
-    ChessError, Color, Move, MoveList, Role, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
+    ChessError, Move, MoveList, Role, Side, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
     HAND_PAWN_PLUS, HAND_QUEEN, HAND_ROOK, HAND_ROOK_PLUS,
 };
 use crate::kit::{Bitboard, Square};
@@ -12,12 +12,15 @@ use crate::kit::{Bitboard, Square};
 /// Two positions with the same canonical FEEN have equal [`Position::zobrist`] keys; the
 /// halfmove clock and fullmove number are carried for FEN and the move limit but are not part of
 /// the identity ([`PartialEq`] ignores them too).
-#[derive(Clone, Copy, Debug)]
+///
+/// `Display` draws the board diagram of [`tegoma_protocol::Position`] (White is the first
+/// side, Black the second); `Debug` is `Position("<FEEN>")`.
+#[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) by_role: [u64; 6],
     pub(crate) by_color: [u64; 2],
     pub(crate) key: u64,
-    pub(crate) side: Color,
+    pub(crate) side: Side,
     /// Castling right bits (WK 1, WQ 2, BK 4, BQ 8).
     pub(crate) castling: u8,
     /// The en-passant target square (behind the `-P` pawn), 0 when none.
@@ -47,6 +50,21 @@ impl std::hash::Hash for Position {
     }
 }
 
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({:?})", self.to_feen())
+    }
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match tegoma_protocol::Position::from_feen(&self.to_feen()) {
+            Ok(p) => std::fmt::Display::fmt(&p, f),
+            Err(_) => f.write_str(&self.to_feen()),
+        }
+    }
+}
+
 impl Default for Position {
     fn default() -> Self {
         Position::startpos()
@@ -69,10 +87,10 @@ impl Position {
             Role::Rook,
         ];
         for (f, &r) in back.iter().enumerate() {
-            p.put(Color::White, r, f as u8);
-            p.put(Color::White, Role::Pawn, 8 + f as u8);
-            p.put(Color::Black, Role::Pawn, 48 + f as u8);
-            p.put(Color::Black, r, 56 + f as u8);
+            p.put(Side::First, r, f as u8);
+            p.put(Side::First, Role::Pawn, 8 + f as u8);
+            p.put(Side::Second, Role::Pawn, 48 + f as u8);
+            p.put(Side::Second, r, 56 + f as u8);
         }
         p.castling = 15;
         p.fullmove = 1;
@@ -86,7 +104,7 @@ impl Position {
             by_role: [0; 6],
             by_color: [0; 2],
             key: 0,
-            side: Color::White,
+            side: Side::First,
             castling: 0,
             ep: 0,
             halfmove: 0,
@@ -96,7 +114,7 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn put(&mut self, c: Color, r: Role, sq: u8) {
+    pub(crate) fn put(&mut self, c: Side, r: Role, sq: u8) {
         let b = 1u64 << sq;
         self.by_role[r.index()] |= b;
         self.by_color[c.index()] |= b;
@@ -105,14 +123,14 @@ impl Position {
     /// The Zobrist key computed from scratch.
     pub(crate) fn compute_key(&self) -> u64 {
         let mut k = 0;
-        for c in [Color::White, Color::Black] {
+        for c in [Side::First, Side::Second] {
             for r in Role::ALL {
                 for sq in Bitboard(self.by_role[r.index()] & self.by_color[c.index()]) {
                     k ^= KEYS.piece[c.index()][r.index()][sq.index()];
                 }
             }
         }
-        if self.side == Color::Black {
+        if self.side == Side::Second {
             k ^= KEYS.black;
         }
         k ^= KEYS.castle[self.castling as usize];
@@ -129,20 +147,20 @@ impl Position {
 
     /// The side to move.
     #[inline]
-    pub fn turn(&self) -> Color {
+    pub fn side_to_move(&self) -> Side {
         self.side
     }
 
-    /// The pieces of `role` and `color`.
+    /// The pieces of `side` and `role`.
     #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        Bitboard(self.by_role[role.index()] & self.by_color[color.index()])
+    pub fn pieces(&self, side: Side, role: Role) -> Bitboard {
+        Bitboard(self.by_role[role.index()] & self.by_color[side.index()])
     }
 
-    /// All pieces of `color`.
+    /// All pieces of `side`.
     #[inline]
-    pub fn color_pieces(&self, color: Color) -> Bitboard {
-        Bitboard(self.by_color[color.index()])
+    pub fn occupied_by(&self, side: Side) -> Bitboard {
+        Bitboard(self.by_color[side.index()])
     }
 
     /// Every occupied square.
@@ -153,12 +171,12 @@ impl Position {
 
     /// The piece on `sq`, if any.
     #[inline]
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
+    pub fn piece_at(&self, sq: Square) -> Option<(Side, Role)> {
         let b = sq.bb().0;
         let color = if self.by_color[0] & b != 0 {
-            Color::White
+            Side::First
         } else if self.by_color[1] & b != 0 {
-            Color::Black
+            Side::Second
         } else {
             return None;
         };
@@ -186,10 +204,9 @@ impl Position {
 
     /// The king square of `color`.
     #[inline(always)]
-    pub fn king(&self, color: Color) -> Square {
+    pub fn king(&self, side: Side) -> Square {
         Square::from_index(
-            (self.by_role[Role::King.index()] & self.by_color[color.index()]).trailing_zeros()
-                as u8,
+            (self.by_role[Role::King.index()] & self.by_color[side.index()]).trailing_zeros() as u8,
         )
     }
 
@@ -228,7 +245,7 @@ impl Position {
 
     /// The hand of `holder`: counts indexed like [`super::HAND_KINDS`], of pieces of the other
     /// colour.
-    pub fn hand(&self, holder: Color) -> [u8; 8] {
+    pub fn hand(&self, holder: Side) -> [u8; 8] {
         self.hands[holder.index()]
     }
 
@@ -241,12 +258,13 @@ impl Position {
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         list.contains(mv)
     }
 
     /// Plays `mv` if it is legal; otherwise returns [`ChessError::IllegalMove`] and leaves the
-    /// position unchanged.
+    /// position unchanged. Hot paths that play generated moves use
+    /// [`play_unchecked`](Position::play_unchecked).
     pub fn play(&mut self, mv: Move) -> Result<(), ChessError> {
         if !self.is_legal(mv) {
             return Err(ChessError::IllegalMove(mv.to_string()));
@@ -255,9 +273,18 @@ impl Position {
         Ok(())
     }
 
-    /// The position after `mv`, which must be legal here (not checked).
+    /// The position after `mv` as a new value, if `mv` is legal here; otherwise
+    /// [`ChessError::IllegalMove`].
+    pub fn after(&self, mv: Move) -> Result<Position, ChessError> {
+        let mut p = *self;
+        p.play(mv)?;
+        Ok(p)
+    }
+
+    /// The position after `mv`, which must be legal here (not checked; see
+    /// [`play_unchecked`](Position::play_unchecked)).
     #[inline]
-    pub fn after(&self, mv: Move) -> Position {
+    pub fn after_unchecked(&self, mv: Move) -> Position {
         let mut p = *self;
         p.play_unchecked(mv);
         p
@@ -323,10 +350,10 @@ impl Position {
     /// Common end of every move: the turn passes.
     #[inline(always)]
     fn finish(&mut self) {
-        if self.side == Color::Black {
+        if self.side == Side::Second {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.side = self.side.other();
+        self.side = self.side.flip();
         self.key ^= KEYS.black;
     }
 

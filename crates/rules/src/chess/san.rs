@@ -1,6 +1,6 @@
 //! SAN and UCI move strings.
 
-use super::{ChessError, Color, Move, MoveKind, MoveList, Position, Role};
+use super::{ChessError, Move, MoveKind, MoveList, Position, Role, Side};
 use crate::kit::Square;
 
 fn san_err(s: &str, why: &'static str) -> ChessError {
@@ -27,7 +27,7 @@ impl Position {
             } else {
                 s.push(role.letter() as char);
                 let mut list = MoveList::new();
-                self.legal_moves(&mut list);
+                self.legal_moves_into(&mut list);
                 let others: Vec<Move> = list
                     .iter()
                     .filter(|m| {
@@ -58,7 +58,7 @@ impl Position {
                 s.push(r.letter() as char);
             }
         }
-        let after = self.after(mv);
+        let after = self.after_unchecked(mv);
         if after.is_check() {
             s.push(if after.has_legal_move() { '+' } else { '#' });
         }
@@ -79,7 +79,7 @@ impl Position {
             return Err(san_err(text, "empty or not ASCII"));
         }
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         if matches!(s, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
             let file = if s.len() == 3 { 6 } else { 2 };
             return list
@@ -199,12 +199,12 @@ impl Position {
         if let (Some((c, Role::King)), Some((c2, Role::Rook))) =
             (self.piece_at(from), self.piece_at(to))
         {
-            if c == c2 && c == self.turn() && from.rank() == to.rank() {
+            if c == c2 && c == self.side_to_move() && from.rank() == to.rank() {
                 to = Square::at(if to.file() > from.file() { 6 } else { 2 }, from.rank());
             }
         }
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         list.iter()
             .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promo)
             .copied()
@@ -217,7 +217,7 @@ impl Position {
     }
 
     /// The colour of the piece on `sq`, if any.
-    pub fn color_at(&self, sq: Square) -> Option<Color> {
+    pub fn color_at(&self, sq: Square) -> Option<Side> {
         self.piece_at(sq).map(|(c, _)| c)
     }
 }

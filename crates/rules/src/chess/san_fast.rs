@@ -8,18 +8,18 @@
 //! slider tables, which a replay touches too sparsely to keep in cache.
 
 use super::tables::PAWN_ATTACKS;
-use super::{Color, Move, Position, Role};
+use super::{Move, Position, Role, Side};
 use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, rook_rays, Square};
 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
 /// opponent pieces on `removed`.
 #[inline(always)]
-fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> bool {
-    let them = p.by_color[color.other().index()] & !removed;
+fn attacked(p: &Position, sq: Square, side: Side, occ: u64, removed: u64) -> bool {
+    let them = p.by_color[side.flip().index()] & !removed;
     let r = &p.by_role;
     if (knight_attacks(sq).0 & r[Role::Knight.index()]
         | king_attacks(sq).0 & r[Role::King.index()]
-        | PAWN_ATTACKS[color.index()][sq.index()] & r[Role::Pawn.index()])
+        | PAWN_ATTACKS[side.index()][sq.index()] & r[Role::Pawn.index()])
         & them
         != 0
     {
@@ -43,7 +43,7 @@ fn attacked(p: &Position, sq: Square, color: Color, occ: u64, removed: u64) -> b
 /// passant), leaves its king safe.
 #[inline(always)]
 fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bool {
-    let us = p.turn();
+    let us = p.side_to_move();
     let k = p.king(us);
     // Not in check, a piece off every line through its king cannot uncover it.
     if !in_check && (bishop_rays(k).0 | rook_rays(k).0) & from.bb().0 == 0 {
@@ -56,7 +56,7 @@ fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bo
 /// Whether the side to move is in check ([`Position::is_check`]).
 #[inline]
 pub(crate) fn in_check(p: &Position) -> bool {
-    let us = p.turn();
+    let us = p.side_to_move();
     attacked(p, p.king(us), us, p.occupied().0, 0)
 }
 
@@ -121,10 +121,10 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
             _ => return None,
         }
     }
-    let us = p.turn();
+    let us = p.side_to_move();
     let occ = p.occupied();
-    let ours = p.color_pieces(us).0;
-    let theirs = p.color_pieces(us.other()).0;
+    let ours = p.occupied_by(us).0;
+    let theirs = p.occupied_by(us.flip()).0;
     let target = to.bb().0;
     if ours & target != 0 {
         return None;
@@ -134,10 +134,10 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
     if capture_sign && !capture {
         return None;
     }
-    let last_rank = if us == Color::White { 7 } else { 0 };
+    let last_rank = if us == Side::First { 7 } else { 0 };
     let mut from_set = match role {
         Role::Pawn => {
-            let back = if us == Color::White { -1 } else { 1 };
+            let back = if us == Side::First { -1 } else { 1 };
             if capture_sign {
                 // A capture names its file; en passant (empty target) is left to the module.
                 if !capture {
@@ -156,7 +156,7 @@ pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move
                 if occ.0 & one.bb().0 != 0 {
                     one.bb().0
                 } else {
-                    let start_rank = if us == Color::White { 3 } else { 4 };
+                    let start_rank = if us == Side::First { 3 } else { 4 };
                     match to.offset(0, 2 * back) {
                         Some(two) if to.rank() == start_rank => two.bb().0,
                         _ => 0,
@@ -209,9 +209,9 @@ fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
     if in_check {
         return None;
     }
-    let right = match p.turn() {
-        Color::White => 0,
-        Color::Black => 2,
+    let right = match p.side_to_move() {
+        Side::First => 0,
+        Side::Second => 2,
     } + usize::from(!short);
     let (from, to) = p.castling_squares(right, p.occupied().0)?;
     Some(Move::castle(
@@ -222,8 +222,8 @@ fn castle(p: &Position, short: bool, in_check: bool) -> Option<Move> {
 
 /// Whether the side to move has a legal move, knowing whether the side to move is in check.
 pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
-    let us = p.turn();
-    let ours = p.color_pieces(us).0;
+    let us = p.side_to_move();
+    let ours = p.occupied_by(us).0;
     let k = p.king(us);
     let occ_all = p.occupied().0;
     if !in_check {
@@ -240,7 +240,7 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
             }
         }
         let pawns = r[Role::Pawn.index()] & free;
-        let pushes = if us == Color::White {
+        let pushes = if us == Side::First {
             pawns << 8
         } else {
             pawns >> 8

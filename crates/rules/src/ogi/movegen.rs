@@ -3,7 +3,8 @@ use crate::kit::{self, Bitboard, Square};
 
 use super::position::Position;
 use super::tables::{drop_mask, forced, DIAG, FORWARD, GOLD, ORTH, PAWN, SILVER, SKNIGHT, ZONE};
-use super::types::{Kind, Move, MoveList, Side};
+use super::types::{Move, MoveList, Role};
+use tegoma_protocol::Side;
 
 #[inline(always)]
 fn rook(sq: u8, occ: u64) -> u64 {
@@ -25,24 +26,30 @@ fn king(sq: u8) -> u64 {
     kit::king_attacks(Square::from_index(sq)).0
 }
 
-/// The squares a `kind` of `side` on `sq` attacks, given the occupancy `occ`.
+/// The squares a `role` of `side` on `sq` attacks, given the occupancy `occ`.
 #[inline]
-pub fn attacks(kind: Kind, side: Side, sq: u8, occ: u64) -> u64 {
+pub fn attacks(role: Role, side: Side, sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(attack_mask(role, side, sq.index() as u8, occ.0))
+}
+
+/// [`attacks`] on bare square indices and masks.
+#[inline]
+pub(crate) fn attack_mask(kind: Role, side: Side, sq: u8, occ: u64) -> u64 {
     let s = side.index();
     let q = sq as usize & 63;
     match kind {
-        Kind::King => king(sq),
-        Kind::Princess => bishop(sq, occ) | knight(sq),
-        Kind::Rook => rook(sq, occ),
-        Kind::Bishop => bishop(sq, occ),
-        Kind::Silver => SILVER[s][q],
-        Kind::Knight => SKNIGHT[s][q],
-        Kind::Lance => rook(sq, occ) & FORWARD[s][q],
-        Kind::Pawn => PAWN[s][q],
-        Kind::PPrincess => bishop(sq, occ) | knight(sq) | ORTH[q],
-        Kind::PRook => rook(sq, occ) | DIAG[q],
-        Kind::PBishop => bishop(sq, occ) | ORTH[q],
-        Kind::PSilver | Kind::PKnight | Kind::PLance | Kind::PPawn => GOLD[s][q],
+        Role::King => king(sq),
+        Role::Princess => bishop(sq, occ) | knight(sq),
+        Role::Rook => rook(sq, occ),
+        Role::Bishop => bishop(sq, occ),
+        Role::Silver => SILVER[s][q],
+        Role::Knight => SKNIGHT[s][q],
+        Role::Lance => rook(sq, occ) & FORWARD[s][q],
+        Role::Pawn => PAWN[s][q],
+        Role::PPrincess => bishop(sq, occ) | knight(sq) | ORTH[q],
+        Role::PRook => rook(sq, occ) | DIAG[q],
+        Role::PBishop => bishop(sq, occ) | ORTH[q],
+        Role::PSilver | Role::PKnight | Role::PLance | Role::PPawn => GOLD[s][q],
     }
 }
 
@@ -56,16 +63,16 @@ pub(crate) trait Sink {
     fn promotable(
         &mut self,
         pos: &Position,
-        kind: Kind,
+        kind: Role,
         from: u8,
         dests: u64,
         optional: u64,
         forced: u64,
     );
     /// A promoted `kind` on `from` may go to each square of `dests`.
-    fn plain(&mut self, pos: &Position, kind: Kind, from: u8, dests: u64);
+    fn plain(&mut self, pos: &Position, kind: Role, from: u8, dests: u64);
     /// A held `kind` may be dropped on each square of `dests`.
-    fn drops(&mut self, kind: Kind, dests: u64);
+    fn drops(&mut self, kind: Role, dests: u64);
 }
 
 impl Position {
@@ -84,7 +91,7 @@ impl Position {
         let zone = ZONE[s];
 
         // King
-        let mut bb = self.kind_bb(0) & own;
+        let mut bb = self.role_bb(0) & own;
         if bb != 0 {
             let promoted_enemies = if privilege {
                 // codes 9-15: the promoted kinds
@@ -102,11 +109,11 @@ impl Position {
         }
         // Promotable kinds
         for k in 1..8usize {
-            let mut bb = self.kind_bb(k) & own;
+            let mut bb = self.role_bb(k) & own;
             if bb == 0 {
                 continue;
             }
-            let kind = Kind::from_index(k);
+            let kind = Role::from_index(k);
             let f = forced(k, s);
             while bb != 0 {
                 let from = bb.trailing_zeros() as u8;
@@ -128,11 +135,11 @@ impl Position {
         }
         // Promoted kinds
         for k in 8..15usize {
-            let mut bb = self.kind_bb(k) & own;
+            let mut bb = self.role_bb(k) & own;
             if bb == 0 {
                 continue;
             }
-            let kind = Kind::from_index(k);
+            let kind = Role::from_index(k);
             while bb != 0 {
                 let from = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
@@ -153,16 +160,29 @@ impl Position {
             if count != 0 {
                 let d = empty & drop_mask(k, s);
                 if d != 0 {
-                    sink.drops(Kind::from_index(k), d);
+                    sink.drops(Role::from_index(k), d);
                 }
             }
         }
     }
 
     /// The legal moves (King's privilege included; history ignored: see
-    /// [`Sennichite`](super::Sennichite) for the repetition rule) into `list`, which is cleared
-    /// first.
-    pub fn legal_moves(&self, list: &mut MoveList) {
+    /// [`Sennichite`](super::Sennichite) for the repetition rule), as a list the caller owns and
+    /// iterates.
+    ///
+    /// ```
+    /// use tegoma_rules::ogi::Position;
+    /// assert_eq!(Position::startpos().legal_moves().len(), 25);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// [`legal_moves`](Position::legal_moves) into `list`, which is cleared first: the buffer
+    /// form, for hot paths that reuse one list.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
         self.moves_with(true, list);
     }
 
@@ -227,7 +247,7 @@ impl Position {
             return out;
         }
         self.for_each_move(opts.privilege, |m| {
-            out.push((m, self.after(m).perft_with(depth - 1, opts)));
+            out.push((m, self.after_unchecked(m).perft_with(depth - 1, opts)));
         });
         out
     }
@@ -292,7 +312,7 @@ fn perft_bulk(pos: &Position, depth: u32, privilege: bool) -> u64 {
         _ => {
             let mut n = 0;
             pos.for_each_move(privilege, |m| {
-                n += perft_bulk(&pos.after(m), depth - 1, privilege);
+                n += perft_bulk(&pos.after_unchecked(m), depth - 1, privilege);
             });
             n
         }
@@ -307,14 +327,14 @@ fn perft_full(pos: &Position, depth: u32, privilege: bool) -> u64 {
     if depth == 1 {
         pos.for_each_move(privilege, |m| {
             let mut p = *pos;
-            p.play(m);
+            p.play_unchecked(m);
             n += 1;
             std::hint::black_box(&p);
         });
         return n;
     }
     pos.for_each_move(privilege, |m| {
-        n += perft_full(&pos.after(m), depth - 1, privilege);
+        n += perft_full(&pos.after_unchecked(m), depth - 1, privilege);
     });
     n
 }
@@ -330,7 +350,7 @@ fn perft_senn(
     }
     let mut n = 0;
     pos.for_each_move(privilege, |m| {
-        let p = pos.after(m);
+        let p = pos.after_unchecked(m);
         if line.iter().any(|(lm, lp)| *lm == m && *lp == p) {
             return;
         }
@@ -353,15 +373,15 @@ impl Sink for Count {
         self.0 += (dests.count_ones() + keep.count_ones()) as u64;
     }
     #[inline(always)]
-    fn promotable(&mut self, _: &Position, _: Kind, _: u8, dests: u64, optional: u64, _: u64) {
+    fn promotable(&mut self, _: &Position, _: Role, _: u8, dests: u64, optional: u64, _: u64) {
         self.0 += (dests.count_ones() + optional.count_ones()) as u64;
     }
     #[inline(always)]
-    fn plain(&mut self, _: &Position, _: Kind, _: u8, dests: u64) {
+    fn plain(&mut self, _: &Position, _: Role, _: u8, dests: u64) {
         self.0 += dests.count_ones() as u64;
     }
     #[inline(always)]
-    fn drops(&mut self, _: Kind, dests: u64) {
+    fn drops(&mut self, _: Role, dests: u64) {
         self.0 += dests.count_ones() as u64;
     }
 }
@@ -369,11 +389,11 @@ impl Sink for Count {
 struct Visit<F>(F);
 
 #[inline(always)]
-fn captured(pos: &Position, to: u8) -> Option<Kind> {
+fn captured(pos: &Position, to: u8) -> Option<Role> {
     if (pos.sides[0] | pos.sides[1]) >> to & 1 == 0 {
         None
     } else {
-        pos.kind_on(to)
+        pos.role_on(to)
     }
 }
 
@@ -383,7 +403,7 @@ impl<F: FnMut(Move)> Sink for Visit<F> {
         while dests != 0 {
             let to = dests.trailing_zeros() as u8;
             dests &= dests - 1;
-            let m = Move::board(from, to, Kind::King, captured(pos, to));
+            let m = Move::board(from, to, Role::King, captured(pos, to));
             (self.0)(m);
             if keep >> to & 1 != 0 {
                 (self.0)(m.with_keep());
@@ -394,7 +414,7 @@ impl<F: FnMut(Move)> Sink for Visit<F> {
     fn promotable(
         &mut self,
         pos: &Position,
-        kind: Kind,
+        kind: Role,
         from: u8,
         mut dests: u64,
         optional: u64,
@@ -413,7 +433,7 @@ impl<F: FnMut(Move)> Sink for Visit<F> {
         }
     }
     #[inline(always)]
-    fn plain(&mut self, pos: &Position, kind: Kind, from: u8, mut dests: u64) {
+    fn plain(&mut self, pos: &Position, kind: Role, from: u8, mut dests: u64) {
         while dests != 0 {
             let to = dests.trailing_zeros() as u8;
             dests &= dests - 1;
@@ -421,7 +441,7 @@ impl<F: FnMut(Move)> Sink for Visit<F> {
         }
     }
     #[inline(always)]
-    fn drops(&mut self, kind: Kind, mut dests: u64) {
+    fn drops(&mut self, kind: Role, mut dests: u64) {
         while dests != 0 {
             let to = dests.trailing_zeros() as u8;
             dests &= dests - 1;

@@ -7,7 +7,7 @@
 //! `*e5` and `*-e5` (a drop whose piece is inferred from the hand).
 use super::error::MoveError;
 use super::position::{parse_token, Position};
-use super::types::{Kind, Move, MoveList};
+use super::types::{Move, MoveList, Role};
 use tegoma_notation::cell::Cell;
 use tegoma_notation::pmn::{Piece, Pmn};
 
@@ -42,19 +42,19 @@ impl Position {
     pub fn move_to_pmn(&self, m: Move) -> String {
         let side = self.stm;
         let mut s = String::with_capacity(12);
-        match m.from() {
+        match m.origin() {
             None => {
-                s.push_str(&m.kind().token(side));
+                s.push_str(&m.role().token(side));
                 s.push('*');
-                push_square(&mut s, m.to());
+                push_square(&mut s, m.dest());
             }
             Some(from) => {
                 push_square(&mut s, from);
                 s.push(if m.captured().is_some() { '+' } else { '-' });
-                push_square(&mut s, m.to());
+                push_square(&mut s, m.dest());
                 if m.is_promotion() {
                     s.push('=');
-                    s.push_str(&m.final_kind().token(side));
+                    s.push_str(&m.final_role().token(side));
                 }
                 if m.keeps_promoted() {
                     if let Some(k) = m.captured() {
@@ -108,7 +108,7 @@ impl Position {
                 }
                 let piece = tok(piece);
                 let mut list = MoveList::new();
-                self.legal_moves(&mut list);
+                self.legal_moves_into(&mut list);
                 return self.parse_drop(pmn, piece.as_ref().map_or("", |p| p.as_str()), to, &list);
             }
             other => {
@@ -125,17 +125,17 @@ impl Position {
         let promo_tok = mutation.as_ref().map(|t| t.as_str());
         let slash_tok = capture_mutation.as_ref().map(|t| t.as_str());
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.legal_moves_into(&mut list);
         let illegal = |reason: String| MoveError::Illegal {
             pmn: pmn.into(),
             reason,
         };
-        let Some((_, kind)) = self.piece_at(from).filter(|(s, _)| *s == self.stm) else {
+        let Some((_, kind)) = self.piece_on(from).filter(|(s, _)| *s == self.stm) else {
             return Err(MoveError::NoPiece(
                 String::from_utf8_lossy(&square_name(from)).into(),
             ));
         };
-        let target = self.piece_at(to);
+        let target = self.piece_on(to);
         match (capture, target) {
             (false, Some(_)) => {
                 return Err(illegal(
@@ -177,7 +177,7 @@ impl Position {
                 if k == cap.demoted() {
                     false
                 } else if k == cap && cap.is_promoted() {
-                    if kind != Kind::King {
+                    if kind != Role::King {
                         return Err(illegal(
                             "only the King may keep a captured piece promoted".into(),
                         ));
@@ -194,7 +194,7 @@ impl Position {
         let candidates: Vec<Move> = list
             .iter()
             .copied()
-            .filter(|m| m.from() == Some(from) && m.to() == to)
+            .filter(|m| m.origin() == Some(from) && m.dest() == to)
             .collect();
         if candidates.is_empty() {
             return Err(illegal(format!(
@@ -233,12 +233,15 @@ impl Position {
             pmn: pmn.into(),
             reason,
         };
-        let drops = list.iter().copied().filter(|m| m.is_drop() && m.to() == to);
+        let drops = list
+            .iter()
+            .copied()
+            .filter(|m| m.is_drop() && m.dest() == to);
         if piece.is_empty() {
             let c: Vec<Move> = drops.collect();
             return match c.len() {
                 1 => Ok(c[0]),
-                0 => Err(illegal(if self.piece_at(to).is_some() {
+                0 => Err(illegal(if self.piece_on(to).is_some() {
                     "the square is occupied".into()
                 } else {
                     "no piece in hand can be dropped there".into()
@@ -253,18 +256,18 @@ impl Position {
         if s != self.stm || j {
             return Err(MoveError::Piece(piece.into()));
         }
-        if let Some(m) = drops.clone().find(|m| m.kind() == k) {
+        if let Some(m) = drops.clone().find(|m| m.role() == k) {
             return Ok(m);
         }
         Err(illegal(if self.hand_count(s, k) == 0 {
             format!("no {piece} in hand")
-        } else if self.piece_at(to).is_some() {
+        } else if self.piece_on(to).is_some() {
             "the square is occupied".into()
-        } else if k == Kind::Pawn {
+        } else if k == Role::Pawn {
             "an unpromoted pawn is never dropped".into()
-        } else if k == Kind::Lance {
+        } else if k == Role::Lance {
             "an unpromoted lance cannot be dropped on the last rank".into()
-        } else if k == Kind::Knight {
+        } else if k == Role::Knight {
             "an unpromoted knight cannot be dropped on the last two ranks".into()
         } else {
             "drop not allowed".into()

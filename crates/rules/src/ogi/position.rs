@@ -1,9 +1,12 @@
 //! The position: bitboards, hands, side to move, Zobrist key; copy-make; FEEN in and out.
 use tegoma_notation::feen::Feen;
 
-use super::error::PositionError;
+use super::error::{MoveError, PositionError};
 use super::tables::{hand_key, ZOBRIST};
-use super::types::{Kind, Move, Side};
+use super::types::{Move, Role};
+use tegoma_protocol::Side;
+
+use crate::kit::{Bitboard, Square};
 
 /// The Ōgi initial position.
 pub const STARTPOS: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
@@ -43,9 +46,20 @@ impl std::hash::Hash for Position {
     }
 }
 
+/// `Position("<FEEN>")`.
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.to_feen())
+        write!(f, "Position({:?})", self.to_feen())
+    }
+}
+
+/// The board diagram of [`tegoma_protocol::Position`], both hands included.
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match tegoma_protocol::Position::from_feen(&self.to_feen()) {
+            Ok(p) => std::fmt::Display::fmt(&p, f),
+            Err(_) => f.write_str(&self.to_feen()),
+        }
     }
 }
 
@@ -137,7 +151,7 @@ impl Position {
             let mut empty = 0;
             for f in 0..8 {
                 let sq = r * 8 + f;
-                match self.piece_at(sq as u8) {
+                match self.piece_on(sq as u8) {
                     None => empty += 1,
                     Some((side, kind)) => {
                         if empty > 0 {
@@ -160,7 +174,7 @@ impl Position {
         }
         s.push(' ');
         for side in [Side::First, Side::Second] {
-            let mut items: Vec<(u8, u8, bool, Kind)> = Kind::ALL
+            let mut items: Vec<(u8, u8, bool, Role)> = Role::ALL
                 .iter()
                 .filter(|k| self.hands[side.index()][k.index()] > 0)
                 .map(|&k| {
@@ -203,9 +217,15 @@ impl Position {
         self.key
     }
 
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<(Side, Role)> {
+        self.piece_on(sq.index() as u8)
+    }
+
     /// The piece on square index `sq` (a1 = 0 .. h8 = 63).
     #[inline]
-    pub fn piece_at(&self, sq: u8) -> Option<(Side, Kind)> {
+    pub(crate) fn piece_on(&self, sq: u8) -> Option<(Side, Role)> {
         let sq = sq & 63;
         let side = if self.sides[0] >> sq & 1 != 0 {
             Side::First
@@ -214,12 +234,12 @@ impl Position {
         } else {
             return None;
         };
-        self.kind_on(sq).map(|k| (side, k))
+        self.role_on(sq).map(|k| (side, k))
     }
 
     /// The kind of the piece on `sq`, if any.
     #[inline]
-    pub(crate) fn kind_on(&self, sq: u8) -> Option<Kind> {
+    pub(crate) fn role_on(&self, sq: u8) -> Option<Role> {
         let sq = sq & 63;
         let code = (self.planes[0] >> sq & 1)
             | (self.planes[1] >> sq & 1) << 1
@@ -228,13 +248,13 @@ impl Position {
         if code == 0 {
             None
         } else {
-            Some(Kind::from_index(code as usize - 1))
+            Some(Role::from_index(code as usize - 1))
         }
     }
 
     /// The squares holding a piece of kind index `k`, both sides.
     #[inline(always)]
-    pub(crate) fn kind_bb(&self, k: usize) -> u64 {
+    pub(crate) fn role_bb(&self, k: usize) -> u64 {
         let c = k + 1;
         let p = &self.planes;
         let pick = |i: usize| if c >> i & 1 != 0 { p[i] } else { !p[i] };
@@ -242,39 +262,45 @@ impl Position {
     }
 
     /// Whether the King on square `sq` is a Jeweled King (`K^'`).
-    pub fn is_jeweled(&self, sq: u8) -> bool {
-        self.jewels >> (sq & 63) & 1 != 0
+    pub fn is_jeweled(&self, sq: Square) -> bool {
+        self.jewels >> sq.index() & 1 != 0
     }
 
-    /// How many pieces of `kind` (as held: `Kind::PRook` for a `+R` kept by the King's privilege)
-    /// `side` holds. Captured Kings are counted under `Kind::King`.
+    /// How many pieces of `kind` (as held: `Role::PRook` for a `+R` kept by the King's privilege)
+    /// `side` holds. Captured Kings are counted under `Role::King`.
     #[inline]
-    pub fn hand_count(&self, side: Side, kind: Kind) -> u8 {
+    pub fn hand_count(&self, side: Side, kind: Role) -> u8 {
         self.hands[side.index()][kind.index()]
     }
 
-    /// The squares (bitboard, a1 = bit 0) of `side`'s pieces of `kind`.
+    /// The squares of `side`'s pieces of `role`.
     #[inline]
-    pub fn pieces(&self, side: Side, kind: Kind) -> u64 {
-        self.kind_bb(kind.index()) & self.sides[side.index()]
+    pub fn pieces(&self, side: Side, role: Role) -> Bitboard {
+        Bitboard(self.role_bb(role.index()) & self.sides[side.index()])
     }
 
     /// The squares occupied by `side`.
     #[inline]
-    pub fn occupied_by(&self, side: Side) -> u64 {
-        self.sides[side.index()]
+    pub fn occupied_by(&self, side: Side) -> Bitboard {
+        Bitboard(self.sides[side.index()])
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.sides[0] | self.sides[1])
     }
 
     /// Whether the game is over: some side has no King on the board (a King was captured).
     /// Such a position has no legal moves.
     #[inline]
     pub fn is_over(&self) -> bool {
-        let k = self.kind_bb(0);
+        let k = self.role_bb(0);
         k & self.sides[0] == 0 || k & self.sides[1] == 0
     }
 
     #[inline(always)]
-    fn put(&mut self, side: Side, kind: Kind, sq: u8) {
+    fn put(&mut self, side: Side, kind: Role, sq: u8) {
         let b = 1u64 << sq;
         let c = kind as u64 + 1;
         for (i, p) in self.planes.iter_mut().enumerate() {
@@ -285,7 +311,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn take(&mut self, side: Side, kind: Kind, sq: u8) {
+    fn take(&mut self, side: Side, kind: Role, sq: u8) {
         let b = 1u64 << sq;
         for p in &mut self.planes {
             *p &= !b;
@@ -301,16 +327,52 @@ impl Position {
         self.hands[side.index()][slot] = count;
     }
 
+    /// Whether `m` is one of this position's legal moves (King's privilege included; history
+    /// ignored).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_move(true, |x| found |= x == m);
+        found
+    }
+
+    /// Plays `m` if it is legal here; otherwise returns [`MoveError::Illegal`] and leaves the
+    /// position unchanged. Hot paths that play generated moves use
+    /// [`play_unchecked`](Position::play_unchecked).
+    ///
+    /// ```
+    /// use tegoma_rules::ogi::Position;
+    /// let mut p = Position::startpos();
+    /// let m = p.parse_pmn("e3-e4")?;
+    /// p.play(m)?;
+    /// assert!(p.play(m).is_err()); // not a move of the second player
+    /// # Ok::<(), tegoma_rules::ogi::MoveError>(())
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if !self.is_legal(m) {
+            return Err(self.illegal(m));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The error [`play`](Position::play) returns for a move that is not legal here.
+    pub(crate) fn illegal(&self, m: Move) -> MoveError {
+        MoveError::Illegal {
+            pmn: self.move_to_pmn(m),
+            reason: "not a legal move of this position".to_string(),
+        }
+    }
+
     /// Plays `m`, which must be one of this position's legal moves (as given by
     /// [`legal_moves`](Position::legal_moves) or [`parse_pmn`](Position::parse_pmn)); anything
     /// else leaves a meaningless (but memory-safe) position.
     #[inline(always)]
-    pub fn play(&mut self, m: Move) {
+    pub fn play_unchecked(&mut self, m: Move) {
         let us = self.stm;
         let them = us.flip();
-        let to = m.to();
-        let kind = m.kind();
-        match m.from() {
+        let to = m.dest();
+        let kind = m.role();
+        match m.origin() {
             None => {
                 let c = self.hands[us.index()][kind.index()];
                 self.set_hand(us, kind.index(), c.wrapping_sub(1));
@@ -320,12 +382,12 @@ impl Position {
                 if let Some(cap) = m.captured() {
                     self.take(them, cap, to);
                     self.jewels &= !(1u64 << to);
-                    let slot = m.hand_kind().unwrap_or(cap).index();
+                    let slot = m.hand_role().unwrap_or(cap).index();
                     let c = self.hands[us.index()][slot];
                     self.set_hand(us, slot, c.saturating_add(1));
                 }
                 self.take(us, kind, from);
-                self.put(us, m.final_kind(), to);
+                self.put(us, m.final_role(), to);
                 if self.jewels >> from & 1 != 0 {
                     self.jewels ^= 1u64 << from | 1u64 << to;
                 }
@@ -335,11 +397,20 @@ impl Position {
         self.key ^= ZOBRIST.second_to_move;
     }
 
-    /// The position after `m` (copy-make).
-    #[inline]
-    pub fn after(&self, m: Move) -> Position {
+    /// The position after `m` as a new value, if `m` is legal here; otherwise
+    /// [`MoveError::Illegal`].
+    pub fn after(&self, m: Move) -> Result<Position, MoveError> {
         let mut p = *self;
-        p.play(m);
+        p.play(m)?;
+        Ok(p)
+    }
+
+    /// The position after `m`, which must be legal here (copy-make, not checked; see
+    /// [`play_unchecked`](Position::play_unchecked)).
+    #[inline]
+    pub fn after_unchecked(&self, m: Move) -> Position {
+        let mut p = *self;
+        p.play_unchecked(m);
         p
     }
 
@@ -347,7 +418,7 @@ impl Position {
     pub fn zobrist_from_scratch(&self) -> u64 {
         let mut k = 0;
         for sq in 0..64u8 {
-            if let Some((s, kind)) = self.piece_at(sq) {
+            if let Some((s, kind)) = self.piece_on(sq) {
                 k ^= ZOBRIST.piece[s.index()][kind.index()][sq as usize];
             }
         }
@@ -364,7 +435,7 @@ impl Position {
 }
 
 /// Reads an EPIN token as an Ōgi piece: (side, kind, Jeweled).
-pub(crate) fn parse_token(t: &str) -> Option<(Side, Kind, bool)> {
+pub(crate) fn parse_token(t: &str) -> Option<(Side, Role, bool)> {
     let b = t.as_bytes();
     let (promoted, rest) = match b.first()? {
         b'+' => (true, &b[1..]),
@@ -377,14 +448,14 @@ pub(crate) fn parse_token(t: &str) -> Option<(Side, Kind, bool)> {
         Side::Second
     };
     let base = match letter.to_ascii_uppercase() {
-        b'K' => Kind::King,
-        b'I' => Kind::Princess,
-        b'R' => Kind::Rook,
-        b'B' => Kind::Bishop,
-        b'S' => Kind::Silver,
-        b'N' => Kind::Knight,
-        b'L' => Kind::Lance,
-        b'P' => Kind::Pawn,
+        b'K' => Role::King,
+        b'I' => Role::Princess,
+        b'R' => Role::Rook,
+        b'B' => Role::Bishop,
+        b'S' => Role::Silver,
+        b'N' => Role::Knight,
+        b'L' => Role::Lance,
+        b'P' => Role::Pawn,
         _ => return None,
     };
     let (jewel, terminal) = match rest {
@@ -393,7 +464,7 @@ pub(crate) fn parse_token(t: &str) -> Option<(Side, Kind, bool)> {
         [b'^', b'\''] => (true, true),
         _ => return None,
     };
-    if terminal != (base == Kind::King) || (promoted && base == Kind::King) {
+    if terminal != (base == Role::King) || (promoted && base == Role::King) {
         return None;
     }
     let kind = if promoted { base.promoted() } else { base };

@@ -17,12 +17,12 @@ use super::types::{Move, MoveList};
 /// for pmn in ["g2-h2", "b7-a7", "h2-g2", "a7-b7"] {
 ///     let m = p.parse_pmn(pmn)?;
 ///     s.record(&p, m);
-///     p.play(m);
+///     p.play(m)?;
 /// }
 /// let again = p.parse_pmn("g2-h2")?; // the position after it occurred after the first g2-h2
 /// assert!(s.forbids(&p, again));
 /// let mut list = MoveList::new();
-/// s.legal_moves(&p, &mut list);
+/// s.legal_moves_into(&p, &mut list);
 /// assert_eq!(list.len(), 24);
 /// # Ok::<(), tegoma_rules::ogi::MoveError>(())
 /// ```
@@ -39,17 +39,17 @@ impl Sennichite {
 
     /// Records that `m` was played from `before`.
     pub fn record(&mut self, before: &Position, m: Move) {
-        self.seen.insert((m, before.after(m)));
+        self.seen.insert((m, before.after_unchecked(m)));
     }
 
     /// Whether sennichite forbids playing `m` (a legal move of `pos`) now.
     pub fn forbids(&self, pos: &Position, m: Move) -> bool {
-        !self.seen.is_empty() && self.seen.contains(&(m, pos.after(m)))
+        !self.seen.is_empty() && self.seen.contains(&(m, pos.after_unchecked(m)))
     }
 
     /// The legal moves of `pos` in this match: the position's legal moves minus those sennichite
     /// forbids. `list` is cleared first.
-    pub fn legal_moves(&self, pos: &Position, list: &mut MoveList) {
+    pub fn legal_moves_into(&self, pos: &Position, list: &mut MoveList) {
         list.clear();
         pos.for_each_move(true, |m| {
             if !self.forbids(pos, m) {

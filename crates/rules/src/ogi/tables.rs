@@ -1,5 +1,6 @@
 //! Precomputed step tables, masks and Zobrist keys for Ōgi.
-use super::types::{Side, KINDS};
+use super::types::ROLES;
+use tegoma_protocol::Side;
 
 const fn step_table(deltas: &[(i8, i8)], side: usize) -> [u64; 64] {
     let mut t = [0u64; 64];
@@ -113,14 +114,14 @@ pub(crate) const HAND_MAX: usize = 64;
 /// The Zobrist keys: pieces by side, kind and square; hands by side, kind (16 slots, the last
 /// for a captured King) and count; the side to move.
 pub(crate) struct Zobrist {
-    pub(crate) piece: [[[u64; 64]; KINDS]; 2],
+    pub(crate) piece: [[[u64; 64]; ROLES]; 2],
     pub(crate) hand: [[[u64; HAND_MAX + 1]; 16]; 2],
     pub(crate) second_to_move: u64,
 }
 
 const fn zobrist() -> Zobrist {
     let mut z = Zobrist {
-        piece: [[[0; 64]; KINDS]; 2],
+        piece: [[[0; 64]; ROLES]; 2],
         hand: [[[0; HAND_MAX + 1]; 16]; 2],
         second_to_move: 0,
     };
@@ -128,7 +129,7 @@ const fn zobrist() -> Zobrist {
     let mut s = 0;
     while s < 2 {
         let mut k = 0;
-        while k < KINDS {
+        while k < ROLES {
             let mut q = 0;
             while q < 64 {
                 let (n, v) = splitmix(st);

@@ -1,37 +1,14 @@
-//! Piece kinds, sides, moves and move lists.
+//! Piece roles, moves and move lists.
 use std::fmt;
 
-/// A player: `First` (Sente, uppercase, style `O`, moves toward rank 8) or `Second` (Gote,
-/// lowercase, style `o`, moves toward rank 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// The first player (Sente).
-    First = 0,
-    /// The second player (Gote).
-    Second = 1,
-}
+use tegoma_protocol::Side;
 
-impl Side {
-    /// The other side.
-    #[inline]
-    pub const fn flip(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
+use crate::kit::Square;
 
-    /// 0 for the first player, 1 for the second.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// A piece kind, independent of side. The promoted kinds are the unpromoted ones plus 7.
+/// A piece role, independent of side. The promoted roles are the unpromoted ones plus 7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Kind {
+pub enum Role {
     /// King or Jeweled King `K^` (terminal).
     King = 0,
     /// Princess `I`: bishop slides plus the eight knight jumps.
@@ -64,33 +41,33 @@ pub enum Kind {
     PPawn = 14,
 }
 
-/// The number of piece kinds.
-pub const KINDS: usize = 15;
+/// The number of piece roles.
+pub const ROLES: usize = 15;
 
-impl Kind {
+impl Role {
     /// Every kind, in index order.
-    pub const ALL: [Kind; KINDS] = [
-        Kind::King,
-        Kind::Princess,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Silver,
-        Kind::Knight,
-        Kind::Lance,
-        Kind::Pawn,
-        Kind::PPrincess,
-        Kind::PRook,
-        Kind::PBishop,
-        Kind::PSilver,
-        Kind::PKnight,
-        Kind::PLance,
-        Kind::PPawn,
+    pub const ALL: [Role; ROLES] = [
+        Role::King,
+        Role::Princess,
+        Role::Rook,
+        Role::Bishop,
+        Role::Silver,
+        Role::Knight,
+        Role::Lance,
+        Role::Pawn,
+        Role::PPrincess,
+        Role::PRook,
+        Role::PBishop,
+        Role::PSilver,
+        Role::PKnight,
+        Role::PLance,
+        Role::PPawn,
     ];
 
     /// The kind with index `i` (0..15).
     #[inline]
-    pub const fn from_index(i: usize) -> Kind {
-        Kind::ALL[i]
+    pub const fn from_index(i: usize) -> Role {
+        Role::ALL[i]
     }
 
     /// The kind's index (0..15).
@@ -114,9 +91,9 @@ impl Kind {
 
     /// The promoted form (itself when it cannot promote).
     #[inline]
-    pub const fn promoted(self) -> Kind {
+    pub const fn promoted(self) -> Role {
         if self.can_promote() {
-            Kind::ALL[self as usize + 7]
+            Role::ALL[self as usize + 7]
         } else {
             self
         }
@@ -124,9 +101,9 @@ impl Kind {
 
     /// The unpromoted form (itself when not promoted).
     #[inline]
-    pub const fn demoted(self) -> Kind {
+    pub const fn demoted(self) -> Role {
         if self.is_promoted() {
-            Kind::ALL[self as usize - 7]
+            Role::ALL[self as usize - 7]
         } else {
             self
         }
@@ -149,7 +126,7 @@ impl Kind {
         } else {
             l.to_ascii_lowercase()
         } as char);
-        if self == Kind::King {
+        if self == Role::King {
             s.push('^');
         }
         s
@@ -171,7 +148,7 @@ const KEEP: u32 = 1 << 14;
 
 impl Move {
     #[inline]
-    pub(crate) const fn board(from: u8, to: u8, kind: Kind, captured: Option<Kind>) -> Move {
+    pub(crate) const fn board(from: u8, to: u8, kind: Role, captured: Option<Role>) -> Move {
         let c = match captured {
             Some(k) => k as u32 + 1,
             None => 0,
@@ -180,7 +157,7 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) const fn drop(to: u8, kind: Kind) -> Move {
+    pub(crate) const fn drop(to: u8, kind: Role) -> Move {
         Move(to as u32 | DROP | (kind as u32) << 16)
     }
 
@@ -194,15 +171,30 @@ impl Move {
         Move(self.0 | KEEP)
     }
 
-    /// The destination square index (a1 = 0 .. h8 = 63).
+    /// The destination square.
     #[inline]
-    pub const fn to(self) -> u8 {
+    pub const fn to(self) -> Square {
+        Square::from_index(self.dest())
+    }
+
+    /// The origin square, `None` for a drop.
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        match self.origin() {
+            Some(i) => Some(Square::from_index(i)),
+            None => None,
+        }
+    }
+
+    /// The destination square index (a1 = 0 .. h8 = 63), for the generator's bit arithmetic.
+    #[inline(always)]
+    pub(crate) const fn dest(self) -> u8 {
         (self.0 & 63) as u8
     }
 
     /// The origin square index, `None` for a drop.
-    #[inline]
-    pub const fn from(self) -> Option<u8> {
+    #[inline(always)]
+    pub(crate) const fn origin(self) -> Option<u8> {
         if self.is_drop() {
             None
         } else {
@@ -230,18 +222,18 @@ impl Move {
 
     /// The moving kind (before any promotion), or the dropped kind as held.
     #[inline]
-    pub const fn kind(self) -> Kind {
-        Kind::from_index((self.0 >> 16 & 15) as usize)
+    pub const fn role(self) -> Role {
+        Role::from_index((self.0 >> 16 & 15) as usize)
     }
 
     /// The captured kind, if the move captures.
     #[inline]
-    pub const fn captured(self) -> Option<Kind> {
+    pub const fn captured(self) -> Option<Role> {
         let c = self.0 >> 20 & 15;
         if c == 0 {
             None
         } else {
-            Some(Kind::from_index(c as usize - 1))
+            Some(Role::from_index(c as usize - 1))
         }
     }
 
@@ -255,23 +247,23 @@ impl Move {
     /// unpromoted pawn; drops do not reset it).
     #[inline]
     pub const fn resets_move_limit(self) -> bool {
-        self.is_capture() || (!self.is_drop() && self.kind() as u8 == Kind::Pawn as u8)
+        self.is_capture() || (!self.is_drop() && self.role() as u8 == Role::Pawn as u8)
     }
 
     /// The kind that ends on the destination square.
     #[inline]
-    pub const fn final_kind(self) -> Kind {
+    pub const fn final_role(self) -> Role {
         if self.is_promotion() {
-            self.kind().promoted()
+            self.role().promoted()
         } else {
-            self.kind()
+            self.role()
         }
     }
 
     /// The kind that enters the mover's hand when the move captures: demoted, unless the King's
     /// privilege keeps it promoted.
     #[inline]
-    pub const fn hand_kind(self) -> Option<Kind> {
+    pub const fn hand_role(self) -> Option<Role> {
         match self.captured() {
             None => None,
             Some(k) if self.keeps_promoted() => Some(k),
@@ -280,25 +272,26 @@ impl Move {
     }
 }
 
+/// PMN-like: `Move(e3-e4)`, `Move(b2+h8=+B)`, `Move(e1+e2/+R)`, `Move(P*e5)`. A move does not
+/// know its side, so its tokens are written uppercase; the position's
+/// [`move_to_pmn`](super::Position::move_to_pmn) writes the real PMN.
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sq = |i: u8| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1);
+        f.write_str("Move(")?;
         match self.from() {
-            None => write!(f, "Move({:?}*{})", self.kind(), sq(self.to())),
-            Some(from) => write!(
-                f,
-                "Move({:?} {}-{}{}{}{})",
-                self.kind(),
-                sq(from),
-                sq(self.to()),
-                if self.is_promotion() { " promote" } else { "" },
-                match self.captured() {
-                    Some(k) => format!(" x{k:?}"),
-                    None => String::new(),
-                },
-                if self.keeps_promoted() { " keep" } else { "" },
-            ),
+            None => write!(f, "{}*{}", self.role().token(Side::First), self.to())?,
+            Some(from) => {
+                let sep = if self.is_capture() { '+' } else { '-' };
+                write!(f, "{from}{sep}{}", self.to())?;
+                if self.is_promotion() {
+                    write!(f, "={}", self.final_role().token(Side::First))?;
+                }
+                if let (true, Some(k)) = (self.keeps_promoted(), self.captured()) {
+                    write!(f, "/{}", k.token(Side::First))?;
+                }
+            }
         }
+        f.write_str(")")
     }
 }
 
@@ -376,5 +369,40 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+/// The moves of a list, by value (`for m in pos.legal_moves()`).
+#[derive(Clone)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len() - self.next;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
     }
 }
