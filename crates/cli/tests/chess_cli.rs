@@ -110,9 +110,13 @@ fn errors_are_one_line() {
         &["status", "--feen", "4k^3/8/8/8/8/8/8/R3+K^3 / C/c"],
         "ImpossibleMarker",
     );
-    err(&["perft", "99"], "DepthTooLarge");
+    // No arbitrary depth cap: a blocked position answers at any depth (1 node at 32 plies).
+    assert_eq!(
+        ok(&["perft", "32", "--fen", "2b5/kpPp4/1p1P4/1P6/6p1/4p1P1/4PpPK/5B2 w - - 0 1"]),
+        "nodes 1\n"
+    );
     err(&["convert", "--to", "xml", "x"], "UnknownFormat");
     err(&["convert", "--to", "fen", "garbage"], "InvalidFen");
     err(&["convert", "--to", "feen", "8/8 / C/c"], "BoardShape");
-    err(&["moves", "ogi", "--fen", KIWIPETE], "GameMismatch");
+    err(&["moves", "ogi", "--fen", KIWIPETE], "Unsupported");
 }

@@ -67,12 +67,14 @@ fn kogoma_plays_through_the_position_commands() {
     assert!(ok);
     assert_eq!(out.lines().last(), Some("nodes 194"));
     assert_eq!(out.lines().count(), 15);
+    // The second side has no piece left: no movement at all (nomove, R12) and no King.
     let (ok, out) = tegoma(&["status", "--feen", "5/5/5/5/1R2K^ k^/ k/K"]);
     assert!(ok);
-    assert_eq!(out.trim(), "mareking");
+    assert_eq!(out.trim(), "nomove mareking");
+    // The King of the side to move is not attacked: stale (CGSN), as for chess and Ōgi.
     let (ok, out) = tegoma(&["status", "--feen", KOGOMA_START]);
     assert!(ok);
-    assert_eq!(out.trim(), "-");
+    assert_eq!(out.trim(), "stale");
     let (ok, out) = tegoma(&["moves", "--feen", "rbsgk^/4p/5/P4/K^GSBR / K/x"]);
     assert!(!ok);
     assert!(out.starts_with("error: "), "{out}");

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::pmn::Pmn;
-use tegoma_protocol::{Decision, Outcome, Position, RuleSystem, Side, Style};
+use tegoma_protocol::{Outcome, Position, RuleSystem, Side, Style};
 
 use super::engine::{Engine, EngineError};
 use super::moves::GgnMove;
@@ -48,15 +48,6 @@ impl Engine {
     }
 }
 
-fn status_set(names: &[&str]) -> StatusSet {
-    let mut set = StatusSet::EMPTY;
-    for n in names {
-        if let Ok(s) = n.parse::<Status>() {
-            set.insert(s);
-        }
-    }
-    set
-}
 
 impl RuleSystem for Engine {
     type Position = Position;
@@ -152,24 +143,30 @@ impl RuleSystem for Engine {
     }
 
     fn statuses(&self, position: &Position) -> StatusSet {
-        status_set(&Engine::statuses(self, position))
+        Engine::statuses(self, position)
     }
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let s = Engine::statuses(self, position);
-        let winner = Decision::Win(position.side_to_move().flip());
-        let decision =
-            if s.contains(&"mareking") || s.contains(&"checkmate") || s.contains(&"nomove") {
-                winner
-            } else if s.contains(&"stalemate") {
-                Decision::Draw
-            } else {
-                return None;
-            };
-        let names: Vec<&str> = s.into_iter().filter(|n| *n != "check").collect();
-        Some(Outcome {
-            decision,
-            statuses: status_set(&names),
+        let stm = position.side_to_move();
+        if self.terminal_captured(position) {
+            // The side that still has a terminal piece wins.
+            let mover_has = position
+                .pieces()
+                .any(|(_, p)| p.side() == stm && p.is_terminal());
+            let winner = if mover_has { stm } else { stm.flip() };
+            return Some(Outcome::win(winner, Status::Mareking));
+        }
+        let mut moves = Vec::new();
+        self.append_legal_moves(position, &mut moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        Some(if !self.description().legality.check {
+            Outcome::win(stm.flip(), Status::Nomove)
+        } else if self.in_check(position, stm) {
+            Outcome::win(stm.flip(), Status::Checkmate)
+        } else {
+            Outcome::draw(Status::Stalemate)
         })
     }
 

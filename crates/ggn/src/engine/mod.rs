@@ -368,11 +368,18 @@ impl Engine {
     }
 
     /// Appends the pseudo-legal moves of `pos` (GGN conditions, drops, promotions, capture
-    /// treatment; no legality filter) to `out`.
+    /// treatment; no legality filter) to `out`; none once a terminal piece was captured where
+    /// that ends the game.
     pub fn pseudo_legal_moves(&self, pos: &Position, out: &mut Vec<GgnMove>) {
         if self.terminal_captured(pos) {
             return;
         }
+        self.movement(pos, out);
+    }
+
+    /// Appends every move the movement rules allow in `pos` (the pseudo-legal moves, whether
+    /// or not the game is over): what CGSN's statuses are defined over (ruling R12).
+    pub fn movement(&self, pos: &Position, out: &mut Vec<GgnMove>) {
         let us = pos.side_to_move();
         for (from, actor) in pos.pieces() {
             if actor.side() != us {

@@ -1,5 +1,6 @@
 //! Playing moves (the description's mutations) and the legality filters.
 
+use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_protocol::{Piece, Position, Side, Square};
 
 use super::{norm, restyle, Engine};
@@ -227,28 +228,65 @@ impl Engine {
             .sum()
     }
 
-    /// The CGSN statuses that hold in `pos` and that the engine can infer: `mareking` (a
-    /// terminal piece was captured, with `terminal_capture_ends`), `check`, and with no legal
-    /// move `checkmate`/`stalemate` (when the check filter is on) or `nomove`.
-    pub fn statuses(&self, pos: &Position) -> Vec<&'static str> {
-        let mut s = Vec::new();
-        if self.terminal_captured(pos) {
-            s.push("mareking");
-            return s;
+    /// The inferable CGSN statuses that hold in `pos` (CGSN over the pseudo-legal moves, as the
+    /// built-in rule systems compute them; history ignored): for each terminal piece of the side
+    /// to move, `check` or `stale`, and `checkmate` or `stalemate` when every pseudo-legal move
+    /// leaves it capturable; `nomove` when the side to move has no pseudo-legal move (R12);
+    /// `mareking` when a side has no terminal piece on the board; `bareking` when a side has
+    /// only its terminal piece left.
+    pub fn statuses(&self, pos: &Position) -> StatusSet {
+        let mut set = StatusSet::EMPTY;
+        let us = pos.side_to_move();
+        let mut moves = Vec::new();
+        self.movement(pos, &mut moves);
+        if moves.is_empty() {
+            set.insert(Status::Nomove);
         }
-        let check = self.in_check(pos, pos.side_to_move());
-        let mut v = Vec::new();
-        self.append_legal_moves(pos, &mut v);
-        if v.is_empty() {
-            if self.desc.legality.check {
-                s.push(if check { "checkmate" } else { "stalemate" });
-            } else {
-                s.push("nomove");
+        let terminals: Vec<Square> = pos
+            .pieces()
+            .filter(|(_, p)| p.side() == us && p.is_terminal())
+            .map(|(sq, _)| sq)
+            .collect();
+        let afters: Vec<(Option<Square>, Square, Position)> = if terminals.is_empty() {
+            Vec::new()
+        } else {
+            moves
+                .iter()
+                .map(|m| (m.from, m.to, self.after_unchecked(pos, m)))
+                .collect()
+        };
+        for &sq in &terminals {
+            let check = self.attacked(pos, sq, us);
+            let all_threatened = !afters.is_empty()
+                && afters.iter().all(|(from, to, p)| {
+                    let at = if *from == Some(sq) { *to } else { sq };
+                    let enemy_king_left = p
+                        .pieces()
+                        .any(|(_, x)| x.side() != us && x.is_terminal());
+                    enemy_king_left && self.attacked(p, at, us)
+                });
+            set.insert(if check { Status::Check } else { Status::Stale });
+            if all_threatened {
+                set.insert(if check {
+                    Status::Checkmate
+                } else {
+                    Status::Stalemate
+                });
             }
         }
-        if check {
-            s.push("check");
+        for side in Side::BOTH {
+            let mut own = 0usize;
+            let mut terminal = false;
+            for (_, p) in pos.pieces().filter(|(_, p)| p.side() == side) {
+                own += 1;
+                terminal |= p.is_terminal();
+            }
+            if !terminal {
+                set.insert(Status::Mareking);
+            } else if own == 1 {
+                set.insert(Status::Bareking);
+            }
         }
-        s
+        set
     }
 }
