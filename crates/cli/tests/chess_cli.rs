@@ -112,7 +112,12 @@ fn errors_are_one_line() {
     );
     // No arbitrary depth cap: a blocked position answers at any depth (1 node at 32 plies).
     assert_eq!(
-        ok(&["perft", "32", "--fen", "2b5/kpPp4/1p1P4/1P6/6p1/4p1P1/4PpPK/5B2 w - - 0 1"]),
+        ok(&[
+            "perft",
+            "32",
+            "--fen",
+            "2b5/kpPp4/1p1P4/1P6/6p1/4p1P1/4PpPK/5B2 w - - 0 1"
+        ]),
         "nodes 1\n"
     );
     err(&["convert", "--to", "xml", "x"], "UnknownFormat");

@@ -26,3 +26,8 @@ pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
 pub use rules::{MatchRules, MoveFormat, Refusal, RepetitionRule, Unsupported};
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

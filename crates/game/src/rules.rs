@@ -48,12 +48,12 @@ pub enum MoveFormat {
 }
 
 impl MoveFormat {
-    /// The format's name as the command line spells it (`pmn`, `san`, `uci`).
+    /// The format's name (`PMN`, `SAN`, `UCI`).
     pub const fn name(self) -> &'static str {
         match self {
-            MoveFormat::Pmn => "pmn",
-            MoveFormat::San => "san",
-            MoveFormat::Uci => "uci",
+            MoveFormat::Pmn => "PMN",
+            MoveFormat::San => "SAN",
+            MoveFormat::Uci => "UCI",
         }
     }
 }

@@ -38,7 +38,8 @@ fn random_game(rules: &Rules, seed: u64, max: usize) -> (AnyMatch, Vec<String>) 
         let moves = m.legal_moves_as(MoveFormat::Pmn).unwrap();
         assert!(!moves.is_empty(), "{rules}: a live match has legal moves");
         let mv = &moves[rng.below(moves.len())];
-        m.play(mv, Some(10)).unwrap_or_else(|e| panic!("{rules}: {mv}: {e}"));
+        m.play(mv, Some(10))
+            .unwrap_or_else(|e| panic!("{rules}: {mv}: {e}"));
         feens.push(m.feen());
     }
     (m, feens)
@@ -56,7 +57,10 @@ fn random_games_take_back_and_record_round_trip() {
                 assert_eq!(back.take_back().unwrap(), Some(10), "{rules}");
                 assert_eq!(back.feen(), feens[i], "{rules}: take back to ply {i}");
             }
-            assert!(matches!(back.take_back(), Err(MatchError::NothingToTakeBack)));
+            assert!(matches!(
+                back.take_back(),
+                Err(MatchError::NothingToTakeBack)
+            ));
             // A PCN record of the match replays to the same position and outcome.
             let pcn = match_to_pcn(&m, None);
             assert_eq!(pcn.plies.as_ref().map_or(0, Vec::len), m.ply_count());
@@ -102,11 +106,10 @@ fn resignation_agreement_and_refusals() {
 #[test]
 fn the_clock_ends_a_game_on_time() {
     for rules in all_rules() {
-        let control = TimeControl::new(vec![Period::from_seconds(1.0, 0.0, None).unwrap()]).unwrap();
-        let mut m = AnyMatch::new(rules.clone()).with_clock(Clock::with_controls(
-            control.clone(),
-            control,
-        ));
+        let control =
+            TimeControl::new(vec![Period::from_seconds(1.0, 0.0, None).unwrap()]).unwrap();
+        let mut m =
+            AnyMatch::new(rules.clone()).with_clock(Clock::with_controls(control.clone(), control));
         let mv = m.legal_moves_as(MoveFormat::Pmn).unwrap()[0].clone();
         // The first side's move takes longer than its whole time: it loses on time.
         let o = m.play(&mv, Some(1_500)).unwrap().expect("the flag fell");
@@ -126,7 +129,10 @@ fn kogoma_history_rules_come_from_its_description() {
         m.play(mv, None).unwrap();
     }
     let legal = m.legal_moves_as(MoveFormat::Pmn).unwrap();
-    assert!(!legal.contains(&"a1-a2".to_string()), "sennichite forbids it: {legal:?}");
+    assert!(
+        !legal.contains(&"a1-a2".to_string()),
+        "sennichite forbids it: {legal:?}"
+    );
     assert!(legal.contains(&"a1-b2".to_string()));
     let err = m.play("a1-a2", None).unwrap_err();
     let MatchError::Forfeit { outcome, .. } = err else {

@@ -48,7 +48,6 @@ impl Engine {
     }
 }
 
-
 impl RuleSystem for Engine {
     type Position = Position;
     type Move = GgnMove;

@@ -260,9 +260,8 @@ impl Engine {
             let all_threatened = !afters.is_empty()
                 && afters.iter().all(|(from, to, p)| {
                     let at = if *from == Some(sq) { *to } else { sq };
-                    let enemy_king_left = p
-                        .pieces()
-                        .any(|(_, x)| x.side() != us && x.is_terminal());
+                    let enemy_king_left =
+                        p.pieces().any(|(_, x)| x.side() != us && x.is_terminal());
                     enemy_king_left && self.attacked(p, at, us)
                 });
             set.insert(if check { Status::Check } else { Status::Stale });
