@@ -173,7 +173,7 @@ impl Visit for Build<'_> {
         let position = match self.0 {
             Source::Initial => rules.initial().map_err(Invalid::from)?,
             Source::Generic(p) => rules.import(p).map_err(Invalid::from)?,
-            Source::Fen(f) => rules.from_fen(f)?,
+            Source::Fen(f) => rules.read_fen(f)?,
         };
         Ok(Box::new(Held {
             rules: rules.clone(),

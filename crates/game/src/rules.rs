@@ -134,7 +134,7 @@ pub trait MatchRules:
     ///
     /// # Errors
     /// [`Unsupported`] (as an [`Invalid`]) for rule systems without FEN, or the FEN's error.
-    fn from_fen(&self, fen: &str) -> Result<Self::Position, Invalid> {
+    fn read_fen(&self, fen: &str) -> Result<Self::Position, Invalid> {
         let _ = fen;
         Err(Invalid::from(Unsupported::new("FEN", self.snn()[0])))
     }
@@ -232,7 +232,7 @@ impl MatchRules for Chess {
         }
         Ok(())
     }
-    fn from_fen(&self, fen: &str) -> Result<chess::Position, Invalid> {
+    fn read_fen(&self, fen: &str) -> Result<chess::Position, Invalid> {
         chess::Position::from_fen(fen).map_err(Invalid::from)
     }
     fn to_fen(&self, position: &chess::Position) -> Option<String> {

@@ -165,7 +165,7 @@ impl Visit for Build<'_> {
             Start::Initial => Match::new(rules.clone()),
             Start::Position(p) => Match::from_generic(rules.clone(), p)?,
             Start::Fen(fen) => {
-                let p = rules.from_fen(fen).map_err(MatchError::Setup)?;
+                let p = rules.read_fen(fen).map_err(MatchError::Setup)?;
                 Match::from_position(rules.clone(), p)
             }
         };
