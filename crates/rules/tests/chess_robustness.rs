@@ -108,9 +108,13 @@ fn move_readers_never_panic() {
         let seed = seeds[rng.below(seeds.len())];
         let s = mutate(&mut rng, seed);
         let p = &positions[rng.below(positions.len())];
-        for m in [p.parse_pmn(&s), p.parse_san(&s).map_err(ChessError::from), p.parse_uci(&s)]
-            .into_iter()
-            .flatten()
+        for m in [
+            p.parse_pmn(&s),
+            p.parse_san(&s).map_err(ChessError::from),
+            p.parse_uci(&s),
+        ]
+        .into_iter()
+        .flatten()
         {
             assert!(p.is_legal(m), "{s} gave an illegal move");
         }

@@ -200,7 +200,10 @@ fn san_disambiguation() {
     let ruy = fen("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 3");
     assert_eq!(kind(ruy.parse_san("b5").unwrap_err()), "IllegalMove");
     let mut replay = SanReplay::new(ruy);
-    assert_eq!(kind(replay.play(&"b5".parse().unwrap()).unwrap_err()), "IllegalMove");
+    assert_eq!(
+        kind(replay.play(&"b5".parse().unwrap()).unwrap_err()),
+        "IllegalMove"
+    );
     assert_eq!(replay.position(), &ruy, "unchanged");
     assert_eq!(ruy.to_san(ruy.parse_san("axb5").unwrap()), "axb5");
     assert_eq!(ruy.to_san(ruy.parse_san("b6").unwrap()), "b6");

@@ -173,7 +173,12 @@ fn canonical_form_reads_back() {
             if let Ok(san) = San::parse_bytes(&s) {
                 accepted += 1;
                 let w = san.to_string();
-                assert_eq!(w.parse::<San>(), Ok(san), "{:?}", String::from_utf8_lossy(&s));
+                assert_eq!(
+                    w.parse::<San>(),
+                    Ok(san),
+                    "{:?}",
+                    String::from_utf8_lossy(&s)
+                );
             }
         }
     }
@@ -189,12 +194,18 @@ fn errors_against_a_position() {
     assert_eq!(e.to_string(), "ambiguous SAN \"Nd2\": matches b1-d2, f1-d2");
     let e = p.parse_san("b8").unwrap_err();
     assert_eq!(e.kind(), "InvalidSan");
-    assert_eq!(e.to_string(), "invalid SAN \"b8\": a promotion must name its piece");
+    assert_eq!(
+        e.to_string(),
+        "invalid SAN \"b8\": a promotion must name its piece"
+    );
     let e = p.parse_san("Ke3").unwrap_err();
     assert_eq!(e.kind(), "IllegalMove");
     assert_eq!(e.to_string(), "illegal move Ke3");
     assert_eq!(p.parse_san("--").unwrap_err().kind(), "IllegalMove");
     assert_eq!(p.parse_san("Nxd2").unwrap_err().kind(), "IllegalMove");
     let e = p.parse_san("b8(Q)").unwrap_err();
-    assert_eq!(e.to_string(), "invalid SAN \"b8(Q)\": bad destination square");
+    assert_eq!(
+        e.to_string(),
+        "invalid SAN \"b8(Q)\": bad destination square"
+    );
 }

@@ -495,7 +495,11 @@ pub(crate) fn san_in_list(p: &Position, san: &San, list: &MoveList) -> Result<Mo
     let (role, file, rank, capture, to, promotion) = match san.kind {
         SanKind::Null => return Err(SanError::Illegal(*san)),
         SanKind::CastleShort | SanKind::CastleLong => {
-            let file = if san.kind == SanKind::CastleShort { 6 } else { 2 };
+            let file = if san.kind == SanKind::CastleShort {
+                6
+            } else {
+                2
+            };
             return list
                 .iter()
                 .find(|m| m.kind() == MoveKind::Castle && m.to().file() == file)
@@ -528,8 +532,11 @@ pub(crate) fn san_in_list(p: &Position, san: &San, list: &MoveList) -> Result<Mo
         .filter(named)
         .filter(|m| m.promotion_role() == promotion && (!capture || m.is_capture()));
     let Some(&first) = candidates.next() else {
-        let needs_promotion =
-            promotion.is_none() && list.iter().filter(named).any(|m| m.promotion_role().is_some());
+        let needs_promotion = promotion.is_none()
+            && list
+                .iter()
+                .filter(named)
+                .any(|m| m.promotion_role().is_some());
         return Err(if needs_promotion {
             SanError::MissingPromotion(*san)
         } else {

@@ -334,6 +334,14 @@ impl SanReplay {
         Ok(mv)
     }
 
+    /// The fast path alone: the move `san` names when it finds it without generating the
+    /// legal moves, else `None` (the general path then answers). For the tests that tie the two
+    /// paths together; not part of the API.
+    #[doc(hidden)]
+    pub fn fast_read(&self, san: &San) -> Option<Move> {
+        fast_san(&self.position, san, self.check)
+    }
+
     /// Whether the side to move has a legal move ([`Position::has_legal_move`]).
     pub fn has_legal_move(&mut self) -> bool {
         let (p, check) = (&self.position, self.check);
