@@ -134,6 +134,8 @@ pub trait MatchRules:
     ///
     /// # Errors
     /// [`Unsupported`] (as an [`Invalid`]) for rule systems without FEN, or the FEN's error.
+    // The rule system reads the FEN: `self` is the rules, not the value converted.
+    #[allow(clippy::wrong_self_convention)]
     fn from_fen(&self, fen: &str) -> Result<Self::Position, Invalid> {
         let _ = fen;
         Err(Invalid::from(Unsupported::new("FEN", self.snn()[0])))
