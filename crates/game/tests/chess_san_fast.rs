@@ -66,11 +66,9 @@ fn replay_agrees_with_the_chess_module() {
             assert_eq!(p.san_to_move(&san), Ok(m), "{} {san}", f[1]);
             fast += agree(&p, &san) as usize;
             // Respelled: no check sign, an annotation, the full origin.
-            let bare = San {
-                check: None,
-                annotation: "e4?!".parse::<San>().unwrap().annotation,
-                ..san
-            };
+            let bare = san
+                .with_check(None)
+                .with_annotation("e4?!".parse::<San>().unwrap().annotation());
             agree(&p, &bare);
             if let SanKind::Normal {
                 role,
@@ -78,10 +76,10 @@ fn replay_agrees_with_the_chess_module() {
                 to,
                 promotion,
                 ..
-            } = san.kind
+            } = san.kind()
             {
-                let full = San {
-                    kind: SanKind::Normal {
+                let full = San::new(
+                    SanKind::Normal {
                         role,
                         file: Some(m.from().file()),
                         rank: Some(m.from().rank()),
@@ -89,8 +87,9 @@ fn replay_agrees_with_the_chess_module() {
                         to,
                         promotion,
                     },
-                    ..san
-                };
+                    san.check(),
+                    None,
+                );
                 agree(&p, &full);
             }
             let after = p.after(m).unwrap();
@@ -140,8 +139,8 @@ fn replay_never_accepts_an_illegal_move() {
                 let last = to.rank() == 0 || to.rank() == 7;
                 let promotion = (role == Role::Pawn && last).then_some(Role::Queen);
                 for capture in [false, true] {
-                    let san = San {
-                        kind: SanKind::Normal {
+                    let san = San::new(
+                        SanKind::Normal {
                             role,
                             file: Some(from.file()),
                             rank: Some(from.rank()),
@@ -149,9 +148,9 @@ fn replay_never_accepts_an_illegal_move() {
                             to,
                             promotion,
                         },
-                        check: None,
-                        annotation: None,
-                    };
+                        None,
+                        None,
+                    );
                     if let Some(mv) = replay.fast_read(&san) {
                         assert!(list.contains(mv), "{fen}: {san}");
                         accepted += 1;

@@ -267,7 +267,7 @@ fn oracle_data_is_consistent() {
                 to,
                 promotion,
                 ..
-            } = token.kind
+            } = token.kind()
             {
                 let (to_file, to_rank) = (to.file(), to.rank());
                 let piece = role.letter() as char;

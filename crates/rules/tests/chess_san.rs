@@ -124,8 +124,8 @@ fn parts() {
     let san: San = "Qh4xe1+!?".parse().unwrap();
     assert_eq!(
         san,
-        San {
-            kind: SanKind::Normal {
+        San::new(
+            SanKind::Normal {
                 role: Role::Queen,
                 file: Some(7),
                 rank: Some(3),
@@ -133,14 +133,21 @@ fn parts() {
                 to: sq("e1"),
                 promotion: None,
             },
-            check: Some(CheckSign::Check),
-            annotation: Some(Annotation::Speculative),
-        }
+            Some(CheckSign::Check),
+            Some(Annotation::Speculative),
+        )
     );
+    assert_eq!(san.check(), Some(CheckSign::Check));
+    assert_eq!(san.annotation(), Some(Annotation::Speculative));
+    assert_eq!(
+        san.with_check(None).with_annotation(None).to_string(),
+        "Qh4xe1"
+    );
+    assert_eq!(format!("{san:?}"), "San(\"Qh4xe1+!?\")");
     assert_eq!(Annotation::Speculative.nag(), 5);
     let p: San = "ed8N#".parse().unwrap();
     assert_eq!(
-        p.kind,
+        p.kind(),
         SanKind::Normal {
             role: Role::Pawn,
             file: Some(4),
@@ -150,10 +157,31 @@ fn parts() {
             promotion: Some(Role::Knight),
         }
     );
-    assert_eq!(p.check, Some(CheckSign::Mate));
+    assert_eq!(p.check(), Some(CheckSign::Mate));
     assert!("0-0".parse::<San>().unwrap().is_castling());
     assert!("--".parse::<San>().unwrap().is_null());
-    assert!(std::mem::size_of::<San>() <= 12);
+    assert_eq!(std::mem::size_of::<San>(), 4);
+    // Every value built from parts gives its parts back.
+    for kind in [SanKind::CastleShort, SanKind::CastleLong, SanKind::Null] {
+        assert_eq!(San::new(kind, None, None).kind(), kind);
+    }
+    for to in 0..64 {
+        for role in Role::ALL {
+            let promotion = [None, Some(Role::Knight), Some(Role::Queen)][to as usize % 3];
+            let kind = SanKind::Normal {
+                role,
+                file: [None, Some(0), Some(7)][to as usize % 3],
+                rank: [None, Some(7), Some(0)][to as usize / 3 % 3],
+                capture: to % 2 == 0,
+                to: Square::from_index(to),
+                promotion,
+            };
+            let san = San::new(kind, Some(CheckSign::Mate), Some(Annotation::Dubious));
+            assert_eq!(san.kind(), kind);
+            assert_eq!(san.check(), Some(CheckSign::Mate));
+            assert_eq!(san.annotation(), Some(Annotation::Dubious));
+        }
+    }
 }
 
 /// Every string of up to 5 bytes over SAN's alphabet: whatever is accepted is written in a

@@ -73,7 +73,7 @@ pub(crate) fn in_check(p: &Position) -> bool {
 /// king cannot uncover it, and is not verified.
 #[inline]
 pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> {
-    let (role, from_file, from_rank, capture_sign, to, promo) = match san.kind {
+    let (role, from_file, from_rank, capture_sign, to, promo) = match san.kind() {
         SanKind::Normal {
             role,
             file,
