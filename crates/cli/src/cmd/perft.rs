@@ -5,6 +5,9 @@ use std::time::Instant;
 
 use tegoma_notation::Invalid;
 
+/// The deepest perft the command runs (deeper ones would not end in any useful time).
+const MAX_PERFT_DEPTH: u32 = 15;
+
 /// Arguments of `tegoma perft`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -46,6 +49,12 @@ pub fn run(a: Args) -> ExitCode {
         Ok(p) => p,
         Err(e) => return crate::fail_with(&e),
     };
+    if a.depth > MAX_PERFT_DEPTH {
+        return crate::fail(
+            "DepthTooLarge",
+            format!("depth {} exceeds {MAX_PERFT_DEPTH}", a.depth),
+        );
+    }
     let start = Instant::now();
     let bulk = !a.no_bulk;
     let mut lines = Vec::new();
