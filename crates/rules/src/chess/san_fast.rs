@@ -265,7 +265,7 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
 ///
 /// ```
 /// use tegoma_rules::chess::{Position, San, SanReplay};
-/// use tegoma_protocol::Status;
+/// use tegoma_notation::cgsn::Status;
 ///
 /// let mut replay = SanReplay::new(Position::startpos());
 /// for san in ["f3", "e5", "g4", "Qh4#"] {
