@@ -23,7 +23,7 @@ use tegoma_rules::systems::Chess;
 
 use crate::clock::{Clock, Period, TimeControl};
 use crate::matches::{AnyMatch, Match};
-use crate::pgn::{Comment, PgnGame, PgnResult, SanToken};
+use crate::pgn::{Comment, PgnGame, PgnResult, San};
 use crate::registry::Rules;
 use crate::replay::{pcn_outcome, result_mark};
 use crate::rules::MoveFormat;
@@ -319,9 +319,7 @@ pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
         }
     }
     for san in sans {
-        let tok: SanToken = san
-            .parse()
-            .map_err(|e: crate::pgn::SanLexError| invalid("InvalidSan", e.0))?;
+        let tok = San::parse(&san).map_err(|_| invalid("InvalidSan", san.clone()))?;
         game.moves.push(tok);
     }
     if let Some(c) = pcn.setup.extra.get("comment").and_then(Value::as_str) {

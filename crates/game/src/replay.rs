@@ -153,7 +153,7 @@ pub fn replay_pgn_game_with(
             let i = m.plies().len();
             Some(BadPly {
                 ply: i + 1,
-                text: game.moves[i].as_str().to_string(),
+                text: game.moves[i].to_string(),
                 reason: Invalid::from(MatchError::Finished(o)),
             })
         }
@@ -348,7 +348,7 @@ pub fn fuzz_replay(data: &[u8]) {
         };
         let mut bad = None;
         for (ply, san) in game.moves.iter().enumerate() {
-            if m.play_san(san.as_str(), None).is_err() {
+            if m.play_san(&san.to_string(), None).is_err() {
                 bad = Some(ply + 1);
                 break;
             }
@@ -360,7 +360,7 @@ pub fn fuzz_replay(data: &[u8]) {
             fast.bad_ply,
             game.moves
                 .iter()
-                .map(|t| t.as_str())
+                .map(|t| t.to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         );

@@ -9,7 +9,7 @@ use tegoma_notation::cgsn::Status;
 use tegoma_notation::pin;
 use tegoma_notation::{Invalid, NotationError};
 use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side};
-use tegoma_rules::chess::{self, ChessError, Role};
+use tegoma_rules::chess::{self, ChessError, Role, SanError};
 use tegoma_rules::ogi::{self, MoveError};
 use tegoma_rules::systems::{Chess, Ogi, OgiError};
 
@@ -262,13 +262,14 @@ impl MatchRules for Chess {
         let other = if looks_like_uci(text) {
             position.parse_uci(text)
         } else {
-            position.parse_san(text)
+            position.parse_san(text).map_err(ChessError::from)
         };
         match other {
             Ok(m) => Ok(m),
-            Err(e @ (ChessError::IllegalMove(_) | ChessError::AmbiguousSan(..))) => {
-                Err(refusal(false, e))
-            }
+            Err(
+                e @ (ChessError::IllegalMove(_)
+                | ChessError::San(SanError::Illegal(_) | SanError::Ambiguous { .. })),
+            ) => Err(refusal(false, e)),
             Err(ChessError::San(..) | ChessError::Uci(..)) => Err(refusal(true, pmn_err)),
             Err(e) => Err(refusal(true, e)),
         }

@@ -5,12 +5,13 @@
 use std::error::Error;
 
 use tegoma_game::clock::{ClockError, Period, TimeControl};
-use tegoma_game::pgn::{PgnError, PgnReader, SanLexError, SanToken};
+use tegoma_game::pgn::{PgnError, PgnReader, San};
 use tegoma_game::record::match_from_pcn;
 use tegoma_game::rules::MatchRules;
 use tegoma_game::{AnyMatch, Match, MatchError, Refusal};
 use tegoma_notation::pcn::Pcn;
 use tegoma_rules::chess;
+use tegoma_rules::chess::SanError;
 use tegoma_rules::systems::Chess;
 
 fn is_error<E: Error + Send + Sync + 'static>() {}
@@ -21,7 +22,7 @@ fn every_error_type_is_an_error() {
     is_error::<MatchError>();
     is_error::<PgnError>();
     is_error::<Refusal>();
-    is_error::<SanLexError>();
+    is_error::<SanError>();
     is_error::<tegoma_notation::Invalid>();
 }
 
@@ -38,7 +39,7 @@ fn main_like() -> Result<(), Box<dyn Error>> {
     for game in PgnReader::new(PGN.as_bytes()) {
         let _ = Match::from_pgn_setup(&game?)?;
     }
-    let _: SanToken = "Nf3".parse()?;
+    let _: San = "Nf3".parse()?;
     let _ = TimeControl::new(vec![Period::from_seconds(300.0, 2.0, None)?])?;
     let _ = Chess.read_move(&chess::Position::startpos(), "e2-e5")?; // fails: illegal
     Ok(())
@@ -49,7 +50,7 @@ fn question_mark_into_box_dyn_error() {
     let e = main_like().unwrap_err();
     // The last call failed, so every call before it went through `?` successfully.
     assert!(e.is::<Refusal>() && e.to_string().contains("e2-e5"), "{e}");
-    let f = || -> Result<SanToken, Box<dyn Error>> { Ok("Zz9".parse()?) };
+    let f = || -> Result<San, Box<dyn Error>> { Ok("Zz9".parse()?) };
     assert!(f().is_err());
     let g = || -> Result<Period, Box<dyn Error>> { Ok(Period::from_seconds(-1.0, 0.0, None)?) };
     assert!(g().is_err());

@@ -3,6 +3,7 @@
 
 use tegoma_game::{AnyMatch, Match, MatchError};
 use tegoma_protocol::{Decision, Outcome, Side};
+use tegoma_rules::chess::San;
 use tegoma_rules::ogi;
 use tegoma_rules::systems::{Chess, Ogi};
 
@@ -250,6 +251,10 @@ fn ogi_movelimit_drops_do_not_reset() {
     assert_eq!((o.decision, names(o)), (Decision::Draw, "movelimit".into()));
 }
 
+fn line(sans: &[&str]) -> Vec<San> {
+    sans.iter().map(|s| s.parse().unwrap()).collect()
+}
+
 /// The SAN line replay (the PGN fast path) ends where the move-by-move match ends: checkmate
 /// and stalemate found after the last move or before a move that follows them, and the endings
 /// that do not depend on the legal moves decided together with them.
@@ -258,7 +263,7 @@ fn san_line_endings_match_move_by_move_play() {
     // Checkmate as the last move, then as a move followed by another.
     let mut m = Match::new(Chess);
     let o = m
-        .play_san_line(["f3", "e5", "g4", "Qh4#"])
+        .play_san_line(line(&["f3", "e5", "g4", "Qh4#"]))
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -266,7 +271,7 @@ fn san_line_endings_match_move_by_move_play() {
         (Decision::Win(Side::Second), "checkmate".into())
     );
     let mut m = Match::new(Chess);
-    match m.play_san_line(["f3", "e5", "g4", "Qh4#", "a3"]) {
+    match m.play_san_line(line(&["f3", "e5", "g4", "Qh4#", "a3"])) {
         Err(MatchError::Finished(o)) => assert_eq!(names(o), "checkmate"),
         other => panic!("{other:?}"),
     }
@@ -274,21 +279,21 @@ fn san_line_endings_match_move_by_move_play() {
     // Stalemate (Black to move, no legal move, not in check), then a move after it.
     let fen = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1";
     let mut m = Match::from_fen(fen).unwrap();
-    let o = m.play_san_line(["Qf7"]).unwrap().unwrap();
+    let o = m.play_san_line(line(&["Qf7"])).unwrap().unwrap();
     assert_eq!((o.decision, names(o)), (Decision::Draw, "stalemate".into()));
     let mut m = Match::from_fen(fen).unwrap();
-    match m.play_san_line(["Qf7", "Kh7"]) {
+    match m.play_san_line(line(&["Qf7", "Kh7"])) {
         Err(MatchError::Finished(o)) => assert_eq!(names(o), "stalemate"),
         other => panic!("{other:?}"),
     }
     // Checkmate on the 100th quiet ply: both statuses, the checkmate decides.
     let mut m = Match::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 99 80").unwrap();
-    let o = m.play_san_line(["Qf8#"]).unwrap().unwrap();
+    let o = m.play_san_line(line(&["Qf8#"])).unwrap().unwrap();
     assert_eq!(o.decision, Decision::Win(Side::First));
     assert_eq!(names(o), "checkmate,movelimit");
     // A line that goes on: no outcome.
     let mut m = Match::new(Chess);
-    assert_eq!(m.play_san_line(["e4", "e5", "Nf3"]).unwrap(), None);
+    assert_eq!(m.play_san_line(line(&["e4", "e5", "Nf3"])).unwrap(), None);
     assert_eq!(m.outcome(), None);
 }
 
@@ -312,11 +317,11 @@ fn ogi_nomove_through_the_match() {
 fn fide_automatic_draws() {
     use tegoma_game::AutomaticDraws;
     let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
-    let line =
+    let shuffled =
         |times: usize| -> Vec<&str> { shuffle.iter().copied().cycle().take(4 * times).collect() };
     // R3: the start position's third occurrence after 8 plies.
     let mut m = Match::new(Chess);
-    let o = m.play_san_line(line(2)).unwrap().unwrap();
+    let o = m.play_san_line(line(&shuffled(2))).unwrap().unwrap();
     assert_eq!(
         (o.decision, names(o)),
         (Decision::Draw, "repetition".into())
@@ -324,16 +329,16 @@ fn fide_automatic_draws() {
     // FIDE: plays on; the fifth occurrence (16 plies) draws, move by move and in a line.
     let mut m = Match::new(Chess).with_automatic_draws(AutomaticDraws::FIDE);
     assert_eq!(m.automatic_draws(), AutomaticDraws::FIDE);
-    assert_eq!(m.play_san_line(line(3)).unwrap(), None);
+    assert_eq!(m.play_san_line(line(&shuffled(3))).unwrap(), None);
     assert_eq!(m.occurrences(), 4);
     let mut outcome = None;
-    for san in line(1) {
+    for san in shuffled(1) {
         outcome = m.play(san).unwrap();
     }
     assert_eq!(names(outcome.unwrap()), "repetition");
     let mut m = Match::new(Chess).with_automatic_draws(AutomaticDraws::FIDE);
     assert_eq!(
-        names(m.play_san_line(line(4)).unwrap().unwrap()),
+        names(m.play_san_line(line(&shuffled(4))).unwrap().unwrap()),
         "repetition"
     );
     assert_eq!(m.plies().len(), 16);
@@ -349,7 +354,7 @@ fn fide_automatic_draws() {
         .unwrap()
         .with_automatic_draws(AutomaticDraws::FIDE);
     assert_eq!(
-        names(m.play_san_line(["Ra2"]).unwrap().unwrap()),
+        names(m.play_san_line(line(&["Ra2"])).unwrap().unwrap()),
         "movelimit"
     );
     // A start position past R3's limit is over at once under R3, not under FIDE.

@@ -236,7 +236,7 @@ fn a_million_ply_game_within_the_caps() {
     text.push_str("1/2-1/2\n");
     let g = read_all(text.as_bytes()).remove(0).unwrap();
     assert_eq!(g.moves.len(), 1_000_000);
-    assert_eq!(g.moves[999_999].as_str(), "Ng8");
+    assert_eq!(g.moves[999_999].to_string(), "Ng8");
     assert_eq!(g.result, Some(PgnResult::Draw));
     // One ply more is refused.
     text.truncate(body_end);

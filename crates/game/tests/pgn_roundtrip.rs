@@ -4,10 +4,10 @@
 use proptest::prelude::*;
 
 use tegoma_game::pgn::{
-    fuzz_read_write, game_to_string, Comment, PgnGame, PgnReader, PgnResult, SanToken,
+    fuzz_read_write, game_to_string, Comment, PgnGame, PgnReader, PgnResult, San,
 };
 
-fn san() -> impl Strategy<Value = SanToken> {
+fn san() -> impl Strategy<Value = San> {
     let file = prop::sample::select(vec!['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
     let rank = prop::sample::select(vec!['1', '2', '3', '4', '5', '6', '7', '8']);
     let piece = prop::sample::select(vec!["K", "Q", "R", "B", "N"]);
@@ -30,7 +30,7 @@ fn san() -> impl Strategy<Value = SanToken> {
             .prop_map(|(p, d, x, f, r, c)| format!("{p}{d}{x}{f}{r}{c}")),
         (prop::sample::select(vec!["O-O", "O-O-O"]), check).prop_map(|(o, c)| format!("{o}{c}")),
     ]
-    .prop_map(|s| s.parse::<SanToken>().unwrap())
+    .prop_map(|s| s.parse::<San>().unwrap())
 }
 
 fn tag_name() -> impl Strategy<Value = String> {

@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 
-use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult, SanMove, SanToken};
+use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult};
+use tegoma_rules::chess::{Role, San, SanKind};
 
 mod oracle_data;
 
@@ -253,22 +254,28 @@ fn oracle_data_is_consistent() {
                 })
             };
             // The SAN parts agree with the board before the move.
-            let token: SanToken = p.san.parse().unwrap();
-            if let SanMove::Normal {
-                piece,
-                from_file,
+            let token: San = p.san.parse().unwrap();
+            assert_eq!(
+                token.to_string(),
+                p.san,
+                "{id}: python-chess SAN is canonical"
+            );
+            if let SanKind::Normal {
+                role,
+                file: from_file,
                 capture,
-                to_file,
-                to_rank,
+                to,
                 promotion,
                 ..
-            } = token.parts()
+            } = token.kind()
             {
+                let (to_file, to_rank) = (to.file(), to.rank());
+                let piece = role.letter() as char;
                 let board = &before.board;
                 let target = board[7 - to_rank as usize][to_file as usize];
                 let mine = |b: u8| b != b'.' && b.is_ascii_uppercase() == before.white;
                 assert!(!mine(target), "{id}");
-                let en_passant = piece == 'P' && capture && target == b'.';
+                let en_passant = role == Role::Pawn && capture && target == b'.';
                 assert_eq!(capture, target != b'.' || en_passant, "{id}");
                 let letter = if before.white {
                     piece as u8
@@ -284,7 +291,7 @@ fn oracle_data_is_consistent() {
                 let last_rank = if before.white { 7 } else { 0 };
                 assert_eq!(
                     promotion.is_some(),
-                    piece == 'P' && to_rank == last_rank,
+                    role == Role::Pawn && to_rank == last_rank,
                     "{id}"
                 );
             }
@@ -484,11 +491,11 @@ fn oracle_san_reads_back_through_pgn() {
         let mut pgn = PgnGame::default();
         pgn.set_tag("Event", &format!("oracle {}", g.index));
         for p in &g.plies {
-            let san: SanToken = p
+            let san: San = p
                 .san
                 .parse()
                 .unwrap_or_else(|e| panic!("game {}: {e}", g.index));
-            assert_eq!(san.as_str(), p.san, "python-chess SAN is already normal");
+            assert_eq!(san.to_string(), p.san, "python-chess SAN is already normal");
             pgn.moves.push(san);
         }
         pgn.result = PgnResult::parse(g.result);
@@ -499,7 +506,7 @@ fn oracle_san_reads_back_through_pgn() {
         .collect();
     assert_eq!(back.len(), games.len());
     for (g, b) in games.iter().zip(&back) {
-        let sans: Vec<&str> = b.moves.iter().map(|m| m.as_str()).collect();
+        let sans: Vec<String> = b.moves.iter().map(|m| m.to_string()).collect();
         let expected: Vec<&str> = g.plies.iter().map(|p| p.san).collect();
         assert_eq!(sans, expected, "game {}", g.index);
         assert_eq!(b.result.map(|r| r.as_str()), Some(g.result));

@@ -56,6 +56,8 @@ mod tables;
 pub use error::ChessError;
 pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use position::Position;
+pub use san::{Annotation, CheckSign, San, SanError, SanKind};
+pub use san_fast::SanReplay;
 
 // White is `Side::First`, Black `Side::Second`: the protocol's one side type.
 use tegoma_protocol::Side;

@@ -177,19 +177,6 @@ impl RuleSystem for Chess {
     }
 }
 
-impl Chess {
-    /// [`RuleSystem::outcome`] for a caller that already knows whether the side to move has a
-    /// legal move and is in check (see [`chess::Position::outcome_knowing`]).
-    pub fn outcome_knowing(
-        &self,
-        position: &chess::Position,
-        has_legal_move: bool,
-        in_check: bool,
-    ) -> Option<Outcome> {
-        position.outcome_knowing(has_legal_move, in_check)
-    }
-}
-
 /// Why an Ōgi input is refused: a position or a move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OgiError {

@@ -1,6 +1,6 @@
 //! No input panics: seeded random strings and mutations of valid ones, fed to every chess
 //! reader; whatever is accepted must round-trip and support move generation and perft.
-use tegoma_rules::chess::{MoveList, Position};
+use tegoma_rules::chess::{ChessError, MoveList, Position};
 
 struct Rng(u64);
 impl Rng {
@@ -108,9 +108,13 @@ fn move_readers_never_panic() {
         let seed = seeds[rng.below(seeds.len())];
         let s = mutate(&mut rng, seed);
         let p = &positions[rng.below(positions.len())];
-        for m in [p.parse_pmn(&s), p.parse_san(&s), p.parse_uci(&s)]
-            .into_iter()
-            .flatten()
+        for m in [
+            p.parse_pmn(&s),
+            p.parse_san(&s).map_err(ChessError::from),
+            p.parse_uci(&s),
+        ]
+        .into_iter()
+        .flatten()
         {
             assert!(p.is_legal(m), "{s} gave an illegal move");
         }

@@ -2,7 +2,7 @@
 //! and typed errors. Expected strings are derived by hand from the seed and the rulings.
 use tegoma_notation::NotationError;
 use tegoma_protocol::Side;
-use tegoma_rules::chess::{ChessError, MoveKind, Position};
+use tegoma_rules::chess::{MoveKind, Position, SanReplay};
 
 const START_FEEN: &str =
     "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
@@ -17,7 +17,7 @@ fn play(p: &mut Position, pmn: &str) {
     p.play(m).unwrap();
 }
 
-fn kind(e: ChessError) -> &'static str {
+fn kind(e: impl NotationError) -> &'static str {
     e.kind()
 }
 
@@ -98,7 +98,10 @@ fn en_passant_in_pmn_and_hands() {
     let m = p.parse_pmn("e5~d6").unwrap();
     assert_eq!(m.kind(), MoveKind::EnPassant);
     assert_eq!(p.to_san(m), "exd6");
-    assert_eq!(p.parse_san("exd6 e.p.").unwrap(), m);
+    assert_eq!(p.parse_san("exd6").unwrap(), m);
+    // As python-chess: the `e.p.` suffix is not SAN.
+    assert_eq!(kind(p.parse_san("exd6 e.p.").unwrap_err()), "InvalidSan");
+    assert_eq!(kind(p.parse_san("exd6e.p.").unwrap_err()), "InvalidSan");
     assert_eq!(p.parse_pmn("e5~d6/-p").unwrap(), m);
     assert_eq!(kind(p.parse_pmn("e5+d6").unwrap_err()), "InvalidPmn");
     let q = p.after(m).unwrap();
@@ -196,7 +199,12 @@ fn san_disambiguation() {
     // b-pawn cannot go to b5 where the bishop stands, and `b5` is not `axb5`.
     let ruy = fen("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 3");
     assert_eq!(kind(ruy.parse_san("b5").unwrap_err()), "IllegalMove");
-    assert_eq!(ruy.read_san_fast(b"b5", false), None);
+    let mut replay = SanReplay::new(ruy);
+    assert_eq!(
+        kind(replay.play(&"b5".parse().unwrap()).unwrap_err()),
+        "IllegalMove"
+    );
+    assert_eq!(replay.position(), &ruy, "unchanged");
     assert_eq!(ruy.to_san(ruy.parse_san("axb5").unwrap()), "axb5");
     assert_eq!(ruy.to_san(ruy.parse_san("b6").unwrap()), "b6");
     assert_eq!(ruy.to_san(ruy.parse_san("ab5").unwrap()), "axb5");

@@ -13,6 +13,7 @@ fn is_error<E: Error + Send + Sync + 'static>() {}
 #[test]
 fn every_error_type_is_an_error() {
     is_error::<ChessError>();
+    is_error::<chess::SanError>();
     is_error::<PositionError>();
     is_error::<MoveError>();
     is_error::<OgiError>();

@@ -1,11 +1,13 @@
-//! Chess conveniences of [`Match`]: FEN setups, SAN moves (the fast path of PGN replay).
+//! Chess conveniences of [`Match`]: FEN setups, SAN moves (the replay of a PGN movetext).
 
+use std::borrow::Borrow;
 use tegoma_notation::Invalid;
 use tegoma_protocol::Outcome;
-use tegoma_rules::chess;
+
+use tegoma_rules::chess::{self, San, SanError, SanReplay};
 use tegoma_rules::systems::Chess;
 
-use super::{Match, MatchError};
+use super::{Match, MatchError, MatchRules, Ply};
 
 impl Match<Chess> {
     /// A chess match from a FEN start position (its halfmove clock counts towards the move
@@ -29,8 +31,8 @@ impl Match<Chess> {
         }
     }
 
-    /// Plays a move given in SAN only (`Nf3`, `exd5`, `O-O`, `e8=Q+`); check signs and
-    /// annotation suffixes are tolerated as the chess module reads them.
+    /// Plays a move given in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`), read as
+    /// [`chess::Position::parse_san`] reads it (the spellings of [`San`]).
     ///
     /// # Errors
     /// As [`Match::play_timed`]: a malformed, ambiguous or illegal SAN is refused.
@@ -44,11 +46,7 @@ impl Match<Chess> {
         }
         match self.position.parse_san(san) {
             Ok(mv) => self.play_checked(mv, san, elapsed_ms),
-            Err(e) => Err(MatchError::Refused {
-                ply: self.plies.len() + 1,
-                text: san.to_string(),
-                error: Invalid::from(e),
-            }),
+            Err(e) => Err(self.refused(san, e)),
         }
     }
 
@@ -73,90 +71,94 @@ impl Match<Chess> {
 
 impl Match<Chess> {
     /// Plays SAN moves in a row (the replay of a PGN movetext), faster than [`Match::play_san`]
-    /// one by one: a plain SAN is read from attack sets (no move list) and played in place, and
-    /// the endings counted without listing moves. Stops at the first move refused, or at a move
-    /// after the end. Without a clock (with one, it plays each move through
-    /// [`Match::play_san`]). Moves are given as text or bytes (`&str`, `&[u8]`, a PGN
-    /// [`SanToken`](crate::pgn::SanToken)).
+    /// one by one: the moves go through a [`SanReplay`] (most read from attack sets, without a
+    /// move list, and played in place), and whether the side to move has a legal move is asked
+    /// only when an ending may hold. Stops at the first move refused, or at a move after the
+    /// end. With a clock, each move is played as [`Match::play_san`] plays it.
     ///
     /// # Errors
     /// As [`Match::play_san`], for the first move that cannot be played.
-    pub fn play_san_line<S: AsRef<[u8]>>(
+    pub fn play_san_line<S: Borrow<San>>(
         &mut self,
         moves: impl IntoIterator<Item = S>,
     ) -> Result<Option<Outcome>, MatchError> {
         let moves = moves.into_iter();
         if self.clock.is_some() {
             for san in moves {
-                self.play_san(&String::from_utf8_lossy(san.as_ref()), None)?;
+                let san = san.borrow();
+                if let Some(o) = self.outcome {
+                    return Err(MatchError::Finished(o));
+                }
+                let text = san.to_string();
+                match self.position.san_to_move(san) {
+                    Ok(mv) => self.play_checked(mv, &text, None)?,
+                    Err(e) => return Err(self.refused(&text, e)),
+                };
             }
             return Ok(self.outcome);
         }
         let n = moves.size_hint().0.min(1 << 16);
         self.plies.reserve(n);
         self.keys.reserve(n);
-        let mut check = self.position.is_check();
-        // Whether the current position may have no legal move (checkmate or stalemate) and has
-        // not been asked yet: a next move read by the fast path answers it for free.
+        let mut replay = SanReplay::new(self.position);
+        // Whether the current position may have no legal move (checkmate or stalemate) and
+        // has not been asked yet: the next move, once read, answers it.
         let mut pending = false;
         for san in moves {
-            let san = san.as_ref();
+            let san = san.borrow();
             if let Some(o) = self.outcome {
                 return Err(MatchError::Finished(o));
             }
-            let mv = match self.position.read_san_fast(san, check) {
-                Some(mv) => mv, // a legal move: the position was neither mate nor stalemate
-                None => {
+            let mv = match replay.play(san) {
+                Ok(mv) => mv, // the position had a legal move: neither mate nor stalemate
+                Err(e) => {
                     if std::mem::take(&mut pending) {
-                        self.outcome = self.chess_outcome(
-                            self.position.has_legal_move_knowing_check(check),
-                            check,
-                        );
+                        self.outcome = self.outcome_after(replay.outcome());
                         if let Some(o) = self.outcome {
                             return Err(MatchError::Finished(o));
                         }
                     }
-                    let refused = |error| MatchError::Refused {
-                        ply: self.plies.len() + 1,
-                        text: String::from_utf8_lossy(san).into_owned(),
-                        error,
-                    };
-                    let text = std::str::from_utf8(san).map_err(|_| {
-                        refused(Invalid {
-                            kind: "InvalidSan",
-                            message: "a SAN move is ASCII text".to_string(),
-                        })
-                    })?;
-                    self.position
-                        .parse_san(text)
-                        .map_err(|e| refused(Invalid::from(e)))?
+                    return Err(self.refused(&san.to_string(), e));
                 }
             };
-            self.push_raw(mv, None);
-            check = self.position.is_check();
-            // The endings that do not depend on the legal moves; when one holds, the decision
-            // (checkmate beats the draws) needs the answer now.
-            self.outcome = self.chess_outcome(true, check);
-            if self.outcome.is_some() {
-                self.outcome =
-                    self.chess_outcome(self.position.has_legal_move_knowing_check(check), check);
+            // `push_raw` without playing the move again (`self.position` is still the one
+            // before it).
+            if self.rules.resets_move_limit(&self.position, mv) {
+                self.quiet = 0;
+            } else {
+                self.quiet = self.quiet.saturating_add(1);
+            }
+            let after = replay.position();
+            self.position = *after;
+            self.keys.push(after.zobrist());
+            self.plies.push(Ply {
+                mv,
+                elapsed_ms: None,
+            });
+            if self.draw_offer == Some(after.side_to_move()) {
+                self.draw_offer = None;
+            }
+            // The endings that do not depend on the legal moves (the match's and insufficient
+            // material); when one holds, the decision (checkmate beats the draws) needs the
+            // position's whole ending now.
+            if after.is_insufficient_material() || self.outcome_after(None).is_some() {
+                self.outcome = self.outcome_after(replay.outcome());
             } else {
                 pending = true;
             }
         }
         if pending {
-            self.outcome =
-                self.chess_outcome(self.position.has_legal_move_knowing_check(check), check);
+            self.outcome = self.outcome_after(replay.outcome());
         }
         Ok(self.outcome)
     }
 
-    /// The automatic endings (R3) of the current position, knowing whether the side to move
-    /// has a legal move (the same as the generic rule, without generating the moves again).
-    fn chess_outcome(&self, has_legal_move: bool, check: bool) -> Option<Outcome> {
-        let own = self
-            .rules
-            .outcome_knowing(&self.position, has_legal_move, check);
-        self.outcome_after(own)
+    /// The error of a SAN refused at the next ply.
+    fn refused(&self, text: &str, e: SanError) -> MatchError {
+        MatchError::Refused {
+            ply: self.plies.len() + 1,
+            text: text.to_string(),
+            error: Invalid::from(e),
+        }
     }
 }

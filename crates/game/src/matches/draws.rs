@@ -13,9 +13,10 @@ use crate::rules::MatchRules;
 ///
 /// ```
 /// use tegoma_game::{AutomaticDraws, Match};
+/// use tegoma_rules::chess::San;
 /// use tegoma_rules::systems::Chess;
 ///
-/// let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+/// let shuffle: Vec<San> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().map(|s| s.parse().unwrap()).collect();
 /// let mut r3 = Match::new(Chess);
 /// r3.play_san_line(shuffle.iter().chain(&shuffle)).unwrap();
 /// assert!(r3.is_over()); // third occurrence of the start position

@@ -2,7 +2,8 @@
 //!
 //! [`PgnReader`] reads games one at a time from any [`std::io::BufRead`], never holding more than
 //! one game in memory. It keeps the tag pairs (escaped strings unescaped), the SAN moves of the
-//! main line as [`SanToken`]s (lexically checked; the chess rule system plays them later), the
+//! main line as [`San`] values (read by the chess module's one SAN lexer; the chess rule system
+//! plays them later), the
 //! comments of the main line and the game termination marker. Move numbers, NAGs (`$n`),
 //! annotation suffixes (`!`, `?`, `!?`, ...), variations `( ... )` (with everything inside them)
 //! and `%` escape lines are skipped. Text that holds neither tags, moves nor a result (a
@@ -25,7 +26,7 @@
 //! let game = games[0].as_ref().unwrap();
 //! assert_eq!(game.tag("White"), Some("A"));
 //! assert_eq!(game.moves.len(), 4);
-//! assert_eq!(game.moves[3].as_str(), "Nc6");
+//! assert_eq!(game.moves[3].to_string(), "Nc6");
 //! assert_eq!(game.result, Some(PgnResult::WhiteWins));
 //! assert_eq!(game.comments[0].text, "a comment");
 //! ```
@@ -33,7 +34,6 @@
 mod error;
 mod input;
 mod reader;
-mod san;
 mod writer;
 
 #[cfg(test)]
@@ -43,7 +43,7 @@ use std::fmt;
 
 pub use error::{PgnError, PgnErrorKind};
 pub use reader::PgnReader;
-pub use san::{SanLexError, SanMove, SanToken};
+pub use tegoma_rules::chess::San;
 pub use writer::{game_to_string, write_game};
 
 /// The seven-tag roster, in export order.
@@ -108,7 +108,7 @@ pub struct PgnGame {
     /// Tag pairs in file order (duplicates kept), values unescaped.
     pub tags: Vec<(String, String)>,
     /// The main line's moves, not yet played.
-    pub moves: Vec<SanToken>,
+    pub moves: Vec<San>,
     /// Main-line comments.
     pub comments: Vec<Comment>,
     /// The termination marker; `None` when the movetext ended without one (end of input, or the

@@ -4,7 +4,7 @@ use std::io::BufRead;
 
 use super::error::{PgnError, PgnErrorKind};
 use super::input::Input;
-use super::{normalize_comment, Comment, Limits, PgnGame, PgnResult, SanToken};
+use super::{normalize_comment, Comment, Limits, PgnGame, PgnResult, San};
 
 /// Reads PGN games one at a time from a [`BufRead`]; also an [`Iterator`] over the games.
 ///
@@ -409,8 +409,8 @@ impl<R: BufRead> PgnReader<R> {
                 if i == buf.len() || matches!(buf[i], b'!' | b'?') || i - start > max_token {
                     return (start, ());
                 }
-                match SanToken::parse_normal(&buf[start..i]) {
-                    Some(san) if game.moves.len() < max_plies => game.moves.push(san),
+                match San::parse_bytes(&buf[start..i]) {
+                    Ok(san) if game.moves.len() < max_plies => game.moves.push(san),
                     _ => return (start, ()),
                 }
             }
@@ -459,7 +459,7 @@ impl<R: BufRead> PgnReader<R> {
         if tok.iter().all(u8::is_ascii_digit) {
             return Ok(None);
         }
-        match SanToken::parse_bytes(tok) {
+        match San::parse_bytes(tok) {
             Ok(san) => {
                 if game.moves.len() >= self.limits.max_plies {
                     let max = self.limits.max_plies;
@@ -471,8 +471,10 @@ impl<R: BufRead> PgnReader<R> {
                 game.moves.push(san);
                 Ok(None)
             }
-            Err(e) => Err(PgnError {
-                kind: PgnErrorKind::InvalidSan(e.0),
+            Err(_) => Err(PgnError {
+                kind: PgnErrorKind::InvalidSan(
+                    String::from_utf8_lossy(&tok[..tok.len().min(32)]).into_owned(),
+                ),
                 ..at
             }),
         }

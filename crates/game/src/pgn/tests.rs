@@ -12,8 +12,8 @@ fn one(text: &str) -> PgnGame {
     games.remove(0).unwrap()
 }
 
-fn sans(g: &PgnGame) -> Vec<&str> {
-    g.moves.iter().map(|m| m.as_str()).collect()
+fn sans(g: &PgnGame) -> Vec<String> {
+    g.moves.iter().map(|m| m.to_string()).collect()
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The PGN writer (export form).
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::PgnGame;
@@ -113,7 +114,10 @@ pub fn write_game<W: Write>(w: &mut W, game: &PgnGame) -> io::Result<()> {
             unit.push_str("...");
             out(&unit, false, w)?;
         }
-        out(san.as_str(), false, w)?;
+        unit.clear();
+        // Writing to a `String` cannot fail.
+        let _ = write!(unit, "{san}");
+        out(&unit, false, w)?;
         need_number = false;
         if black {
             number = number.saturating_add(1);

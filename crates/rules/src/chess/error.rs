@@ -2,6 +2,8 @@
 
 use tegoma_notation::NotationError;
 
+use super::SanError;
+
 /// An error of the chess rule system: a malformed or impossible position, or a move that is
 /// malformed or illegal. [`NotationError::kind`] gives the variant name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -64,12 +66,9 @@ pub enum ChessError {
     /// The PMN string is malformed for chess.
     #[error("invalid PMN {0:?}: {1}")]
     Pmn(String, &'static str),
-    /// The SAN string is malformed.
-    #[error("invalid SAN {0:?}: {1}")]
-    San(String, &'static str),
-    /// The SAN string matches several legal moves.
-    #[error("ambiguous SAN {0:?}: matches {1}")]
-    AmbiguousSan(String, String),
+    /// A SAN refused: malformed, ambiguous or illegal (the kind is the [`SanError`]'s).
+    #[error(transparent)]
+    San(SanError),
     /// The UCI string is malformed.
     #[error("invalid UCI move {0:?}: {1}")]
     Uci(String, &'static str),
@@ -93,8 +92,7 @@ impl NotationError for ChessError {
             ChessError::HandPiece(_) => "HandPiece",
             ChessError::Fen { .. } => "InvalidFen",
             ChessError::Pmn(..) | ChessError::PmnSyntax { .. } => "InvalidPmn",
-            ChessError::San(..) => "InvalidSan",
-            ChessError::AmbiguousSan(..) => "AmbiguousSan",
+            ChessError::San(e) => e.kind(),
             ChessError::Uci(..) => "InvalidUci",
             ChessError::IllegalMove(_) => "IllegalMove",
         }

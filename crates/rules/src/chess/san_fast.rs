@@ -1,14 +1,17 @@
-//! Reading a plain SAN move without generating every legal move: the candidates are the pieces
-//! of the named role that reach the destination (empty-board rays from the destination, then the
-//! squares between checked empty), each kept if its own king is not attacked once it has moved.
-//! Castling is read from the rights and attacks; en passant and anything unusual are left to the
-//! chess module (`None`).
+//! The replay of SAN moves ([`SanReplay`]). Its fast path reads a [`San`] without generating
+//! every legal move: the candidates are the pieces of the named role that reach the destination
+//! (empty-board rays from the destination, then the squares between checked empty), each kept if
+//! its own king is not attacked once it has moved. Castling is read from the rights and attacks;
+//! en passant and anything unusual are left to the general reading (`None`).
 //!
 //! Attacks here are found from the ray and between tables (a few kilobytes) rather than the magic
 //! slider tables, which a replay touches too sparsely to keep in cache.
 
+use tegoma_protocol::Outcome;
+
+use super::san::san_in_list;
 use super::tables::PAWN_ATTACKS;
-use super::{Move, Position, Role, Side};
+use super::{Move, MoveList, Position, Role, San, SanError, SanKind, Side};
 use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, rook_rays, Square};
 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
@@ -60,67 +63,29 @@ pub(crate) fn in_check(p: &Position) -> bool {
     attacked(p, p.king(us), us, p.occupied().0, 0)
 }
 
-/// The move a plain SAN names, or `None` (see the module docs).
+/// The move a [`San`] names, read without generating every legal move, or `None`: en passant,
+/// ambiguities, illegal moves and the null move are left to the general reading
+/// ([`san_in_list`](super::san::san_in_list)), which the tests tie this one to. A move returned
+/// is legal.
 ///
-/// `in_check` says whether the side to move is in check ([`Position::is_check`]): when it is not, a
-/// move of a piece other than the king that does not stand on a line through its king cannot
-/// uncover it, and is not verified.
-pub(crate) fn fast_san(p: &Position, text: &[u8], in_check: bool) -> Option<Move> {
-    let mut end = text.len();
-    while end > 0 && matches!(text[end - 1], b'+' | b'#' | b'!' | b'?') {
-        end -= 1;
-    }
-    let s = &text[..end];
-    let short = match s {
-        b"O-O" | b"0-0" => Some(true),
-        b"O-O-O" | b"0-0-0" => Some(false),
-        _ => None,
+/// `in_check` is [`Position::is_check`] (a [`SanReplay`] keeps it): when the side to move is not
+/// in check, a move of a piece other than the king that does not stand on a line through its
+/// king cannot uncover it, and is not verified.
+#[inline]
+pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> {
+    let (role, from_file, from_rank, capture_sign, to, promo) = match san.kind() {
+        SanKind::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => (role, file, rank, capture, to, promotion),
+        SanKind::CastleShort => return castle(p, true, in_check),
+        SanKind::CastleLong => return castle(p, false, in_check),
+        SanKind::Null => return None,
     };
-    if let Some(short) = short {
-        return castle(p, short, in_check);
-    }
-    let (role, mut rest) = match s.first()? {
-        b'Q' => (Role::Queen, &s[1..]),
-        b'R' => (Role::Rook, &s[1..]),
-        b'B' => (Role::Bishop, &s[1..]),
-        b'N' => (Role::Knight, &s[1..]),
-        b'K' => (Role::King, &s[1..]),
-        b'a'..=b'h' => (Role::Pawn, s),
-        _ => return None,
-    };
-    let mut promo = None;
-    if rest.len() >= 4 && rest[rest.len() - 2] == b'=' {
-        promo = Some(match rest[rest.len() - 1] {
-            b'Q' => Role::Queen,
-            b'R' => Role::Rook,
-            b'B' => Role::Bishop,
-            b'N' => Role::Knight,
-            _ => return None,
-        });
-        rest = &rest[..rest.len() - 2];
-    }
-    if rest.len() < 2 {
-        return None;
-    }
-    let (f, r) = (rest[rest.len() - 2], rest[rest.len() - 1]);
-    if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
-        return None;
-    }
-    let to = Square::at(f - b'a', r - b'1');
-    let mut head = &rest[..rest.len() - 2];
-    let mut capture_sign = false;
-    if let Some((&b'x', h)) = head.split_last() {
-        capture_sign = true;
-        head = h;
-    }
-    let (mut from_file, mut from_rank) = (None, None);
-    for &c in head {
-        match c {
-            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() => from_file = Some(c - b'a'),
-            b'1'..=b'8' if from_rank.is_none() => from_rank = Some(c - b'1'),
-            _ => return None,
-        }
-    }
     let us = p.side_to_move();
     let occ = p.occupied();
     let ours = p.occupied_by(us).0;
@@ -291,32 +256,103 @@ pub(crate) fn has_legal_move_in(p: &Position, in_check: bool) -> bool {
     p.has_legal_move()
 }
 
-impl Position {
-    /// Reads a plain SAN move (piece moves, pawn pushes and captures, promotions, castling)
-    /// without generating every legal move; `None` when the text is not such a move or names no
-    /// legal move here (en passant, ambiguities and unusual spellings are left to
-    /// [`Position::parse_san`], which callers fall back to for the move or the error). The move returned is legal: play it
-    /// with [`Position::play_unchecked`].
-    ///
-    /// `in_check` must be [`Position::is_check`]; passing it lets a replay compute it once per
-    /// position.
-    ///
-    /// ```
-    /// use tegoma_rules::chess::Position;
-    ///
-    /// let p = Position::startpos();
-    /// let mv = p.read_san_fast(b"Nf3", false).unwrap();
-    /// assert_eq!(mv.to_string(), "g1-f3");
-    /// assert_eq!(p.read_san_fast(b"Nd2", false), None); // own pawn on d2
-    /// assert_eq!(p.read_san_fast(b"O-O", false), None); // pieces in the way
-    /// ```
-    pub fn read_san_fast(&self, san: &[u8], in_check: bool) -> Option<Move> {
-        fast_san(self, san, in_check)
+/// A replay of SAN moves from a position: each [`San`] is turned into its legal move and
+/// played, most of them without generating the legal moves (the move is found from attack sets,
+/// the position's check state kept from one move to the next); en passant, ambiguities and
+/// errors take the general path ([`Position::san_to_move`]), with the same answers. Whether the
+/// side to move has a legal move (the ending) is asked only when wanted, and then found with an
+/// early exit.
+///
+/// ```
+/// use tegoma_rules::chess::{Position, San, SanReplay};
+/// use tegoma_notation::cgsn::Status;
+///
+/// let mut replay = SanReplay::new(Position::startpos());
+/// for san in ["f3", "e5", "g4", "Qh4#"] {
+///     replay.play(&san.parse::<San>().unwrap()).unwrap();
+/// }
+/// assert!(replay.is_check());
+/// let outcome = replay.outcome().unwrap();
+/// assert!(outcome.statuses.contains(Status::Checkmate));
+/// let refused = replay.play(&"e4".parse().unwrap()).unwrap_err();
+/// assert_eq!(refused.to_string(), "illegal move e4");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct SanReplay {
+    position: Position,
+    check: bool,
+    /// Whether the side to move has a legal move, once known.
+    has_move: Option<bool>,
+}
+
+impl SanReplay {
+    /// A replay starting from `position`.
+    pub fn new(position: Position) -> SanReplay {
+        SanReplay {
+            check: in_check(&position),
+            position,
+            has_move: None,
+        }
     }
 
-    /// [`Position::has_legal_move`] with an early exit (a knight jump, a pawn push or a king step
-    /// found legal), given whether the side to move is in check ([`Position::is_check`]).
-    pub fn has_legal_move_knowing_check(&self, in_check: bool) -> bool {
-        has_legal_move_in(self, in_check)
+    /// The current position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The current position, ending the replay.
+    pub fn into_position(self) -> Position {
+        self.position
+    }
+
+    /// Whether the side to move is in check ([`Position::is_check`], kept).
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.check
+    }
+
+    /// Plays the legal move that `san` names and returns it (the move of
+    /// [`Position::san_to_move`]).
+    ///
+    /// # Errors
+    /// As [`Position::san_to_move`]; the position is then unchanged.
+    #[inline]
+    pub fn play(&mut self, san: &San) -> Result<Move, SanError> {
+        let mv = match fast_san(&self.position, san, self.check) {
+            Some(mv) => mv,
+            None => {
+                let mut list = MoveList::new();
+                self.position.legal_moves_into(&mut list);
+                self.has_move = Some(!list.is_empty());
+                san_in_list(&self.position, san, &list)?
+            }
+        };
+        self.position.play_unchecked(mv);
+        self.check = in_check(&self.position);
+        self.has_move = None;
+        Ok(mv)
+    }
+
+    /// The fast path alone: the move `san` names when it finds it without generating the
+    /// legal moves, else `None` (the general path then answers). For the tests that tie the two
+    /// paths together; not part of the API.
+    #[doc(hidden)]
+    pub fn fast_read(&self, san: &San) -> Option<Move> {
+        fast_san(&self.position, san, self.check)
+    }
+
+    /// Whether the side to move has a legal move ([`Position::has_legal_move`]).
+    pub fn has_legal_move(&mut self) -> bool {
+        let (p, check) = (&self.position, self.check);
+        *self
+            .has_move
+            .get_or_insert_with(|| has_legal_move_in(p, check))
+    }
+
+    /// The position's own ending ([`Position::outcome`]).
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let has_move = self.has_legal_move();
+        self.position.outcome_knowing(has_move, self.check)
     }
 }

@@ -42,7 +42,7 @@ impl Position {
     /// [`outcome`](Position::outcome) for a caller that already knows whether the side to move
     /// has a legal move and is in check (a replay learns both more cheaply than by listing
     /// moves).
-    pub fn outcome_knowing(&self, has_legal_move: bool, in_check: bool) -> Option<Outcome> {
+    pub(crate) fn outcome_knowing(&self, has_legal_move: bool, in_check: bool) -> Option<Outcome> {
         let mut statuses = StatusSet::EMPTY;
         let mut decision = Decision::Draw;
         if !has_legal_move {
