@@ -313,10 +313,12 @@ impl MoveSyntax {
     }
 }
 
-/// A PMN move of a form the game has no use for, or naming squares or pieces it does not
-/// have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ShapeReason {
+/// Why a text is not a PMN move of the game: not PMN at all, or PMN of a form the game has no
+/// use for, naming squares it does not have, or spelled otherwise than the game writes the move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PmnReason {
+    /// Not PMN (the PMN parser's error).
+    Syntax(PmnError),
     /// A PMN form the game does not have (`pass`, `static capture`, `drop`, ...: the form's
     /// name).
     NoSuchForm(&'static str),
@@ -327,12 +329,13 @@ pub enum ShapeReason {
     Spelling(&'static str),
 }
 
-impl fmt::Display for ShapeReason {
+impl fmt::Display for PmnReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShapeReason::NoSuchForm(form) => write!(f, "this game has no {form}"),
-            ShapeReason::OffBoard(c) => write!(f, "{c} is not a square of the board"),
-            ShapeReason::Spelling(how) => f.write_str(how),
+            PmnReason::Syntax(e) => write!(f, "{e} ({})", e.kind()),
+            PmnReason::NoSuchForm(form) => write!(f, "this game has no {form}"),
+            PmnReason::OffBoard(c) => write!(f, "{c} is not a square of the board"),
+            PmnReason::Spelling(how) => f.write_str(how),
         }
     }
 }
@@ -340,21 +343,14 @@ impl fmt::Display for ShapeReason {
 /// Why a move text is not a legal move of the position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    /// Not PMN (the PMN parser's error; its kind is in the message).
-    #[error("invalid PMN {text:?}: {error}")]
+    /// Not a PMN move of this game (kind `InvalidPmn`): not PMN at all (the parser's error
+    /// and kind are in the message), or PMN of a shape the game does not have.
+    #[error("invalid PMN {text:?}: {reason}")]
     Pmn {
         /// The text (at most 32 characters of it).
         text: String,
-        /// The parser's error.
-        error: PmnError,
-    },
-    /// PMN, but not of a shape this game has (kind `MoveShape`).
-    #[error("unsupported move {text}: {reason}")]
-    Shape {
-        /// The text.
-        text: String,
-        /// What the game does not have.
-        reason: ShapeReason,
+        /// What is wrong.
+        reason: PmnReason,
     },
     /// Not SAN.
     #[error("invalid SAN {:?}: {}", .0.text, .0.reason)]
@@ -387,7 +383,6 @@ impl NotationError for MoveError {
     fn kind(&self) -> &'static str {
         match self {
             MoveError::Pmn { .. } => "InvalidPmn",
-            MoveError::Shape { .. } => "MoveShape",
             MoveError::San(_) => "InvalidSan",
             MoveError::AmbiguousSan { .. } => "AmbiguousSan",
             MoveError::Uci(_) => "InvalidUci",
@@ -398,13 +393,19 @@ impl NotationError for MoveError {
 }
 
 impl MoveError {
-    /// A PMN parser error about `text`.
+    /// `text` is not a PMN move of the game, for `reason`.
     #[must_use]
-    pub fn pmn(text: &str, error: PmnError) -> MoveError {
+    pub fn pmn(text: &str, reason: PmnReason) -> MoveError {
         MoveError::Pmn {
             text: text.chars().take(32).collect(),
-            error,
+            reason,
         }
+    }
+
+    /// A PMN parser error about `text`.
+    #[must_use]
+    pub fn pmn_syntax(text: &str, error: PmnError) -> MoveError {
+        MoveError::pmn(text, PmnReason::Syntax(error))
     }
 
     /// The move text as written (cut to 32 characters for malformed text).
@@ -412,7 +413,6 @@ impl MoveError {
     pub fn text(&self) -> &str {
         match self {
             MoveError::Pmn { text, .. }
-            | MoveError::Shape { text, .. }
             | MoveError::AmbiguousSan { text, .. }
             | MoveError::AmbiguousDrop { text, .. } => text,
             MoveError::San(s) | MoveError::Uci(s) => &s.text,
@@ -444,8 +444,7 @@ pub struct Detail<'a>(&'a MoveError);
 impl fmt::Display for Detail<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            MoveError::Pmn { error, .. } => write!(f, "invalid PMN: {error}"),
-            MoveError::Shape { reason, .. } => write!(f, "unsupported move: {reason}"),
+            MoveError::Pmn { reason, .. } => write!(f, "invalid PMN: {reason}"),
             MoveError::San(s) => write!(f, "invalid SAN: {}", s.reason),
             MoveError::AmbiguousSan { candidates, .. } => {
                 write!(f, "ambiguous SAN: matches {}", candidates.join(", "))

@@ -2,7 +2,7 @@
 //! and typed errors. Expected strings are derived by hand from the seed and the rulings.
 use tegoma_notation::NotationError;
 use tegoma_protocol::Side;
-use tegoma_rules::chess::{ChessError, MoveKind, Position};
+use tegoma_rules::chess::{MoveKind, Position};
 
 const START_FEEN: &str =
     "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
@@ -17,7 +17,7 @@ fn play(p: &mut Position, pmn: &str) {
     p.play(m).unwrap();
 }
 
-fn kind(e: ChessError) -> &'static str {
+fn kind(e: impl NotationError) -> &'static str {
     e.kind()
 }
 

@@ -1,14 +1,14 @@
 //! SAN and UCI move strings.
 
-use super::{ChessError, Move, MoveKind, MoveList, Position, Role, Side};
+use super::{Move, MoveError, MoveKind, MoveList, Position, Role, Side};
 use crate::kit::Square;
 
-fn san_err(s: &str, why: &'static str) -> ChessError {
-    ChessError::San(s.chars().take(32).collect(), why)
+fn san_err(s: &str, why: &'static str) -> MoveError {
+    MoveError::San(tegoma_protocol::error::MoveSyntax::new(s, why))
 }
 
-fn uci_err(s: &str, why: &'static str) -> ChessError {
-    ChessError::Uci(s.chars().take(32).collect(), why)
+fn uci_err(s: &str, why: &'static str) -> MoveError {
+    MoveError::Uci(tegoma_protocol::error::MoveSyntax::new(s, why))
 }
 
 impl Position {
@@ -68,7 +68,7 @@ impl Position {
     /// Reads a SAN move and returns the legal move it names. Lenient: `0-0`/`0-0-0`, a missing
     /// or superfluous `+`/`#`, annotations (`!`, `?`), a missing `x`, `e.p.`, promotions written
     /// `e8Q`, `e8=Q`, `e8/Q` or `e8(Q)`, and over-specified origins (`Ng1f3`).
-    pub fn parse_san(&self, text: &str) -> Result<Move, ChessError> {
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         if text.len() > 32 {
             return Err(san_err(text, "too long"));
         }
@@ -86,7 +86,7 @@ impl Position {
                 .iter()
                 .find(|m| m.kind() == MoveKind::Castle && m.to().file() == file)
                 .copied()
-                .ok_or_else(|| ChessError::IllegalMove(text.to_string()));
+                .ok_or_else(|| super::error::illegal(text));
         }
         let b = s.as_bytes();
         let (role, mut rest) = match b[0] {
@@ -166,19 +166,22 @@ impl Position {
                 if needs_promo {
                     Err(san_err(text, "a promotion must name its piece"))
                 } else {
-                    Err(ChessError::IllegalMove(text.to_string()))
+                    Err(super::error::illegal(text))
                 }
             }
             _ => {
                 let names: Vec<String> = candidates.iter().map(|m| m.to_string()).collect();
-                Err(ChessError::AmbiguousSan(text.to_string(), names.join(", ")))
+                Err(MoveError::AmbiguousSan {
+                    text: text.to_string(),
+                    candidates: names,
+                })
             }
         }
     }
 
     /// Reads a UCI move (`e2e4`, `e7e8q`; castling as `e1g1`, or leniently as the king taking
     /// its own rook, `e1h1`) and returns the legal move it names.
-    pub fn parse_uci(&self, s: &str) -> Result<Move, ChessError> {
+    pub fn parse_uci(&self, s: &str) -> Result<Move, MoveError> {
         let b = s.as_bytes();
         if !(4..=5).contains(&b.len()) || !s.is_ascii() {
             return Err(uci_err(
@@ -208,7 +211,7 @@ impl Position {
         list.iter()
             .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promo)
             .copied()
-            .ok_or_else(|| ChessError::IllegalMove(s.to_string()))
+            .ok_or_else(|| super::error::illegal(s))
     }
 
     /// The UCI string of `mv` (same as [`Move::to_uci`]).
