@@ -25,4 +25,6 @@ pub mod rules;
 pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
-pub use rules::{MatchRules, MoveFormat, Refusal, RepetitionRule, Unsupported};
+pub use rules::{
+    generic_from_feen, MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupported,
+};

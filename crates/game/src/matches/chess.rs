@@ -1,6 +1,5 @@
 //! Chess conveniences of [`Match`]: FEN setups, SAN moves (the fast path of PGN replay).
 
-use tegoma_notation::Invalid;
 use tegoma_protocol::Outcome;
 use tegoma_rules::chess;
 use tegoma_rules::systems::Chess;
@@ -14,7 +13,7 @@ impl Match<Chess> {
     /// # Errors
     /// [`MatchError::Setup`] for an invalid FEN.
     pub fn from_fen(fen: &str) -> Result<Match<Chess>, MatchError> {
-        let p = chess::Position::from_fen(fen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let p = chess::Position::from_fen(fen).map_err(crate::SetupError::from)?;
         Ok(Match::from_position(Chess, p))
     }
 
@@ -44,10 +43,9 @@ impl Match<Chess> {
         }
         match self.position.parse_san(san) {
             Ok(mv) => self.play_checked(mv, san, elapsed_ms),
-            Err(e) => Err(MatchError::Refused {
+            Err(error) => Err(MatchError::Refused {
                 ply: self.plies.len() + 1,
-                text: san.to_string(),
-                error: Invalid::from(e),
+                error,
             }),
         }
     }
@@ -118,18 +116,17 @@ impl Match<Chess> {
                     }
                     let refused = |error| MatchError::Refused {
                         ply: self.plies.len() + 1,
-                        text: String::from_utf8_lossy(san).into_owned(),
                         error,
                     };
                     let text = std::str::from_utf8(san).map_err(|_| {
-                        refused(Invalid {
-                            kind: "InvalidSan",
-                            message: "a SAN move is ASCII text".to_string(),
-                        })
+                        refused(chess::MoveError::San(
+                            tegoma_protocol::error::MoveSyntax::new(
+                                &String::from_utf8_lossy(san),
+                                "a SAN move is ASCII text",
+                            ),
+                        ))
                     })?;
-                    self.position
-                        .parse_san(text)
-                        .map_err(|e| refused(Invalid::from(e)))?
+                    self.position.parse_san(text).map_err(refused)?
                 }
             };
             self.push_raw(mv, None);
