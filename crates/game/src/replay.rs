@@ -114,10 +114,13 @@ fn bad_from(e: MatchError) -> BadPly {
         MatchError::Refused { ply, error } | MatchError::Forfeit { ply, error, .. } => BadPly {
             ply,
             text: error.text().to_string(),
-            // The text is in `text`: the reason leaves it out.
+            // The text is in `text` and the kind says what failed: the message says why.
             reason: Invalid {
                 kind: error.kind(),
-                message: error.detail().to_string(),
+                message: match error.illegal() {
+                    Some(illegal) => illegal.reason.to_string(),
+                    None => error.detail().to_string(),
+                },
             },
         },
         other => BadPly {
