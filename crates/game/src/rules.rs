@@ -166,6 +166,7 @@ pub trait MatchRules:
     ///
     /// # Errors
     /// [`SetupError::Unsupported`] for rule systems without FEN, or the FEN's error.
+    #[allow(clippy::wrong_self_convention)] // the rule system reads the FEN, as `import` does
     fn from_fen(&self, fen: &str) -> Result<Self::Position, SetupError> {
         let _ = fen;
         Err(Unsupported::new("FEN", self.snn()[0]).into())

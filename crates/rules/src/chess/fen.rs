@@ -34,7 +34,7 @@ impl Position {
                         let role = Role::from_letter(c)
                             .ok_or_else(|| fen_err(F::Placement, R::UnknownPiece(c as char)))?;
                         if file >= 8 {
-                            return Err(fen_err(F::Placement, R::RankTooLong(r as u8 + 1)));
+                            return Err(fen_err(F::Placement, R::RankTooLong(r + 1)));
                         }
                         let color = if c.is_ascii_uppercase() {
                             Side::First
@@ -46,11 +46,11 @@ impl Position {
                     }
                 }
                 if file > 8 {
-                    return Err(fen_err(F::Placement, R::RankTooLong(r as u8 + 1)));
+                    return Err(fen_err(F::Placement, R::RankTooLong(r + 1)));
                 }
             }
             if file != 8 {
-                return Err(fen_err(F::Placement, R::RankTooShort(r as u8 + 1)));
+                return Err(fen_err(F::Placement, R::RankTooShort(r + 1)));
             }
         }
         p.side = match fields[1] {
