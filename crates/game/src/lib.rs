@@ -25,7 +25,9 @@ pub mod rules;
 pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
-pub use rules::{MatchRules, MoveFormat, Refusal, RepetitionRule, Unsupported};
+pub use rules::{
+    generic_from_feen, MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupported,
+};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -32,11 +32,12 @@ mod error;
 use std::collections::HashSet;
 
 use tegoma_notation::cgsn::{Status, StatusSet};
-use tegoma_notation::Invalid;
-use tegoma_protocol::{Decision, MoveBuffer, Outcome, Position as Generic, Side};
+use tegoma_protocol::{
+    Decision, IllegalMove, IllegalReason, MoveBuffer, MoveError, Outcome, Position as Generic, Side,
+};
 
 use crate::clock::{Clock, Tick};
-use crate::rules::{MatchRules, MoveFormat, RepetitionRule, Unsupported};
+use crate::rules::{MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupported};
 
 pub use any::AnyMatch;
 pub use draws::AutomaticDraws;
@@ -106,7 +107,7 @@ impl<R: MatchRules> Match<R> {
     /// # Errors
     /// [`MatchError::Setup`] when the FEEN is invalid or not a position of the rule system.
     pub fn from_feen(rules: R, feen: &str) -> Result<Match<R>, MatchError> {
-        let generic = Generic::from_feen(feen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let generic = crate::rules::generic_from_feen(feen).map_err(SetupError::from)?;
         Match::from_generic(rules, &generic)
     }
 
@@ -115,9 +116,7 @@ impl<R: MatchRules> Match<R> {
     /// # Errors
     /// [`MatchError::Setup`] when the position is not one of the rule system.
     pub fn from_generic(rules: R, start: &Generic) -> Result<Match<R>, MatchError> {
-        let start = rules
-            .import(start)
-            .map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let start = rules.import(start).map_err(SetupError::from)?;
         Ok(Match::from_position(rules, start))
     }
 
@@ -310,18 +309,18 @@ impl<R: MatchRules> Match<R> {
         }
         match self.rules.read_move(&self.position, text) {
             Ok(mv) => self.play_checked(mv, text, elapsed_ms),
-            Err(r) if r.malformed || !self.rules.illegal_move_loses() => Err(MatchError::Refused {
-                ply: self.plies.len() + 1,
-                text: text.to_string(),
-                error: r.error,
-            }),
-            Err(r) => {
+            Err(error) if error.illegal().is_none() || !self.rules.illegal_move_loses() => {
+                Err(MatchError::Refused {
+                    ply: self.plies.len() + 1,
+                    error,
+                })
+            }
+            Err(error) => {
                 let outcome = Outcome::win(self.side_to_move().flip(), Status::Illegalmove);
                 self.outcome = Some(outcome);
                 Err(MatchError::Forfeit {
                     ply: self.plies.len() + 1,
-                    text: text.to_string(),
-                    error: r.error,
+                    error,
                     outcome,
                 })
             }
@@ -341,15 +340,10 @@ impl<R: MatchRules> Match<R> {
             return Err(MatchError::Finished(o));
         }
         if !self.rules.is_legal(&self.position, mv) {
-            let text = format!("{mv:?}");
-            let error = Invalid {
-                kind: "IllegalMove",
-                message: format!("illegal move {text}"),
-            };
+            let error = MoveError::Illegal(self.rules.illegal_move(&self.position, mv));
             if !self.rules.illegal_move_loses() {
                 return Err(MatchError::Refused {
                     ply: self.plies.len() + 1,
-                    text,
                     error,
                 });
             }
@@ -357,7 +351,6 @@ impl<R: MatchRules> Match<R> {
             self.outcome = Some(outcome);
             return Err(MatchError::Forfeit {
                 ply: self.plies.len() + 1,
-                text,
                 error,
                 outcome,
             });
@@ -387,13 +380,7 @@ impl<R: MatchRules> Match<R> {
             };
             return Err(MatchError::Forfeit {
                 ply: self.plies.len() + 1,
-                error: Invalid {
-                    kind: "Sennichite",
-                    message: format!(
-                        "{text} already produced the position it would produce now (sennichite)"
-                    ),
-                },
-                text,
+                error: IllegalMove::new(text, IllegalReason::Sennichite).into(),
                 outcome,
             });
         }

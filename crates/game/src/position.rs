@@ -6,11 +6,10 @@ use std::any::Any;
 use std::fmt;
 
 use tegoma_notation::cgsn::StatusSet;
-use tegoma_notation::Invalid;
-use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, Side};
+use tegoma_protocol::{MoveBuffer, MoveError, Outcome, Position as Generic, Side};
 
 use crate::registry::{Rules, Visit};
-use crate::rules::{MatchRules, MoveFormat, Unsupported};
+use crate::rules::{MatchRules, MoveFormat, SetupError, Unsupported};
 
 /// A position of any rule system. Every method is written once, for every [`MatchRules`] rule
 /// system; the rule system's own position is inside.
@@ -37,7 +36,7 @@ trait DynPosition: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynPosition>;
     fn as_any(&self) -> &dyn Any;
     fn legal_moves(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported>;
-    fn play(&mut self, text: &str) -> Result<(), Invalid>;
+    fn play(&mut self, text: &str) -> Result<(), MoveError>;
     fn statuses(&self) -> StatusSet;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
@@ -93,11 +92,8 @@ impl<R: MatchRules> DynPosition for Held<R> {
         out.sort();
         Ok(out)
     }
-    fn play(&mut self, text: &str) -> Result<(), Invalid> {
-        let mv = self
-            .rules
-            .read_move(&self.position, text)
-            .map_err(|r| r.error)?;
+    fn play(&mut self, text: &str) -> Result<(), MoveError> {
+        let mv = self.rules.read_move(&self.position, text)?;
         self.rules.play_unchecked(&mut self.position, mv);
         Ok(())
     }
@@ -168,11 +164,11 @@ enum Source<'a> {
 struct Build<'a>(Source<'a>);
 
 impl Visit for Build<'_> {
-    type Output = Result<Box<dyn DynPosition>, Invalid>;
+    type Output = Result<Box<dyn DynPosition>, SetupError>;
     fn visit<R: MatchRules>(self, rules: &R) -> Self::Output {
         let position = match self.0 {
-            Source::Initial => rules.initial().map_err(Invalid::from)?,
-            Source::Generic(p) => rules.import(p).map_err(Invalid::from)?,
+            Source::Initial => rules.initial()?,
+            Source::Generic(p) => rules.import(p)?,
             Source::Fen(f) => rules.read_fen(f)?,
         };
         Ok(Box::new(Held {
@@ -197,7 +193,10 @@ impl AnyPosition {
     /// # Errors
     /// Unknown styles, styles of another game than `rules`, or a position the rule system
     /// refuses.
-    pub fn from_generic(rules: Option<Rules>, position: &Generic) -> Result<AnyPosition, Invalid> {
+    pub fn from_generic(
+        rules: Option<Rules>,
+        position: &Generic,
+    ) -> Result<AnyPosition, SetupError> {
         let rules = match rules {
             Some(r) => {
                 r.check_styles(position)?;
@@ -213,8 +212,8 @@ impl AnyPosition {
     ///
     /// # Errors
     /// Invalid FEEN, or as [`AnyPosition::from_generic`].
-    pub fn from_feen(rules: Option<Rules>, feen: &str) -> Result<AnyPosition, Invalid> {
-        let generic = Generic::from_feen(feen)?;
+    pub fn from_feen(rules: Option<Rules>, feen: &str) -> Result<AnyPosition, SetupError> {
+        let generic = crate::rules::generic_from_feen(feen)?;
         AnyPosition::from_generic(rules, &generic)
     }
 
@@ -222,7 +221,7 @@ impl AnyPosition {
     ///
     /// # Errors
     /// Invalid FEN, or [`Unsupported`] for rule systems without FEN.
-    pub fn from_fen(rules: Rules, fen: &str) -> Result<AnyPosition, Invalid> {
+    pub fn from_fen(rules: Rules, fen: &str) -> Result<AnyPosition, SetupError> {
         let inner = rules.visit(Build(Source::Fen(fen)))?;
         Ok(AnyPosition { rules, inner })
     }
@@ -244,7 +243,7 @@ impl AnyPosition {
     ///
     /// # Errors
     /// A malformed or illegal move; the position is unchanged.
-    pub fn play(&mut self, text: &str) -> Result<(), Invalid> {
+    pub fn play(&mut self, text: &str) -> Result<(), MoveError> {
         self.inner.play(text)
     }
 

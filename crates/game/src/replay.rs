@@ -9,7 +9,7 @@ use std::io::BufRead;
 
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::pcn::{GameResult, Pcn};
-use tegoma_notation::Invalid;
+use tegoma_notation::{Invalid, NotationError};
 use tegoma_protocol::{Decision, Outcome, Side};
 
 use crate::matches::{AutomaticDraws, Match, MatchError};
@@ -111,13 +111,17 @@ pub fn result_mark(outcome: Option<&Outcome>) -> &'static str {
 
 fn bad_from(e: MatchError) -> BadPly {
     match e {
-        MatchError::Refused { ply, text, error }
-        | MatchError::Forfeit {
-            ply, text, error, ..
-        } => BadPly {
+        MatchError::Refused { ply, error } | MatchError::Forfeit { ply, error, .. } => BadPly {
             ply,
-            text,
-            reason: error,
+            text: error.text().to_string(),
+            // The text is in `text` and the kind says what failed: the message says why.
+            reason: Invalid {
+                kind: error.kind(),
+                message: match error.illegal() {
+                    Some(illegal) => illegal.reason.to_string(),
+                    None => error.detail().to_string(),
+                },
+            },
         },
         other => BadPly {
             ply: 0,

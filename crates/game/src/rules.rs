@@ -4,14 +4,18 @@
 
 use std::hash::{Hash, Hasher};
 
-use tegoma_ggn::{Engine, EngineError, GgnMove, Repetition};
+use tegoma_ggn::{Engine, GgnMove, Repetition};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::pin;
-use tegoma_notation::{Invalid, NotationError};
-use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side};
-use tegoma_rules::chess::{self, ChessError, Role, SanError};
-use tegoma_rules::ogi::{self, MoveError};
-use tegoma_rules::systems::{Chess, Ogi, OgiError};
+use tegoma_notation::NotationError;
+use tegoma_protocol::{
+    FeenError, MoveBuffer, MoveError, Outcome, Position as Generic, PositionError, RuleSystem, Side,
+};
+use tegoma_rules::chess::{self, Role};
+use tegoma_rules::ogi;
+use tegoma_rules::systems::{Chess, Ogi};
+
+use crate::registry::RulesError;
 
 /// How a rule system treats a position that comes back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,15 +29,42 @@ pub enum RepetitionRule {
     Ignored,
 }
 
-/// A move a match refused to read. Displays as its [`Invalid`] (`Kind: explanation`).
+/// Why a position cannot be set up for a rule system chosen at run time (an
+/// [`AnyPosition`](crate::AnyPosition), a match's start): the position is not one of the rule
+/// system, no rule system has its styles, or the rule system has no such notation (FEN).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{error}")]
-pub struct Refusal {
-    /// `true` when the text is not a well-formed move at all (never a forfeit), `false` when it
-    /// is a well-formed move that is not legal here.
-    pub malformed: bool,
-    /// The typed reason.
-    pub error: Invalid,
+pub enum SetupError {
+    /// The position is not one of the rule system.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// No rule system fits (unknown styles, or those of another game).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The rule system has no such notation (FEN for Ōgi).
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+}
+
+impl NotationError for SetupError {
+    fn kind(&self) -> &'static str {
+        match self {
+            SetupError::Position(e) => e.kind(),
+            SetupError::Rules(e) => e.kind(),
+            SetupError::Unsupported(e) => e.kind(),
+        }
+    }
+}
+
+/// A generic position from FEEN text, its failure as a [`PositionError`].
+///
+/// # Errors
+/// [`PositionError::Feen`] (the FEEN parser's error).
+pub fn generic_from_feen(feen: &str) -> Result<Generic, PositionError> {
+    Generic::from_feen(feen).map_err(|e| match e {
+        FeenError::Parse(e) => PositionError::Feen(e),
+        // A board read from FEEN is always regular and fits: cannot happen.
+        other => unreachable!("a FEEN board is regular: {other}"),
+    })
 }
 
 /// A text format for moves besides PMN.
@@ -98,8 +129,9 @@ pub trait MatchRules:
     /// Reads a move typed by a player (PMN, plus SAN and UCI for chess).
     ///
     /// # Errors
-    /// A malformed or illegal move.
-    fn read_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, Refusal>;
+    /// A malformed move, or [`MoveError::Illegal`] for a well-formed move that is not legal
+    /// (which forfeits the game where [`illegal_move_loses`](MatchRules::illegal_move_loses)).
+    fn read_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
     /// The outcome when `flagged` runs out of time in `position`.
     fn time_forfeit(&self, position: &Self::Position, flagged: Side) -> Outcome {
         let _ = position;
@@ -133,10 +165,10 @@ pub trait MatchRules:
     /// A position from a FEN string (chess only).
     ///
     /// # Errors
-    /// [`Unsupported`] (as an [`Invalid`]) for rule systems without FEN, or the FEN's error.
-    fn read_fen(&self, fen: &str) -> Result<Self::Position, Invalid> {
+    /// [`SetupError::Unsupported`] for rule systems without FEN, or the FEN's error.
+    fn read_fen(&self, fen: &str) -> Result<Self::Position, SetupError> {
         let _ = fen;
-        Err(Invalid::from(Unsupported::new("FEN", self.snn()[0])))
+        Err(Unsupported::new("FEN", self.snn()[0]).into())
     }
     /// The FEN of a position, for rule systems that have FEN.
     fn to_fen(&self, position: &Self::Position) -> Option<String> {
@@ -187,13 +219,6 @@ impl NotationError for Unsupported {
     }
 }
 
-fn refusal<E: NotationError>(malformed: bool, e: E) -> Refusal {
-    Refusal {
-        malformed,
-        error: Invalid::from(e),
-    }
-}
-
 /// Whether a text has the shape of a UCI move (`e2e4`, `e7e8q`).
 fn looks_like_uci(s: &str) -> bool {
     let b = s.as_bytes();
@@ -232,8 +257,8 @@ impl MatchRules for Chess {
         }
         Ok(())
     }
-    fn read_fen(&self, fen: &str) -> Result<chess::Position, Invalid> {
-        chess::Position::from_fen(fen).map_err(Invalid::from)
+    fn read_fen(&self, fen: &str) -> Result<chess::Position, SetupError> {
+        Ok(chess::Position::from_fen(fen)?)
     }
     fn to_fen(&self, position: &chess::Position) -> Option<String> {
         Some(position.to_fen())
@@ -253,25 +278,22 @@ impl MatchRules for Chess {
     fn initial_quiet_plies(&self, position: &chess::Position) -> u32 {
         position.halfmove_clock()
     }
-    fn read_move(&self, position: &chess::Position, text: &str) -> Result<chess::Move, Refusal> {
+    fn read_move(&self, position: &chess::Position, text: &str) -> Result<chess::Move, MoveError> {
         let pmn_err = match position.parse_pmn(text) {
             Ok(m) => return Ok(m),
-            Err(e @ ChessError::IllegalMove(_)) => return Err(refusal(false, e)),
+            Err(e @ MoveError::Illegal(_)) => return Err(e),
             Err(e) => e,
         };
         let other = if looks_like_uci(text) {
             position.parse_uci(text)
         } else {
-            position.parse_san(text).map_err(ChessError::from)
+            position.parse_san(text).map_err(MoveError::from)
         };
         match other {
             Ok(m) => Ok(m),
-            Err(
-                e @ (ChessError::IllegalMove(_)
-                | ChessError::San(SanError::Illegal(_) | SanError::Ambiguous { .. })),
-            ) => Err(refusal(false, e)),
-            Err(ChessError::San(..) | ChessError::Uci(..)) => Err(refusal(true, pmn_err)),
-            Err(e) => Err(refusal(true, e)),
+            // Neither SAN nor UCI: the PMN reading says more.
+            Err(MoveError::San(_) | MoveError::Uci(_)) => Err(pmn_err),
+            Err(e) => Err(e),
         }
     }
     fn time_forfeit(&self, position: &chess::Position, flagged: Side) -> Outcome {
@@ -323,20 +345,8 @@ impl MatchRules for Ogi {
     fn resets_move_limit(&self, _position: &ogi::Position, mv: ogi::Move) -> bool {
         !mv.is_drop() && (mv.captured().is_some() || mv.role() == ogi::Role::Pawn)
     }
-    fn read_move(&self, position: &ogi::Position, text: &str) -> Result<ogi::Move, Refusal> {
-        self.parse_move(position, text).map_err(|e| {
-            let malformed = matches!(
-                e,
-                OgiError::Move(
-                    MoveError::TooLong(_)
-                        | MoveError::Pmn(_)
-                        | MoveError::Syntax(_)
-                        | MoveError::Square(_)
-                        | MoveError::AmbiguousDrop { .. }
-                )
-            );
-            refusal(malformed, e)
-        })
+    fn read_move(&self, position: &ogi::Position, text: &str) -> Result<ogi::Move, MoveError> {
+        self.parse_move(position, text)
     }
 }
 
@@ -379,13 +389,7 @@ impl MatchRules for Engine {
             .iter()
             .any(|r| r == pin.as_str())
     }
-    fn read_move(&self, position: &Generic, text: &str) -> Result<GgnMove, Refusal> {
-        self.parse_move(position, text).map_err(|e| {
-            let malformed = matches!(
-                e,
-                EngineError::MalformedMove(_) | EngineError::AmbiguousDrop(_)
-            );
-            refusal(malformed, e)
-        })
+    fn read_move(&self, position: &Generic, text: &str) -> Result<GgnMove, MoveError> {
+        self.parse_move(position, text)
     }
 }

@@ -8,8 +8,9 @@ use tegoma_game::clock::{ClockError, Period, TimeControl};
 use tegoma_game::pgn::{PgnError, PgnReader, San};
 use tegoma_game::record::match_from_pcn;
 use tegoma_game::rules::MatchRules;
-use tegoma_game::{AnyMatch, Match, MatchError, Refusal};
+use tegoma_game::{AnyMatch, AnyPosition, Match, MatchError, Rules, RulesError, SetupError};
 use tegoma_notation::pcn::Pcn;
+use tegoma_protocol::{DynRuleSystem, MoveError};
 use tegoma_rules::chess;
 use tegoma_rules::chess::SanError;
 use tegoma_rules::systems::Chess;
@@ -21,7 +22,9 @@ fn every_error_type_is_an_error() {
     is_error::<ClockError>();
     is_error::<MatchError>();
     is_error::<PgnError>();
-    is_error::<Refusal>();
+    is_error::<SetupError>();
+    is_error::<RulesError>();
+    is_error::<MoveError>();
     is_error::<SanError>();
     is_error::<tegoma_notation::Invalid>();
 }
@@ -41,6 +44,13 @@ fn main_like() -> Result<(), Box<dyn Error>> {
     }
     let _: San = "Nf3".parse()?;
     let _ = TimeControl::new(vec![Period::from_seconds(300.0, 2.0, None)?])?;
+    let rules = Rules::by_name("kogoma")?;
+    let mut p = AnyPosition::from_feen(Some(Rules::chess()), START)?;
+    p.play("e4")?;
+    let _ = AnyPosition::from_fen(Rules::chess(), "8/8/8/8/8/8/8/K1k5 w - - 0 1")?;
+    let _ = AnyPosition::initial(rules);
+    let generic = tegoma_game::generic_from_feen(START)?;
+    let _ = Chess.play_pmn(&generic, "e2-e4")?;
     let _ = Chess.read_move(&chess::Position::startpos(), "e2-e5")?; // fails: illegal
     Ok(())
 }
@@ -49,7 +59,11 @@ fn main_like() -> Result<(), Box<dyn Error>> {
 fn question_mark_into_box_dyn_error() {
     let e = main_like().unwrap_err();
     // The last call failed, so every call before it went through `?` successfully.
-    assert!(e.is::<Refusal>() && e.to_string().contains("e2-e5"), "{e}");
+    assert!(e.is::<MoveError>(), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "illegal move e2-e5: not a legal move of this position"
+    );
     let f = || -> Result<San, Box<dyn Error>> { Ok("Zz9".parse()?) };
     assert!(f().is_err());
     let g = || -> Result<Period, Box<dyn Error>> { Ok(Period::from_seconds(-1.0, 0.0, None)?) };

@@ -2,6 +2,7 @@
 //! outcome is derived by hand from the rules (R3, R4).
 
 use tegoma_game::{AnyMatch, Match, MatchError};
+use tegoma_notation::NotationError;
 use tegoma_protocol::{Decision, Outcome, Side};
 use tegoma_rules::chess::San;
 use tegoma_rules::ogi;
@@ -88,10 +89,14 @@ fn chess_refuses_illegal_and_malformed_moves() {
     match m.play("e2-e5") {
         Err(MatchError::Refused { ply, error, .. }) => {
             assert_eq!(ply, 1);
-            assert_eq!(error.kind, "IllegalMove");
+            assert_eq!(error.kind(), "IllegalMove");
         }
         other => panic!("{other:?}"),
     }
+    assert_eq!(
+        m.play("e2-e5").unwrap_err().to_string(),
+        "ply 1 (e2-e5): illegal move: not a legal move of this position"
+    );
     assert!(matches!(m.play("zz9"), Err(MatchError::Refused { .. })));
     assert!(matches!(m.play("Nf6"), Err(MatchError::Refused { .. })));
     assert!(m.plies().is_empty() && m.outcome().is_none());
@@ -188,7 +193,11 @@ fn ogi_sennichite_through_the_match_the_offender_loses() {
             ..
         }) => {
             assert_eq!(ply, 5);
-            assert_eq!(error.kind, "Sennichite");
+            assert_eq!(error.kind(), "IllegalMove");
+            assert_eq!(
+                error.illegal().map(|e| e.reason),
+                Some(tegoma_protocol::IllegalReason::Sennichite)
+            );
             assert_eq!(outcome.decision, Decision::Win(Side::Second));
             assert_eq!(names(outcome), "repetition");
         }

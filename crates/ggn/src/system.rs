@@ -7,9 +7,12 @@ use std::sync::Mutex;
 
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::pmn::Pmn;
-use tegoma_protocol::{Outcome, Position, RuleSystem, Side, Style};
+use tegoma_protocol::{
+    IllegalMove, IllegalReason, MoveError, Outcome, Position, PositionError, RuleSystem, Side,
+    Style,
+};
 
-use super::engine::{Engine, EngineError};
+use super::engine::Engine;
 use super::moves::GgnMove;
 
 /// Interns a string for the `'static` names the trait returns (bounded by the number of
@@ -52,7 +55,6 @@ impl RuleSystem for Engine {
     type Position = Position;
     type Move = GgnMove;
     type MoveList = Vec<GgnMove>;
-    type Error = EngineError;
 
     fn snn(&self) -> [&'static str; 2] {
         let s = intern(&self.description().snn);
@@ -67,7 +69,7 @@ impl RuleSystem for Engine {
         intern(&self.description().initial)
     }
 
-    fn import(&self, position: &Position) -> Result<Position, EngineError> {
+    fn import(&self, position: &Position) -> Result<Position, PositionError> {
         self.check_game(position)?;
         Ok(position.clone())
     }
@@ -89,13 +91,13 @@ impl RuleSystem for Engine {
         *position = Engine::after_unchecked(self, position, &mv);
     }
 
-    fn illegal_move(&self, _: &Position, mv: GgnMove) -> EngineError {
-        EngineError::IllegalMove(mv.pmn(self.board()))
+    fn illegal_move(&self, _: &Position, mv: GgnMove) -> IllegalMove {
+        IllegalMove::new(mv.pmn(self.board()), IllegalReason::NotLegal)
     }
 
-    fn parse_move(&self, position: &Position, pmn: &str) -> Result<GgnMove, EngineError> {
+    fn parse_move(&self, position: &Position, pmn: &str) -> Result<GgnMove, MoveError> {
         let canon = Pmn::parse_lenient(pmn)
-            .map_err(|e| EngineError::MalformedMove(e.to_string()))?
+            .map_err(|e| MoveError::pmn_syntax(pmn, e))?
             .0
             .to_string();
         let mut list = Vec::new();
@@ -121,15 +123,14 @@ impl RuleSystem for Engine {
                 [one] => return Ok(**one),
                 [] => {}
                 many => {
-                    let names: Vec<String> = many
-                        .iter()
-                        .map(|m| m.piece.epin().pin().encode().as_str().to_string())
-                        .collect();
-                    return Err(EngineError::AmbiguousDrop(names.join(", ")));
+                    return Err(MoveError::AmbiguousDrop {
+                        text: pmn.to_string(),
+                        candidates: many.iter().map(|m| m.pmn(self.board())).collect(),
+                    });
                 }
             }
         }
-        Err(EngineError::IllegalMove(canon))
+        Err(IllegalMove::new(canon, IllegalReason::NotLegal).into())
     }
 
     fn write_move(

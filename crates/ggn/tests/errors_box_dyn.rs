@@ -6,6 +6,7 @@ use std::error::Error;
 
 use tegoma_ggn::{export, Description, DescriptionError, Engine, EngineError};
 use tegoma_notation::ggn::Ggn;
+use tegoma_protocol::RuleSystem;
 
 fn is_error<E: Error + Send + Sync + 'static>() {}
 
@@ -21,6 +22,9 @@ fn main_like() -> Result<usize, Box<dyn Error>> {
     let table: Ggn = export("ogi").ok_or("no Ōgi table")?;
     let engine = Engine::new(&table, Description::from_json(OGI)?)?;
     let moves = engine.legal_pmn(engine.initial()).len();
+    let start = engine.position(engine.initial_feen())?;
+    let m = engine.parse_move(&start, "e3-e4")?;
+    let _ = engine.after(&start, m)?;
     let _ = Ggn::from_json("[]")?; // fails: a GGN document is an object
     Ok(moves)
 }

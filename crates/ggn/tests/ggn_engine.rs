@@ -215,11 +215,13 @@ fn bad_descriptions_and_tables_are_typed_errors() {
     assert_eq!(e.kind(), "InvalidTable");
     // Positions of another game are refused.
     let c = chess();
-    assert_eq!(
-        c.position(e_ogi_start()).unwrap_err().kind(),
-        "GameMismatch"
-    );
-    assert_eq!(c.position("nonsense").unwrap_err().kind(), "InvalidFeen");
+    let e = c.position(e_ogi_start()).unwrap_err();
+    assert_eq!(e.kind(), "Styles");
+    assert_eq!(e.to_string(), "the styles are O/o, not C/c");
+    let e = c.position("nonsense").unwrap_err();
+    assert_eq!(e.kind(), "FieldCount");
+    let e = c.position("8/8/8/8/8/8/8/4X3 / C/c").unwrap_err();
+    assert_eq!(e.to_string(), "X on e1 is not a piece of this game");
 }
 
 fn e_ogi_start() -> &'static str {

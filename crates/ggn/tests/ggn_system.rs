@@ -60,7 +60,7 @@ fn lenient_pmn() {
     );
     assert_eq!(
         c.parse_move(&start, "e2e4").unwrap_err().kind(),
-        "MalformedMove"
+        "InvalidPmn"
     );
     let p = pos("4k^3/P7/8/8/8/8/8/4K^3 / C/c");
     let q = c.parse_move(&p, "a7-a8/Q").unwrap(); // the seed's spelling

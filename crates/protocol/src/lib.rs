@@ -79,6 +79,7 @@
 
 mod action;
 pub mod board;
+pub mod error;
 mod feen;
 mod hand;
 mod piece;
@@ -89,6 +90,7 @@ mod side;
 
 pub use action::{Action, Rule, Violation, ViolationKind};
 pub use board::{Board, BoardError, Square};
+pub use error::{IllegalMove, IllegalReason, MoveError, PositionError, RuleError};
 pub use feen::{parse_error_kind, FeenError, FeenWriteError};
 pub use hand::Hand;
 pub use piece::{Letter, Location, Piece, State};

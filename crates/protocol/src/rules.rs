@@ -4,8 +4,8 @@
 use std::fmt;
 
 use tegoma_notation::cgsn::{Status, StatusSet};
-use tegoma_notation::{Invalid, NotationError};
 
+use crate::error::{IllegalMove, MoveError, PositionError, RuleError};
 use crate::position::{Position, Style};
 use crate::side::Side;
 
@@ -215,9 +215,6 @@ pub trait RuleSystem {
     type Move: Copy + Eq + fmt::Debug;
     /// The buffer [`legal_moves_into`](RuleSystem::legal_moves_into) fills, e.g. [`MoveList`].
     type MoveList: MoveBuffer<Self::Move>;
-    /// The typed error of conversions and move parsing.
-    type Error: NotationError;
-
     /// The SNN style names of the first and the second player (`["Chess", "Chess"]`).
     fn snn(&self) -> [&'static str; 2];
     /// The SIN styles of the first (uppercase) and the second (lowercase) player.
@@ -229,7 +226,7 @@ pub trait RuleSystem {
     ///
     /// # Errors
     /// When the position is not one of this rule system (wrong board, unknown pieces, …).
-    fn import(&self, position: &Position) -> Result<Self::Position, Self::Error>;
+    fn import(&self, position: &Position) -> Result<Self::Position, PositionError>;
     /// Converts the engine's position into a generic one (markers and hands included).
     fn export(&self, position: &Self::Position) -> Position;
     /// The Active Player.
@@ -244,14 +241,14 @@ pub trait RuleSystem {
     fn play_unchecked(&self, position: &mut Self::Position, mv: Self::Move);
     /// The error [`play`](RuleSystem::play) and [`after`](RuleSystem::after) return for a move
     /// that is not legal in `position` (an "illegal move" error of the engine, naming the
-    /// move).
-    fn illegal_move(&self, position: &Self::Position, mv: Self::Move) -> Self::Error;
+    /// move, with a reason where the engine knows one).
+    fn illegal_move(&self, position: &Self::Position, mv: Self::Move) -> IllegalMove;
 
     /// Reads a PMN move and returns it if it is legal in the position.
     ///
     /// # Errors
     /// Malformed PMN, or a move that is not legal (the error says why).
-    fn parse_move(&self, position: &Self::Position, pmn: &str) -> Result<Self::Move, Self::Error>;
+    fn parse_move(&self, position: &Self::Position, pmn: &str) -> Result<Self::Move, MoveError>;
     /// Writes the canonical PMN of a legal move.
     ///
     /// # Errors
@@ -274,7 +271,7 @@ pub trait RuleSystem {
     /// # Errors
     /// Only if [`initial_feen`](RuleSystem::initial_feen) is not a position of the rule system
     /// (a bug).
-    fn initial(&self) -> Result<Self::Position, Self::Error> {
+    fn initial(&self) -> Result<Self::Position, PositionError> {
         let p = Position::from_feen(self.initial_feen()).expect("the initial FEEN is valid");
         self.import(&p)
     }
@@ -300,7 +297,7 @@ pub trait RuleSystem {
     ///
     /// # Errors
     /// The move is not legal in the position.
-    fn play(&self, position: &mut Self::Position, mv: Self::Move) -> Result<(), Self::Error> {
+    fn play(&self, position: &mut Self::Position, mv: Self::Move) -> Result<(), IllegalMove> {
         if !self.is_legal(position, mv) {
             return Err(self.illegal_move(position, mv));
         }
@@ -316,7 +313,7 @@ pub trait RuleSystem {
         &self,
         position: &Self::Position,
         mv: Self::Move,
-    ) -> Result<Self::Position, Self::Error> {
+    ) -> Result<Self::Position, IllegalMove> {
         let mut next = position.clone();
         self.play(&mut next, mv)?;
         Ok(next)
@@ -396,27 +393,27 @@ pub trait DynRuleSystem {
     ///
     /// # Errors
     /// When the position is not one of this rule system.
-    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, Invalid>;
+    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, RuleError>;
     /// Plays a PMN move and returns the new position.
     ///
     /// # Errors
     /// A foreign position, malformed PMN or an illegal move.
-    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, Invalid>;
+    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, RuleError>;
     /// See [`RuleSystem::statuses`].
     ///
     /// # Errors
     /// When the position is not one of this rule system.
-    fn statuses_of(&self, position: &Position) -> Result<StatusSet, Invalid>;
+    fn statuses_of(&self, position: &Position) -> Result<StatusSet, RuleError>;
     /// See [`RuleSystem::outcome`].
     ///
     /// # Errors
     /// When the position is not one of this rule system.
-    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, Invalid>;
+    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, RuleError>;
     /// See [`RuleSystem::perft`].
     ///
     /// # Errors
     /// When the position is not one of this rule system.
-    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, Invalid>;
+    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, RuleError>;
 }
 
 impl<R: RuleSystem> DynRuleSystem for R {
@@ -429,7 +426,7 @@ impl<R: RuleSystem> DynRuleSystem for R {
     fn start_feen(&self) -> &'static str {
         RuleSystem::initial_feen(self)
     }
-    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, Invalid> {
+    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, RuleError> {
         let p = self.import(position)?;
         let mut list = R::MoveList::default();
         self.legal_moves_into(&p, &mut list);
@@ -444,19 +441,19 @@ impl<R: RuleSystem> DynRuleSystem for R {
             })
             .collect())
     }
-    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, Invalid> {
+    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, RuleError> {
         let mut p = self.import(position)?;
         let m = self.parse_move(&p, pmn)?;
         self.play_unchecked(&mut p, m);
         Ok(self.export(&p))
     }
-    fn statuses_of(&self, position: &Position) -> Result<StatusSet, Invalid> {
+    fn statuses_of(&self, position: &Position) -> Result<StatusSet, RuleError> {
         Ok(self.statuses(&self.import(position)?))
     }
-    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, Invalid> {
+    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, RuleError> {
         Ok(self.outcome(&self.import(position)?))
     }
-    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, Invalid> {
+    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, RuleError> {
         Ok(self.perft(&self.import(position)?, depth))
     }
 }

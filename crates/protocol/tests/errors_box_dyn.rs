@@ -5,8 +5,8 @@
 use std::error::Error;
 
 use tegoma_protocol::{
-    ApplyError, Board, BoardError, DecodeError, EncodeError, FeenError, FeenWriteError, Position,
-    SetupError, Violation,
+    ApplyError, Board, BoardError, DecodeError, EncodeError, FeenError, FeenWriteError,
+    IllegalMove, MoveError, Position, PositionError, RuleError, SetupError, Violation,
 };
 
 fn is_error<E: Error + Send + Sync + 'static>() {}
@@ -21,6 +21,10 @@ fn every_error_type_is_an_error() {
     is_error::<FeenWriteError>();
     is_error::<SetupError>();
     is_error::<Violation>();
+    is_error::<PositionError>();
+    is_error::<MoveError>();
+    is_error::<IllegalMove>();
+    is_error::<RuleError>();
 }
 
 fn main_like() -> Result<String, Box<dyn Error>> {

@@ -8,8 +8,8 @@ use std::fmt;
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_notation::NotationError;
 use tegoma_protocol::{
-    Decision, DynRuleSystem, Location, MoveBuffer, MoveList, Outcome, Piece, Position, RuleSystem,
-    Side, Square, Style,
+    Decision, DynRuleSystem, IllegalMove, IllegalReason, Location, MoveBuffer, MoveError, MoveList,
+    Outcome, Piece, Position, PositionError, RuleSystem, Side, Square, Style,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,16 +24,6 @@ struct Step {
     to: u8,
 }
 
-#[derive(Debug, PartialEq, thiserror::Error)]
-#[error("{0}")]
-struct ToyError(&'static str);
-
-impl NotationError for ToyError {
-    fn kind(&self) -> &'static str {
-        "Toy"
-    }
-}
-
 struct Kings;
 
 const NAMES: [&str; 5] = ["a", "b", "c", "d", "e"];
@@ -42,7 +32,6 @@ impl RuleSystem for Kings {
     type Position = Line;
     type Move = Step;
     type MoveList = MoveList<Step, 4>;
-    type Error = ToyError;
 
     fn snn(&self) -> [&'static str; 2] {
         ["Kings", "Kings"]
@@ -53,9 +42,12 @@ impl RuleSystem for Kings {
     fn initial_feen(&self) -> &'static str {
         "K^3k^ / K/k"
     }
-    fn import(&self, p: &Position) -> Result<Line, ToyError> {
+    fn import(&self, p: &Position) -> Result<Line, PositionError> {
         if p.board().sizes() != [5] {
-            return Err(ToyError("not a line of 5"));
+            return Err(PositionError::BoardShape {
+                expected: vec![5],
+                found: p.board().sizes().to_vec(),
+            });
         }
         let mut kings = [None, None];
         for (sq, piece) in p.pieces() {
@@ -97,8 +89,10 @@ impl RuleSystem for Kings {
             }
         }
     }
-    fn illegal_move(&self, _: &Line, _: Step) -> ToyError {
-        ToyError("illegal move")
+    fn illegal_move(&self, l: &Line, m: Step) -> IllegalMove {
+        let mut text = String::new();
+        self.write_move(l, m, &mut text).unwrap();
+        IllegalMove::new(text, IllegalReason::NotLegal)
     }
     fn play_unchecked(&self, l: &mut Line, m: Step) {
         let other = l.active.flip().index();
@@ -108,7 +102,7 @@ impl RuleSystem for Kings {
         l.kings[l.active.index()] = Some(m.to);
         l.active = l.active.flip();
     }
-    fn parse_move(&self, l: &Line, pmn: &str) -> Result<Step, ToyError> {
+    fn parse_move(&self, l: &Line, pmn: &str) -> Result<Step, MoveError> {
         let mut list = MoveList::default();
         self.legal_moves_into(l, &mut list);
         list.iter()
@@ -118,7 +112,7 @@ impl RuleSystem for Kings {
                 self.write_move(l, m, &mut s).unwrap();
                 s == pmn
             })
-            .ok_or(ToyError("illegal move"))
+            .ok_or_else(|| IllegalMove::new(pmn, IllegalReason::NotLegal).into())
     }
     fn write_move(&self, l: &Line, m: Step, out: &mut dyn fmt::Write) -> fmt::Result {
         let op = if l.kings[l.active.flip().index()] == Some(m.to) {
@@ -198,9 +192,15 @@ fn dyn_rule_system() {
     assert!(r.statuses_of(&q).unwrap().is_empty());
     assert_eq!(r.outcome_of(&q).unwrap(), None);
     let e = r.play_pmn(&p, "a-c").unwrap_err();
-    assert_eq!(e.kind, "Toy");
+    assert_eq!(e.kind(), "IllegalMove");
+    assert_eq!(
+        e.to_string(),
+        "illegal move a-c: not a legal move of this position"
+    );
     let wrong = Position::from_feen("8/8 / C/c").unwrap();
-    assert!(r.legal_moves_pmn(&wrong).is_err());
+    let e = r.legal_moves_pmn(&wrong).unwrap_err();
+    assert_eq!(e.kind(), "BoardShape");
+    assert_eq!(e.to_string(), "the board is 8x2, not 5");
 }
 
 #[test]
@@ -215,7 +215,10 @@ fn checked_verbs_refuse_an_illegal_move() {
     Kings.play(&mut l, mv).unwrap();
     let before = l;
     // The same step again is the second king's turn: refused, the position unchanged.
-    assert_eq!(Kings.play(&mut l, mv), Err(ToyError("illegal move")));
+    assert_eq!(
+        Kings.play(&mut l, mv),
+        Err(IllegalMove::new("a+b", IllegalReason::NotLegal))
+    );
     assert_eq!(l, before);
     assert!(Kings.after(&l, mv).is_err());
     let next = Kings.after(&start, mv).unwrap();

@@ -12,7 +12,7 @@
 //!   just made a double step (it lives through the opponent's next turn), else `P`.
 //!
 //! FEEN states that FEN cannot express are rejected with a typed error
-//! ([`ChessError::ImpossibleMarker`]): a plain `P` on its start rank (a pawn never returns
+//! ([`PositionError::ImpossibleMarker`]): a plain `P` on its start rank (a pawn never returns
 //! there), a `+P` elsewhere, a `+R` off its corner or without a `+K^` king at home, a `+K^` with no
 //! `+R`, a `-P` that is not on its double-step rank, belongs to the side to move, or has an
 //! occupied path behind it. So FEN and FEEN convert one-to-one, hands aside (a FEN has empty
@@ -53,11 +53,11 @@ mod san_fast;
 mod status;
 mod tables;
 
-pub use error::ChessError;
 pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use position::Position;
 pub use san::{Annotation, CheckSign, San, SanError, SanKind};
 pub use san_fast::SanReplay;
+pub use tegoma_protocol::{IllegalMove, IllegalReason, MoveError, PositionError};
 
 // White is `Side::First`, Black `Side::Second`: the protocol's one side type.
 use tegoma_protocol::Side;

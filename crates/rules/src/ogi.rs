@@ -47,8 +47,8 @@ mod status;
 mod tables;
 mod types;
 
-pub use error::{MoveError, PositionError};
 pub use movegen::{attacks, PerftOptions};
 pub use position::{Position, STARTPOS};
 pub use sennichite::Sennichite;
+pub use tegoma_protocol::{IllegalMove, IllegalReason, MoveError, PositionError};
 pub use types::{Move, MoveList, MoveListIntoIter, Role, MAX_MOVES, ROLES};

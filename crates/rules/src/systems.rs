@@ -26,8 +26,10 @@
 use std::fmt;
 
 use tegoma_notation::cgsn::StatusSet;
-use tegoma_notation::NotationError;
-use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, RuleSystem, Side, Style};
+use tegoma_protocol::{
+    IllegalMove, IllegalReason, MoveBuffer, MoveError, Outcome, Position as Generic, PositionError,
+    RuleSystem, Side, Style,
+};
 
 use crate::{chess, ogi};
 
@@ -79,19 +81,21 @@ impl MoveBuffer<ogi::Move> for ogi::MoveList {
     }
 }
 
-const CHESS_STYLES: [Style; 2] = match (Style::parse("C"), Style::parse("c")) {
+/// The styles of chess, `C` and `c`.
+pub(crate) const CHESS_STYLES: [Style; 2] = match (Style::parse("C"), Style::parse("c")) {
     (Ok(a), Ok(b)) => [a, b],
     _ => panic!("C and c are SIN styles"),
 };
 
-const OGI_STYLES: [Style; 2] = match (Style::parse("O"), Style::parse("o")) {
+/// The styles of Ōgi, `O` and `o`.
+pub(crate) const OGI_STYLES: [Style; 2] = match (Style::parse("O"), Style::parse("o")) {
     (Ok(a), Ok(b)) => [a, b],
     _ => panic!("O and o are SIN styles"),
 };
 
 /// A generic position as FEEN text, or the reason it has none.
-fn generic_feen(position: &Generic) -> Result<String, String> {
-    position.to_feen().map_err(|e| e.to_string())
+fn generic_feen(position: &Generic) -> Result<String, PositionError> {
+    position.to_feen().map_err(PositionError::InvalidFeen)
 }
 
 /// The generic form of a FEEN an engine wrote (always valid FEEN).
@@ -103,7 +107,6 @@ impl RuleSystem for Chess {
     type Position = chess::Position;
     type Move = chess::Move;
     type MoveList = chess::MoveList;
-    type Error = chess::ChessError;
 
     fn snn(&self) -> [&'static str; 2] {
         ["Chess", "Chess"]
@@ -114,11 +117,11 @@ impl RuleSystem for Chess {
     fn initial_feen(&self) -> &'static str {
         "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c"
     }
-    fn initial(&self) -> Result<chess::Position, chess::ChessError> {
+    fn initial(&self) -> Result<chess::Position, PositionError> {
         Ok(chess::Position::startpos())
     }
-    fn import(&self, position: &Generic) -> Result<chess::Position, chess::ChessError> {
-        let feen = generic_feen(position).map_err(chess::ChessError::BoardShape)?;
+    fn import(&self, position: &Generic) -> Result<chess::Position, PositionError> {
+        let feen = generic_feen(position)?;
         chess::Position::from_feen(&feen)
     }
     fn export(&self, position: &chess::Position) -> Generic {
@@ -136,14 +139,10 @@ impl RuleSystem for Chess {
     fn play_unchecked(&self, position: &mut chess::Position, mv: chess::Move) {
         position.play_unchecked(mv);
     }
-    fn illegal_move(&self, _: &chess::Position, mv: chess::Move) -> chess::ChessError {
-        chess::ChessError::IllegalMove(mv.to_string())
+    fn illegal_move(&self, _: &chess::Position, mv: chess::Move) -> IllegalMove {
+        IllegalMove::new(mv.to_string(), IllegalReason::NotLegal)
     }
-    fn parse_move(
-        &self,
-        position: &chess::Position,
-        pmn: &str,
-    ) -> Result<chess::Move, chess::ChessError> {
+    fn parse_move(&self, position: &chess::Position, pmn: &str) -> Result<chess::Move, MoveError> {
         position.parse_pmn(pmn)
     }
     fn write_move(
@@ -177,35 +176,10 @@ impl RuleSystem for Chess {
     }
 }
 
-/// Why an Ōgi input is refused: a position or a move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OgiError {
-    /// The position is not an Ōgi position.
-    #[error(transparent)]
-    Position(#[from] ogi::PositionError),
-    /// The move is malformed or illegal.
-    #[error(transparent)]
-    Move(#[from] ogi::MoveError),
-    /// The generic position has no FEEN form (so it cannot be an Ōgi position).
-    #[error("the position has no FEEN form: {0}")]
-    NoFeen(String),
-}
-
-impl NotationError for OgiError {
-    fn kind(&self) -> &'static str {
-        match self {
-            OgiError::Position(e) => e.kind(),
-            OgiError::Move(e) => e.kind(),
-            OgiError::NoFeen(_) => "InvalidFeen",
-        }
-    }
-}
-
 impl RuleSystem for Ogi {
     type Position = ogi::Position;
     type Move = ogi::Move;
     type MoveList = ogi::MoveList;
-    type Error = OgiError;
 
     fn snn(&self) -> [&'static str; 2] {
         ["Ogi", "Ogi"]
@@ -216,12 +190,11 @@ impl RuleSystem for Ogi {
     fn initial_feen(&self) -> &'static str {
         ogi::STARTPOS
     }
-    fn initial(&self) -> Result<ogi::Position, OgiError> {
+    fn initial(&self) -> Result<ogi::Position, PositionError> {
         Ok(ogi::Position::startpos())
     }
-    fn import(&self, position: &Generic) -> Result<ogi::Position, OgiError> {
-        let feen = generic_feen(position).map_err(OgiError::NoFeen)?;
-        Ok(ogi::Position::from_feen(&feen)?)
+    fn import(&self, position: &Generic) -> Result<ogi::Position, PositionError> {
+        ogi::Position::from_feen(&generic_feen(position)?)
     }
     fn export(&self, position: &ogi::Position) -> Generic {
         generic_from(&position.to_feen())
@@ -238,19 +211,13 @@ impl RuleSystem for Ogi {
     fn play_unchecked(&self, position: &mut ogi::Position, mv: ogi::Move) {
         position.play_unchecked(mv);
     }
-    fn illegal_move(&self, position: &ogi::Position, mv: ogi::Move) -> OgiError {
-        OgiError::Move(ogi::MoveError::Illegal {
-            pmn: position.move_to_pmn(mv),
-            reason: "not a legal move of this position".to_string(),
-        })
+    fn illegal_move(&self, position: &ogi::Position, mv: ogi::Move) -> IllegalMove {
+        IllegalMove::new(position.move_to_pmn(mv), IllegalReason::NotLegal)
     }
-    fn parse_move(&self, position: &ogi::Position, pmn: &str) -> Result<ogi::Move, OgiError> {
+    fn parse_move(&self, position: &ogi::Position, pmn: &str) -> Result<ogi::Move, MoveError> {
         let m = position.parse_pmn(pmn)?;
         if !self.privilege && m.keeps_promoted() {
-            return Err(OgiError::Move(ogi::MoveError::Illegal {
-                pmn: pmn.to_string(),
-                reason: "the King's privilege is disabled".to_string(),
-            }));
+            return Err(IllegalMove::new(pmn, IllegalReason::PrivilegeDisabled).into());
         }
         Ok(m)
     }

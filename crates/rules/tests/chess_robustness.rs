@@ -1,6 +1,6 @@
 //! No input panics: seeded random strings and mutations of valid ones, fed to every chess
 //! reader; whatever is accepted must round-trip and support move generation and perft.
-use tegoma_rules::chess::{ChessError, MoveList, Position};
+use tegoma_rules::chess::{MoveError, MoveList, Position};
 
 struct Rng(u64);
 impl Rng {
@@ -110,7 +110,7 @@ fn move_readers_never_panic() {
         let p = &positions[rng.below(positions.len())];
         for m in [
             p.parse_pmn(&s),
-            p.parse_san(&s).map_err(ChessError::from),
+            p.parse_san(&s).map_err(MoveError::from),
             p.parse_uci(&s),
         ]
         .into_iter()

@@ -1,8 +1,11 @@
 //! One test per Ōgi rule (seed `ogi-rule-system.txt`, ruling R4), with hand-derived expectations.
 use tegoma_notation::cgsn::Status;
+use tegoma_protocol::error::PmnReason;
 use tegoma_protocol::Side;
 use tegoma_rules::kit::Square;
-use tegoma_rules::ogi::{MoveError, MoveList, Position, Role, Sennichite};
+use tegoma_rules::ogi::{
+    IllegalMove, IllegalReason, MoveError, MoveList, Position, Role, Sennichite,
+};
 
 fn pos(feen: &str) -> Position {
     Position::from_feen(feen).unwrap_or_else(|e| panic!("{feen}: {e}"))
@@ -223,7 +226,13 @@ fn capturing_a_king_ends_the_game() {
     ); // e7+e8, e7+e8=+R
     let s = after.statuses();
     assert!(s.contains(Status::Mareking) && s.contains(Status::Nomove));
-    assert!(matches!(after.parse_pmn("e8-e7"), Err(MoveError::GameOver)));
+    assert!(matches!(
+        after.parse_pmn("e8-e7"),
+        Err(MoveError::Illegal(IllegalMove {
+            reason: IllegalReason::GameOver,
+            ..
+        }))
+    ));
 }
 
 #[test]
@@ -301,7 +310,13 @@ fn pmn_canonical_output_and_lenient_input() {
     for s in ["S*c3", "*c3", "*-c3"] {
         assert_eq!(p.move_to_pmn(p.parse_pmn(s).unwrap()), "S*c3");
     }
-    assert!(matches!(p.parse_pmn("s*c3"), Err(MoveError::Piece(_))));
+    assert!(matches!(
+        p.parse_pmn("s*c3"),
+        Err(MoveError::Illegal(IllegalMove {
+            reason: IllegalReason::ForeignPiece(_),
+            ..
+        }))
+    ));
     // ambiguous inferred drop names the candidates; unambiguous on the last rank
     let p = pos("4k^3/8/8/8/8/8/8/4K^3 LS/ O/o");
     match p.parse_pmn("*e5") {
@@ -320,10 +335,17 @@ fn pmn_canonical_output_and_lenient_input() {
     }
     assert!(matches!(
         p.parse_pmn("a1-a2=+L/+L/+L/+L/+L/+L/+L"),
-        Err(MoveError::TooLong(_))
+        Err(MoveError::Pmn {
+            reason: PmnReason::Syntax(tegoma_notation::pmn::PmnError::TooLong { .. }),
+            ..
+        })
     ));
-    assert!(matches!(p.parse_pmn("e4-e5"), Err(MoveError::NoPiece(_))));
-    assert!(matches!(p.parse_pmn("e6-e5"), Err(MoveError::NoPiece(_))));
+    for (pmn, square) in [("e4-e5", "e4"), ("e6-e5", "e6")] {
+        assert_eq!(
+            p.parse_pmn(pmn).unwrap_err().to_string(),
+            format!("illegal move {pmn}: no piece of the side to move on {square}")
+        );
+    }
     assert!(matches!(
         p.parse_pmn("e3-e5"),
         Err(MoveError::Illegal { .. })
@@ -336,17 +358,17 @@ fn bad_feen_gives_typed_errors() {
     for (f, kind) in [
         (
             "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c",
-            "Style",
+            "Styles",
         ),
-        ("4k^3/8/8/8/8/8/8/4Q3 / O/o", "Piece"),
-        ("4k3/8/8/8/8/8/8/4K^3 / O/o", "Piece"),
-        ("4k^3/8/8/8/8/8/8/4+K^3 / O/o", "Piece"),
-        ("4k^3/8/8/8/8/8/8/3P'K^3 / O/o", "Piece"),
-        ("4k^3/8/8/8/8/8/8/3-PK^3 / O/o", "Piece"),
+        ("4k^3/8/8/8/8/8/8/4Q3 / O/o", "ForeignPiece"),
+        ("4k3/8/8/8/8/8/8/4K^3 / O/o", "ForeignPiece"),
+        ("4k^3/8/8/8/8/8/8/4+K^3 / O/o", "ForeignPiece"),
+        ("4k^3/8/8/8/8/8/8/3P'K^3 / O/o", "ForeignPiece"),
+        ("4k^3/8/8/8/8/8/8/3-PK^3 / O/o", "ForeignPiece"),
         ("4k^3/8/8/8/8/8/8/4K^3 p/ O/o", "HandPiece"),
         ("4k^3/8/8/8/8/8/8/4K^3 /Q o/O", "HandPiece"),
         ("4k^3/8/8/8/8/8/4K^3 / O/o", "BoardShape"),
-        ("4k^3/8/8/8/8/8/8/4K^3 / O/c", "Style"),
+        ("4k^3/8/8/8/8/8/8/4K^3 / O/c", "Styles"),
         ("nonsense", "FieldCount"),
     ] {
         let e = Position::from_feen(f).expect_err(f);

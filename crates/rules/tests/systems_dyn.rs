@@ -75,7 +75,11 @@ fn dyn_play_and_statuses() {
     assert!(out.statuses.contains(Status::Checkmate));
     assert!(chess.statuses_of(&p).unwrap().contains(Status::Check));
     let err = chess.play_pmn(&p, "a2-a3").unwrap_err();
-    assert_eq!(err.kind, "IllegalMove");
+    assert_eq!(tegoma_notation::NotationError::kind(&err), "IllegalMove");
+    assert_eq!(
+        err.to_string(),
+        "illegal move a2-a3: not a legal move of this position"
+    );
     // A foreign position is refused with a typed error.
     let ogi_start = generic(ogi::STARTPOS);
     assert!(chess.perft_of(&ogi_start, 1).is_err());

@@ -100,11 +100,11 @@ fn convert_position(to: &str, text: &str) -> ExitCode {
         "feen" => Ok(p.feen()),
         _ => p
             .fen()
-            .ok_or_else(|| Invalid::from(Unsupported::new("FEN", p.rules().name()))),
+            .ok_or_else(|| Unsupported::new("FEN", p.rules().name()).into()),
     });
     match written {
         Ok(t) => crate::print_lines([t]),
-        Err(e) => crate::fail_with(&e),
+        Err(e) => crate::fail_with(&Invalid::from(e)),
     }
 }
 

@@ -49,11 +49,12 @@ impl PositionArgs {
                     }
                     None => Rules::for_position(&generic)?,
                 };
-                AnyPosition::from_generic(Some(adjust(rules)?), &generic)
+                Ok(AnyPosition::from_generic(Some(adjust(rules)?), &generic)?)
             }
-            (None, Some(fen)) => {
-                AnyPosition::from_fen(adjust(named.unwrap_or(Rules::chess()))?, fen)
-            }
+            (None, Some(fen)) => Ok(AnyPosition::from_fen(
+                adjust(named.unwrap_or(Rules::chess()))?,
+                fen,
+            )?),
             (None, None) => Ok(AnyPosition::initial(adjust(
                 named.unwrap_or(Rules::chess()),
             )?)),

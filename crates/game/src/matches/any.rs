@@ -4,7 +4,6 @@ use std::any::Any;
 use std::fmt;
 
 use tegoma_notation::cgsn::StatusSet;
-use tegoma_notation::Invalid;
 use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, Side};
 
 use super::{AutomaticDraws, Match, MatchError};
@@ -165,7 +164,7 @@ impl Visit for Build<'_> {
             Start::Initial => Match::new(rules.clone()),
             Start::Position(p) => Match::from_generic(rules.clone(), p)?,
             Start::Fen(fen) => {
-                let p = rules.read_fen(fen).map_err(MatchError::Setup)?;
+                let p = rules.read_fen(fen)?;
                 Match::from_position(rules.clone(), p)
             }
         };
@@ -187,9 +186,7 @@ impl AnyMatch {
     /// # Errors
     /// [`MatchError::Setup`] when the position is not one of the rule system.
     pub fn from_position(rules: Rules, start: &Generic) -> Result<AnyMatch, MatchError> {
-        rules
-            .check_styles(start)
-            .map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        rules.check_styles(start).map_err(crate::SetupError::from)?;
         let inner = rules.visit(Build(Start::Position(start)))?;
         Ok(AnyMatch { rules, inner })
     }
@@ -211,8 +208,8 @@ impl AnyMatch {
     /// [`MatchError::Setup`] for an invalid FEEN, unknown styles or a position the rule system
     /// refuses.
     pub fn from_feen(feen: &str) -> Result<AnyMatch, MatchError> {
-        let start = Generic::from_feen(feen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
-        let rules = Rules::for_position(&start).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let start = crate::rules::generic_from_feen(feen).map_err(crate::SetupError::from)?;
+        let rules = Rules::for_position(&start).map_err(crate::SetupError::from)?;
         AnyMatch::from_position(rules, &start)
     }
 

@@ -1,7 +1,6 @@
 //! Chess conveniences of [`Match`]: FEN setups, SAN moves (the replay of a PGN movetext).
 
 use std::borrow::Borrow;
-use tegoma_notation::Invalid;
 use tegoma_protocol::Outcome;
 
 use tegoma_rules::chess::{self, San, SanError, SanReplay};
@@ -16,7 +15,7 @@ impl Match<Chess> {
     /// # Errors
     /// [`MatchError::Setup`] for an invalid FEN.
     pub fn from_fen(fen: &str) -> Result<Match<Chess>, MatchError> {
-        let p = chess::Position::from_fen(fen).map_err(|e| MatchError::Setup(Invalid::from(e)))?;
+        let p = chess::Position::from_fen(fen).map_err(crate::SetupError::from)?;
         Ok(Match::from_position(Chess, p))
     }
 
@@ -154,11 +153,10 @@ impl Match<Chess> {
     }
 
     /// The error of a SAN refused at the next ply.
-    fn refused(&self, text: &str, e: SanError) -> MatchError {
+    fn refused(&self, _text: &str, e: SanError) -> MatchError {
         MatchError::Refused {
             ply: self.plies.len() + 1,
-            text: text.to_string(),
-            error: Invalid::from(e),
+            error: e.into(),
         }
     }
 }

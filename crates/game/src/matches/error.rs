@@ -1,34 +1,37 @@
 //! Why a match refuses an action.
 
-use tegoma_notation::{Invalid, NotationError};
-use tegoma_protocol::{Outcome, Side};
+use tegoma_notation::NotationError;
+use tegoma_protocol::{MoveError, Outcome, Side};
+
+use crate::rules::SetupError;
 
 /// An action a [`Match`](crate::Match) refused, or a move that ended it by forfeit.
+///
+/// A refused or forfeiting ply says where once: `ply 2 (e7-e4): illegal move: <reason>` (the
+/// move's text is the [`MoveError`]'s, printed once).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
     /// The match is over: no move or event is accepted (take a move back first).
     #[error("the match is over: {0}")]
     Finished(Outcome),
     /// The move was refused and not played (malformed, or illegal in chess); the match goes on.
-    #[error("ply {ply} ({text}) refused: {error}")]
+    /// The kind is the move error's.
+    #[error("ply {ply} ({}): {}", error.text(), error.detail())]
     Refused {
         /// The ply number the move would have had (from 1).
         ply: usize,
-        /// The move as given.
-        text: String,
-        /// The typed reason.
-        error: Invalid,
+        /// Why.
+        error: MoveError,
     },
     /// The move was illegal in a rule system where that loses the game (Ōgi: `illegalmove`, or
-    /// `repetition` for a sennichite move): it was not played and the match is over.
-    #[error("ply {ply} ({text}) forfeits the game ({outcome}): {error}")]
+    /// `repetition` for a sennichite move): it was not played and the match is over. The kind
+    /// is the move error's.
+    #[error("ply {ply} ({}): {}; the game is forfeited: {outcome}", error.text(), error.detail())]
     Forfeit {
         /// The ply number of the offending move (from 1).
         ply: usize,
-        /// The move as given.
-        text: String,
         /// Why the move is illegal.
-        error: Invalid,
+        error: MoveError,
         /// The outcome it caused.
         outcome: Outcome,
     },
@@ -38,20 +41,30 @@ pub enum MatchError {
     /// A draw acceptance with no draw offer of the opponent pending.
     #[error("{0} has no draw offer to accept")]
     NoDrawOffer(Side),
-    /// The start position is not one of the rule system.
+    /// The start position cannot be set up. The kind is the setup error's.
     #[error("invalid setup: {0}")]
-    Setup(Invalid),
+    Setup(#[from] SetupError),
+}
+
+impl MatchError {
+    /// The move error of a refused or forfeiting ply.
+    pub fn move_error(&self) -> Option<&MoveError> {
+        match self {
+            MatchError::Refused { error, .. } | MatchError::Forfeit { error, .. } => Some(error),
+            _ => None,
+        }
+    }
 }
 
 impl NotationError for MatchError {
     fn kind(&self) -> &'static str {
         match self {
             MatchError::Finished(_) => "MatchFinished",
-            MatchError::Refused { error, .. } => error.kind,
-            MatchError::Forfeit { error, .. } => error.kind,
+            MatchError::Refused { error, .. } => error.kind(),
+            MatchError::Forfeit { error, .. } => error.kind(),
             MatchError::NothingToTakeBack => "NothingToTakeBack",
             MatchError::NoDrawOffer(_) => "NoDrawOffer",
-            MatchError::Setup(e) => e.kind,
+            MatchError::Setup(e) => e.kind(),
         }
     }
 }

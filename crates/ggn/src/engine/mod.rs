@@ -6,7 +6,7 @@ use tegoma_notation::ggn::Ggn;
 use tegoma_notation::pin::{self, State};
 use tegoma_notation::qpi::{Qpi, QpiMode};
 use tegoma_notation::{epin, sin};
-use tegoma_protocol::{Board, Piece, Position, Side, Square, Style};
+use tegoma_protocol::{Board, FeenError, Piece, Position, PositionError, Side, Square, Style};
 
 mod compile;
 mod play;
@@ -16,38 +16,20 @@ use super::description::{
 };
 use super::moves::GgnMove;
 
-/// Why an engine cannot be built, or a position cannot be used with it.
+/// Why an engine cannot be built. Positions and moves of a built engine fail with the shared
+/// errors of [`tegoma_protocol::error`] ([`PositionError`], [`MoveError`](tegoma_protocol::MoveError)),
+/// like those of chess and Ōgi.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The description is unusable.
     #[error("{0}")]
     Description(#[from] DescriptionError),
-    /// A FEEN position cannot be read.
-    #[error("position: {0}")]
-    Feen(String),
-    /// The position is not one of this game (board shape or styles differ).
-    #[error("position: {0}")]
-    WrongGame(String),
-    /// A move text is not PMN.
-    #[error("move: {0}")]
-    MalformedMove(String),
-    /// A move is not legal in the position.
-    #[error("move {0} is not legal here")]
-    IllegalMove(String),
-    /// A drop written without its piece could be any of several held pieces.
-    #[error("the drop could be any of {0}")]
-    AmbiguousDrop(String),
 }
 
 impl tegoma_notation::NotationError for EngineError {
     fn kind(&self) -> &'static str {
         match self {
             EngineError::Description(d) => tegoma_notation::NotationError::kind(d),
-            EngineError::Feen(_) => "InvalidFeen",
-            EngineError::WrongGame(_) => "GameMismatch",
-            EngineError::MalformedMove(_) => "MalformedMove",
-            EngineError::IllegalMove(_) => "IllegalMove",
-            EngineError::AmbiguousDrop(_) => "AmbiguousDrop",
         }
     }
 }
@@ -279,34 +261,51 @@ impl Engine {
     /// Reads a FEEN position of this game.
     ///
     /// # Errors
-    /// [`EngineError::Feen`] for unreadable FEEN, [`EngineError::WrongGame`] for another board
-    /// shape or other styles.
-    pub fn position(&self, feen: &str) -> Result<Position, EngineError> {
-        let p = Position::from_feen(feen).map_err(|e| EngineError::Feen(e.to_string()))?;
+    /// [`PositionError::Feen`] for unreadable FEEN, or as [`Engine::check_game`].
+    pub fn position(&self, feen: &str) -> Result<Position, PositionError> {
+        let p = Position::from_feen(feen).map_err(|e| match e {
+            FeenError::Parse(e) => PositionError::Feen(e),
+            // Cannot happen for a regular board read from FEEN; reported as its shape.
+            _ => PositionError::BoardShape {
+                expected: self.board.sizes().to_vec(),
+                found: Vec::new(),
+            },
+        })?;
         self.check_game(&p)?;
         Ok(p)
     }
 
-    /// Checks that a position has this game's board shape and styles.
+    /// Checks that a position has this game's board shape, styles and pieces (every piece on the
+    /// board has moves in the game's table).
     ///
     /// # Errors
-    /// [`EngineError::WrongGame`].
-    pub fn check_game(&self, p: &Position) -> Result<(), EngineError> {
+    /// [`PositionError::BoardShape`], [`PositionError::Styles`] or
+    /// [`PositionError::ForeignPiece`].
+    pub fn check_game(&self, p: &Position) -> Result<(), PositionError> {
         if p.board().sizes() != self.board.sizes() {
-            return Err(EngineError::WrongGame(format!(
-                "board {:?}, expected {:?}",
-                p.board().sizes(),
-                self.board.sizes()
-            )));
+            return Err(PositionError::BoardShape {
+                expected: self.board.sizes().to_vec(),
+                found: p.board().sizes().to_vec(),
+            });
         }
         let mut st = p.styles();
         st.sort_by_key(|s| s.is_second());
         if st != self.styles {
-            return Err(EngineError::WrongGame(format!(
-                "styles are not {}/{}",
-                self.styles[0].to_char(),
-                self.styles[1].to_char()
-            )));
+            return Err(PositionError::Styles {
+                expected: self.styles,
+                found: p.styles(),
+            });
+        }
+        for (sq, piece) in p.pieces() {
+            let known = self
+                .qpi(p, piece)
+                .is_some_and(|q| self.index.contains_key(&q));
+            if !known {
+                return Err(PositionError::ForeignPiece {
+                    piece,
+                    square: p.board().cell(sq),
+                });
+            }
         }
         Ok(())
     }

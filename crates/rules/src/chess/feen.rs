@@ -2,12 +2,14 @@
 
 use tegoma_notation::feen::Feen;
 
+use super::error::{cell, piece};
 use super::tables::{BK, BQ, WK, WQ};
 use super::{
-    ChessError, Position, Role, Side, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
+    Position, PositionError, Role, Side, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
     HAND_PAWN_PLUS, HAND_QUEEN, HAND_ROOK, HAND_ROOK_PLUS,
 };
 use crate::kit::{Bitboard, Square};
+use tegoma_protocol::error::MarkerReason;
 
 /// The uppercase token of each hand kind, in [`super::HAND_KINDS`] order.
 const HAND_TOKENS: [&str; 8] = ["Q", "+R", "R", "B", "N", "+P", "P", "-P"];
@@ -31,10 +33,10 @@ fn board_token(t: &str) -> Option<(Role, i8)> {
     })
 }
 
-fn marker_err(token: &str, sq: Square, reason: &'static str) -> ChessError {
-    ChessError::ImpossibleMarker {
-        token: token.to_string(),
-        square: sq.to_string(),
+fn marker_err(token: &str, sq: Square, reason: MarkerReason) -> PositionError {
+    PositionError::ImpossibleMarker {
+        piece: piece(token),
+        square: cell(sq),
         reason,
     }
 }
@@ -45,17 +47,21 @@ impl Position {
     /// Markers must be those a game can produce (see the module documentation); hands hold only
     /// pieces of the opponent of their owner (no king). The halfmove clock starts at 0 and the
     /// fullmove number at 1 (FEEN carries neither).
-    pub fn from_feen(text: &str) -> Result<Position, ChessError> {
-        let feen = Feen::parse(text).map_err(ChessError::Feen)?;
+    pub fn from_feen(text: &str) -> Result<Position, PositionError> {
+        let feen = Feen::parse(text).map_err(PositionError::Feen)?;
         let dims = feen.shape().dimensions().to_vec();
         if dims != [8, 8] {
-            let shape: Vec<String> = dims.iter().map(u8::to_string).collect();
-            return Err(ChessError::BoardShape(shape.join("x")));
+            return Err(PositionError::BoardShape {
+                expected: vec![8, 8],
+                found: dims,
+            });
         }
-        let first = feen.first_style().to_char();
-        let second = feen.second_style().to_char();
-        if first != 'C' || second != 'c' {
-            return Err(ChessError::Styles(format!("{first}/{second}")));
+        let found = [feen.first_style(), feen.second_style()];
+        if found[0].to_char() != 'C' || found[1].to_char() != 'c' {
+            return Err(PositionError::Styles {
+                expected: crate::systems::CHESS_STYLES,
+                found,
+            });
         }
         let mut p = Position::empty();
         p.side = if feen.active_style().to_char() == 'C' {
@@ -66,8 +72,8 @@ impl Position {
         let mut kings_plus = [false; 2];
         let mut rooks_plus: Vec<(Side, Square)> = Vec::new();
         let mut ep_pawns = 0;
-        for (i, cell) in feen.squares().enumerate() {
-            let Some(piece) = cell else { continue };
+        for (i, slot) in feen.squares().enumerate() {
+            let Some(piece) = slot else { continue };
             let sq = Square::at((i % 8) as u8, 7 - (i / 8) as u8);
             let enc = piece.encode();
             let tok: &str = enc.as_str();
@@ -77,8 +83,10 @@ impl Position {
                 Side::Second
             };
             let upper = tok.to_ascii_uppercase();
-            let (role, state) =
-                board_token(&upper).ok_or_else(|| ChessError::ForeignPiece(tok.to_string()))?;
+            let (role, state) = board_token(&upper).ok_or_else(|| PositionError::ForeignPiece {
+                piece: tegoma_protocol::Piece::from_epin(piece),
+                square: cell(sq),
+            })?;
             // Ranks seen from the piece's side: 0 = its first rank.
             let rel_rank = if color == Side::First {
                 sq.rank()
@@ -90,37 +98,29 @@ impl Position {
                 (Role::Rook, 1) => rooks_plus.push((color, sq)),
                 (Role::Pawn, s) => {
                     if rel_rank == 0 || rel_rank == 7 {
-                        return Err(ChessError::PawnOnBackRank(sq.to_string()));
+                        return Err(PositionError::PawnOnBackRank { square: cell(sq) });
                     }
                     match s {
                         1 if rel_rank != 1 => {
-                            return Err(marker_err(tok, sq, "+P stands only on its start rank"))
+                            return Err(marker_err(tok, sq, MarkerReason::PlusPawnOffStartRank))
                         }
                         0 if rel_rank == 1 => {
-                            return Err(marker_err(
-                                tok,
-                                sq,
-                                "a pawn on its start rank has not moved, so it is +P",
-                            ))
+                            return Err(marker_err(tok, sq, MarkerReason::PawnOnStartRankMoved))
                         }
                         -1 => {
                             if rel_rank != 3 {
                                 return Err(marker_err(
                                     tok,
                                     sq,
-                                    "-P stands only where a double step ends",
+                                    MarkerReason::MinusPawnOffDoubleStep,
                                 ));
                             }
                             if color == p.side {
-                                return Err(marker_err(
-                                    tok,
-                                    sq,
-                                    "-P expires when its owner is to move again",
-                                ));
+                                return Err(marker_err(tok, sq, MarkerReason::MinusPawnExpired));
                             }
                             ep_pawns += 1;
                             if ep_pawns > 1 {
-                                return Err(marker_err(tok, sq, "only one pawn can be -P"));
+                                return Err(marker_err(tok, sq, MarkerReason::SeveralMinusPawns));
                             }
                             let t = if color == Side::First {
                                 sq.index() - 8
@@ -144,14 +144,10 @@ impl Position {
             };
             let tok = if color == Side::First { "+R" } else { "+r" };
             let Some(&(_, bit)) = corners.iter().find(|(c, _)| *c == sq.index()) else {
-                return Err(marker_err(tok, sq, "+R stands only on its original corner"));
+                return Err(marker_err(tok, sq, MarkerReason::PlusRookOffCorner));
             };
             if !kings_plus[color.index()] || p.king(color).index() != home {
-                return Err(marker_err(
-                    tok,
-                    sq,
-                    "a castling-eligible rook needs a +K^ king on its original square",
-                ));
+                return Err(marker_err(tok, sq, MarkerReason::PlusRookWithoutKing));
             }
             p.castling |= bit;
         }
@@ -166,7 +162,7 @@ impl Position {
                 return Err(marker_err(
                     tok,
                     p.king(color),
-                    "+K^ keeps a castling right, so it needs a +R on a corner",
+                    MarkerReason::PlusKingWithoutRook,
                 ));
             }
         }
@@ -193,7 +189,12 @@ impl Position {
                         p.hands[holder.index()][k] =
                             p.hands[holder.index()][k].saturating_add(item.count().min(64) as u8);
                     }
-                    _ => return Err(ChessError::HandPiece(tok.to_string())),
+                    _ => {
+                        return Err(PositionError::HandPiece {
+                            piece: tegoma_protocol::Piece::from_epin(piece),
+                            hand: holder,
+                        })
+                    }
                 }
             }
         }
@@ -203,7 +204,7 @@ impl Position {
 
     /// Reads a position in FEEN or FEN, recognised by the last field (a FEEN ends with its
     /// style-turn field, e.g. `C/c`; a FEN with a number or the castling/en-passant field).
-    pub fn from_text(text: &str) -> Result<Position, ChessError> {
+    pub fn from_text(text: &str) -> Result<Position, PositionError> {
         if text.rsplit(' ').next().is_some_and(|f| f.contains('/')) {
             Position::from_feen(text)
         } else {

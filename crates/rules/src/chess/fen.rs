@@ -1,36 +1,28 @@
 //! FEN in and out, and the checks every imported position passes.
 
+use super::error::{cell, fen_err};
 use super::tables::{BK, BQ, WK, WQ};
-use super::{ChessError, Position, Role, Side};
+use super::{Position, PositionError, Role, Side};
 use crate::kit::Square;
-
-fn fen_err(field: &'static str, reason: impl Into<String>) -> ChessError {
-    ChessError::Fen {
-        field,
-        reason: reason.into(),
-    }
-}
+use tegoma_protocol::error::{FenField as F, FenReason as R, MarkerReason};
 
 impl Position {
     /// Reads a FEN string (`placement side castling en-passant [halfmove fullmove]`; the two
     /// counters default to `0 1`). Castling rights need their king and rook at home; the
     /// en-passant square, when given, must lie behind a pawn that has just double-stepped. The
     /// position has empty hands.
-    pub fn from_fen(fen: &str) -> Result<Position, ChessError> {
+    pub fn from_fen(fen: &str) -> Result<Position, PositionError> {
         if fen.len() > 128 {
-            return Err(fen_err("fields", "longer than 128 bytes"));
+            return Err(fen_err(F::Fields, R::TooLong));
         }
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
-            return Err(fen_err(
-                "fields",
-                format!("expected 4 to 6 fields, found {}", fields.len()),
-            ));
+            return Err(fen_err(F::Fields, R::FieldCount(fields.len())));
         }
         let mut p = Position::empty();
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 8 {
-            return Err(fen_err("placement", "expected 8 ranks"));
+            return Err(fen_err(F::Placement, R::RankCount));
         }
         for (i, rank) in ranks.iter().enumerate() {
             let r = 7 - i as u8;
@@ -39,11 +31,10 @@ impl Position {
                 match c {
                     b'1'..=b'8' => file += c - b'0',
                     _ => {
-                        let role = Role::from_letter(c).ok_or_else(|| {
-                            fen_err("placement", format!("unknown piece {:?}", c as char))
-                        })?;
+                        let role = Role::from_letter(c)
+                            .ok_or_else(|| fen_err(F::Placement, R::UnknownPiece(c as char)))?;
                         if file >= 8 {
-                            return Err(fen_err("placement", format!("rank {} too long", r + 1)));
+                            return Err(fen_err(F::Placement, R::RankTooLong(r + 1)));
                         }
                         let color = if c.is_ascii_uppercase() {
                             Side::First
@@ -55,17 +46,17 @@ impl Position {
                     }
                 }
                 if file > 8 {
-                    return Err(fen_err("placement", format!("rank {} too long", r + 1)));
+                    return Err(fen_err(F::Placement, R::RankTooLong(r + 1)));
                 }
             }
             if file != 8 {
-                return Err(fen_err("placement", format!("rank {} too short", r + 1)));
+                return Err(fen_err(F::Placement, R::RankTooShort(r + 1)));
             }
         }
         p.side = match fields[1] {
             "w" => Side::First,
             "b" => Side::Second,
-            s => return Err(fen_err("side", format!("expected w or b, found {s:?}"))),
+            _ => return Err(fen_err(F::Side, R::Expected("w or b"))),
         };
         if fields[2] != "-" {
             for c in fields[2].bytes() {
@@ -74,27 +65,22 @@ impl Position {
                     b'Q' => WQ,
                     b'k' => BK,
                     b'q' => BQ,
-                    _ => {
-                        return Err(fen_err(
-                            "castling",
-                            format!("unexpected {:?} (expected KQkq or -)", c as char),
-                        ))
-                    }
+                    _ => return Err(fen_err(F::Castling, R::Expected("KQkq or -"))),
                 };
                 if p.castling & bit != 0 {
-                    return Err(fen_err("castling", "repeated right"));
+                    return Err(fen_err(F::Castling, R::RepeatedRight));
                 }
                 p.castling |= bit;
             }
         }
         if fields[3] != "-" {
             let t = Square::parse(fields[3])
-                .ok_or_else(|| fen_err("en passant", format!("bad square {:?}", fields[3])))?;
+                .ok_or_else(|| fen_err(F::EnPassant, R::Expected("a square or -")))?;
             let want = if p.side == Side::First { 5 } else { 2 };
             if t.rank() != want {
                 return Err(fen_err(
-                    "en passant",
-                    "the square must be on the 6th rank (White to move) or the 3rd (Black)",
+                    F::EnPassant,
+                    R::Expected("a square on the 6th rank (White to move) or the 3rd (Black)"),
                 ));
             }
             p.ep = t.index() as u8;
@@ -102,25 +88,27 @@ impl Position {
         if let Some(h) = fields.get(4) {
             p.halfmove = h
                 .parse()
-                .map_err(|_| fen_err("halfmove", format!("not a number below 65536: {h:?}")))?;
+                .map_err(|_| fen_err(F::Halfmove, R::Expected("a number below 65536")))?;
         }
         if let Some(f) = fields.get(5) {
             p.fullmove = f
                 .parse()
-                .map_err(|_| fen_err("fullmove", format!("not a number below 65536: {f:?}")))?;
+                .map_err(|_| fen_err(F::Fullmove, R::Expected("a number below 65536")))?;
             if p.fullmove == 0 {
-                return Err(fen_err("fullmove", "must be at least 1"));
+                return Err(fen_err(F::Fullmove, R::FullmoveZero));
             }
         }
-        p.check_castling().map_err(|r| fen_err("castling", r))?;
-        p.check_ep().map_err(|r| fen_err("en passant", r))?;
+        p.check_castling()
+            .map_err(|r| fen_err(F::Castling, R::Impossible(r)))?;
+        p.check_ep()
+            .map_err(|r| fen_err(F::EnPassant, R::Impossible(r)))?;
         p.validate()?;
         p.key = p.compute_key();
         Ok(p)
     }
 
     /// Each castling right needs its king and rook at home.
-    pub(crate) fn check_castling(&self) -> Result<(), &'static str> {
+    pub(crate) fn check_castling(&self) -> Result<(), MarkerReason> {
         for i in 0..4 {
             if !self.right(i) {
                 continue;
@@ -128,21 +116,21 @@ impl Position {
             let color = if i < 2 { Side::First } else { Side::Second };
             let home = if i < 2 { 4 } else { 60 };
             if self.king(color).index() != home || self.pieces(color, Role::King).count() != 1 {
-                return Err("a castling right needs its king on its original square");
+                return Err(MarkerReason::CastlingKingMoved);
             }
             let corner = Position::right_corner(i);
             if !self
                 .pieces(color, Role::Rook)
                 .has(Square::from_index(corner))
             {
-                return Err("a castling right needs its rook on its original corner");
+                return Err(MarkerReason::CastlingRookMoved);
             }
         }
         Ok(())
     }
 
     /// The en-passant target must lie behind an enemy pawn that has just double-stepped.
-    pub(crate) fn check_ep(&self) -> Result<(), &'static str> {
+    pub(crate) fn check_ep(&self) -> Result<(), MarkerReason> {
         if self.ep == 0 {
             return Ok(());
         }
@@ -155,39 +143,38 @@ impl Position {
             t - 8
         };
         if !self.pieces(them, Role::Pawn).has(Square::from_index(pawn)) {
-            return Err("no pawn has just double-stepped past this square");
+            return Err(MarkerReason::NoDoubleStep);
         }
         if self.occupied().has(Square::from_index(t))
             || self.occupied().has(Square::from_index(origin))
         {
-            return Err("the squares the pawn passed are not empty");
+            return Err(MarkerReason::PassedSquaresOccupied);
         }
         Ok(())
     }
 
     /// Checks shared by every import: one king a side, at most 16 pieces a side, no pawn on a
     /// back rank, the side not to move not in check.
-    pub(crate) fn validate(&self) -> Result<(), ChessError> {
-        if self.pieces(Side::First, Role::King).count() != 1 {
-            return Err(ChessError::KingCount("White"));
+    pub(crate) fn validate(&self) -> Result<(), PositionError> {
+        for side in Side::BOTH {
+            let count = self.pieces(side, Role::King).count();
+            if count != 1 {
+                return Err(PositionError::KingCount { side, count });
+            }
         }
-        if self.pieces(Side::Second, Role::King).count() != 1 {
-            return Err(ChessError::KingCount("Black"));
-        }
-        if self.by_color[0].count_ones() > 16 {
-            return Err(ChessError::TooManyPieces("White"));
-        }
-        if self.by_color[1].count_ones() > 16 {
-            return Err(ChessError::TooManyPieces("Black"));
+        for side in Side::BOTH {
+            if self.by_color[side.index()].count_ones() > 16 {
+                return Err(PositionError::TooManyPieces { side });
+            }
         }
         let back = self.by_role[0] & 0xff00_0000_0000_00ff;
         if back != 0 {
             let sq = Square::from_index(back.trailing_zeros() as u8);
-            return Err(ChessError::PawnOnBackRank(sq.to_string()));
+            return Err(PositionError::PawnOnBackRank { square: cell(sq) });
         }
         let them = self.side.flip();
         if self.attacked_by(self.king(them).index() as u8, self.side, self.occupied().0) {
-            return Err(ChessError::OpponentInCheck);
+            return Err(PositionError::OpponentInCheck);
         }
         Ok(())
     }

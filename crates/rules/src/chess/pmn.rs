@@ -6,8 +6,10 @@
 //! (`e2-e4=-P`, `e1-e2=K^`, `e1~g1=K^`, `d1+f3/n` when f3 holds `n`, `e5~f6/-p`).
 //! The syntax is read by the generic parser, [`tegoma_notation::pmn::Pmn::parse_lenient`].
 
-use super::{ChessError, Move, MoveKind, MoveList, Position};
+use super::error::illegal;
+use super::{Move, MoveError, MoveKind, MoveList, Position};
 use crate::kit::Square;
+use tegoma_protocol::error::PmnReason;
 
 use tegoma_notation::pmn::Pmn;
 
@@ -20,24 +22,21 @@ struct Parsed {
     captured: Option<String>,
 }
 
-fn err(s: &str, why: &'static str) -> ChessError {
-    ChessError::Pmn(s.chars().take(32).collect(), why)
+fn err(s: &str, reason: PmnReason) -> MoveError {
+    MoveError::pmn(s, reason)
 }
 
-fn square(s: &str, c: tegoma_notation::cell::Cell) -> Result<Square, ChessError> {
+fn square(s: &str, c: tegoma_notation::cell::Cell) -> Result<Square, MoveError> {
     match c.indices() {
         &[f, r] if f < 8 && r < 8 => Ok(Square::at(f, r)),
-        _ => Err(err(s, "square off the 8x8 chess board")),
+        _ => Err(err(s, PmnReason::OffBoard(c))),
     }
 }
 
 /// Reads `s` with the generic PMN parser of `tegoma-notation` (lenient, ruling R1: `e7-e8/Q`
 /// is read as `e7-e8=Q`) and keeps the forms chess uses.
-fn parse(s: &str) -> Result<Parsed, ChessError> {
-    let (pmn, _) = Pmn::parse_lenient(s).map_err(|error| ChessError::PmnSyntax {
-        text: s.chars().take(32).collect(),
-        error,
-    })?;
+fn parse(s: &str) -> Result<Parsed, MoveError> {
+    let (pmn, _) = Pmn::parse_lenient(s).map_err(|error| MoveError::pmn_syntax(s, error))?;
     let token = |p: Option<tegoma_notation::pmn::Piece>| p.map(|p| p.encode().as_str().to_string());
     let (from, op, to, actor, captured) = match pmn {
         Pmn::Quiet { from, to, mutation } => (from, b'-', to, mutation, None),
@@ -53,10 +52,7 @@ fn parse(s: &str) -> Result<Parsed, ChessError> {
             mutation,
             capture_mutation,
         } => (from, b'~', to, mutation, capture_mutation),
-        Pmn::Pass => return Err(err(s, "chess has no pass move")),
-        Pmn::StaticCapture { .. } => return Err(err(s, "chess has no static capture")),
-        Pmn::Drop { .. } | Pmn::DropCapture { .. } => return Err(err(s, "chess has no drops")),
-        Pmn::Mutation { .. } => return Err(err(s, "chess has no in-place mutation")),
+        other => return Err(err(s, PmnReason::NoSuchForm(other.form().name()))),
     };
     Ok(Parsed {
         from: square(s, from)?,
@@ -70,7 +66,7 @@ fn parse(s: &str) -> Result<Parsed, ChessError> {
 impl Position {
     /// Reads a chess move in PMN (canonical or one of ruling R1's lenient forms) and returns
     /// the legal move it names.
-    pub fn parse_pmn(&self, s: &str) -> Result<Move, ChessError> {
+    pub fn parse_pmn(&self, s: &str) -> Result<Move, MoveError> {
         let p = parse(s)?;
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
@@ -132,9 +128,9 @@ impl Position {
                     }
                     _ => "a suffix does not match the move's result",
                 };
-                Err(err(s, why))
+                Err(err(s, PmnReason::Spelling(why)))
             }
-            None => Err(ChessError::IllegalMove(s.to_string())),
+            None => Err(illegal(s)),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::tables::{CASTLE_MASK, KEYS, RIGHT_CORNER};
 use super::{
-    ChessError, Move, MoveList, Role, Side, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
+    IllegalMove, Move, MoveList, Role, Side, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
     HAND_PAWN_PLUS, HAND_QUEEN, HAND_ROOK, HAND_ROOK_PLUS,
 };
 use crate::kit::{Bitboard, Square};
@@ -262,20 +262,23 @@ impl Position {
         list.contains(mv)
     }
 
-    /// Plays `mv` if it is legal; otherwise returns [`ChessError::IllegalMove`] and leaves the
+    /// Plays `mv` if it is legal; otherwise returns [`IllegalMove`] and leaves the
     /// position unchanged. Hot paths that play generated moves use
     /// [`play_unchecked`](Position::play_unchecked).
-    pub fn play(&mut self, mv: Move) -> Result<(), ChessError> {
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         if !self.is_legal(mv) {
-            return Err(ChessError::IllegalMove(mv.to_string()));
+            return Err(IllegalMove::new(
+                mv.to_string(),
+                tegoma_protocol::IllegalReason::NotLegal,
+            ));
         }
         self.play_unchecked(mv);
         Ok(())
     }
 
     /// The position after `mv` as a new value, if `mv` is legal here; otherwise
-    /// [`ChessError::IllegalMove`].
-    pub fn after(&self, mv: Move) -> Result<Position, ChessError> {
+    /// [`IllegalMove`].
+    pub fn after(&self, mv: Move) -> Result<Position, IllegalMove> {
         let mut p = *self;
         p.play(mv)?;
         Ok(p)

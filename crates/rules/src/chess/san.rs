@@ -6,11 +6,11 @@ use std::str::FromStr;
 
 use tegoma_notation::NotationError;
 
-use super::{ChessError, Move, MoveKind, MoveList, Position, Role, Side};
+use super::{Move, MoveError, MoveKind, MoveList, Position, Role, Side};
 use crate::kit::Square;
 
-fn uci_err(s: &str, why: &'static str) -> ChessError {
-    ChessError::Uci(s.chars().take(32).collect(), why)
+fn uci_err(s: &str, why: &'static str) -> MoveError {
+    MoveError::Uci(tegoma_protocol::error::MoveSyntax::new(s, why))
 }
 
 /// One SAN move, parsed once and not yet checked against a position: what moves (a piece to a
@@ -282,9 +282,25 @@ impl NotationError for SanError {
     }
 }
 
-impl From<SanError> for ChessError {
-    fn from(e: SanError) -> ChessError {
-        ChessError::San(e)
+/// A SAN refusal as the shared move-reading error (the text form of every rule system).
+impl From<SanError> for MoveError {
+    fn from(e: SanError) -> MoveError {
+        use tegoma_protocol::error::MoveSyntax;
+        match e {
+            SanError::Syntax { text, reason } => MoveError::San(MoveSyntax::new(&text, reason)),
+            SanError::MissingPromotion(san) => MoveError::San(MoveSyntax::new(
+                &san.to_string(),
+                "a promotion must name its piece",
+            )),
+            SanError::Ambiguous { san, candidates } => MoveError::AmbiguousSan {
+                text: san.to_string(),
+                candidates: candidates.iter().map(|m| m.to_string()).collect(),
+            },
+            SanError::Illegal(san) => MoveError::Illegal(tegoma_protocol::IllegalMove::new(
+                &san.to_string(),
+                tegoma_protocol::IllegalReason::NotLegal,
+            )),
+        }
     }
 }
 
@@ -815,7 +831,7 @@ impl Position {
 
     /// Reads a UCI move (`e2e4`, `e7e8q`; castling as `e1g1`, or leniently as the king taking
     /// its own rook, `e1h1`) and returns the legal move it names.
-    pub fn parse_uci(&self, s: &str) -> Result<Move, ChessError> {
+    pub fn parse_uci(&self, s: &str) -> Result<Move, MoveError> {
         let b = s.as_bytes();
         if !(4..=5).contains(&b.len()) || !s.is_ascii() {
             return Err(uci_err(
@@ -845,7 +861,7 @@ impl Position {
         list.iter()
             .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promo)
             .copied()
-            .ok_or_else(|| ChessError::IllegalMove(s.to_string()))
+            .ok_or_else(|| super::error::illegal(s))
     }
 
     /// The UCI string of `mv` (same as [`Move::to_uci`]).

@@ -14,7 +14,7 @@ impl Position {
     /// use tegoma_rules::chess::Position;
     /// let p = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")?;
     /// assert!(p.is_checkmate() && p.is_game_over());
-    /// # Ok::<(), tegoma_rules::chess::ChessError>(())
+    /// # Ok::<(), tegoma_rules::chess::PositionError>(())
     /// ```
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_move()

@@ -5,11 +5,13 @@
 //! Input also accepts `c3+c4/P` (explicit default demotion), `e7-e8/+P` (a `/X` suffix on a
 //! non-capturing move means `=X`), `e7-e8/P` and `e7-e8=P` (a declined promotion spelled out),
 //! `*e5` and `*-e5` (a drop whose piece is inferred from the hand).
-use super::error::MoveError;
+use super::error::{cell, illegal, piece};
 use super::position::{parse_token, Position};
 use super::types::{Move, MoveList, Role};
 use tegoma_notation::cell::Cell;
 use tegoma_notation::pmn::{Piece, Pmn};
+use tegoma_protocol::error::PmnReason;
+use tegoma_protocol::{IllegalReason as Why, MoveError};
 
 fn square_name(sq: u8) -> [u8; 2] {
     [b'a' + sq % 8, b'1' + sq / 8]
@@ -22,10 +24,10 @@ fn push_square(s: &mut String, sq: u8) {
 }
 
 /// The 8x8 square of a CELL coordinate.
-fn square(c: Cell) -> Result<u8, MoveError> {
+fn square(pmn: &str, c: Cell) -> Result<u8, MoveError> {
     match c.indices() {
         &[f, r] if f < 8 && r < 8 => Ok(r * 8 + f),
-        _ => Err(MoveError::Square(c.to_string())),
+        _ => Err(MoveError::pmn(pmn, PmnReason::OffBoard(c))),
     }
 }
 
@@ -78,10 +80,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_pmn(&self, pmn: &str) -> Result<Move, MoveError> {
-        if pmn.len() > 25 {
-            return Err(MoveError::TooLong(pmn.len()));
-        }
-        let (parsed, _how) = Pmn::parse_lenient(pmn).map_err(MoveError::Pmn)?;
+        let (parsed, _how) = Pmn::parse_lenient(pmn).map_err(|e| MoveError::pmn_syntax(pmn, e))?;
         let tok = |p: Option<Piece>| p.map(|p| p.encode());
         let (from, to, capture, mutation, capture_mutation) = match parsed {
             Pmn::Quiet { from, to, mutation } => (from, to, false, tok(mutation), None),
@@ -97,14 +96,11 @@ impl Position {
                 mutation,
             } => {
                 if self.is_over() {
-                    return Err(MoveError::GameOver);
+                    return Err(illegal(pmn, Why::GameOver));
                 }
-                let to = square(to)?;
+                let to = square(pmn, to)?;
                 if mutation.is_some() {
-                    return Err(MoveError::Illegal {
-                        pmn: pmn.into(),
-                        reason: "a drop never promotes".into(),
-                    });
+                    return Err(illegal(pmn, Why::DropPromotes));
                 }
                 let piece = tok(piece);
                 let mut list = MoveList::new();
@@ -112,82 +108,69 @@ impl Position {
                 return self.parse_drop(pmn, piece.as_ref().map_or("", |p| p.as_str()), to, &list);
             }
             other => {
-                return Err(MoveError::Syntax(format!(
-                    "Ōgi has no {} ({pmn})",
-                    other.form().name()
-                )))
+                return Err(MoveError::pmn(
+                    pmn,
+                    PmnReason::NoSuchForm(other.form().name()),
+                ))
             }
         };
         if self.is_over() {
-            return Err(MoveError::GameOver);
+            return Err(illegal(pmn, Why::GameOver));
         }
-        let (from, to) = (square(from)?, square(to)?);
+        let (from, to) = (square(pmn, from)?, square(pmn, to)?);
         let promo_tok = mutation.as_ref().map(|t| t.as_str());
         let slash_tok = capture_mutation.as_ref().map(|t| t.as_str());
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
-        let illegal = |reason: String| MoveError::Illegal {
-            pmn: pmn.into(),
-            reason,
-        };
+        let illegal = |reason: Why| illegal(pmn, reason);
+        let foreign = |t: &str| illegal(Why::ForeignPiece(piece(t)));
         let Some((_, kind)) = self.piece_on(from).filter(|(s, _)| *s == self.stm) else {
-            return Err(MoveError::NoPiece(
-                String::from_utf8_lossy(&square_name(from)).into(),
-            ));
+            return Err(illegal(Why::NoPiece(cell(from))));
         };
         let target = self.piece_on(to);
         match (capture, target) {
-            (false, Some(_)) => {
-                return Err(illegal(
-                    "the destination is occupied (a capture is written +)".into(),
-                ))
-            }
-            (true, None) => return Err(illegal("nothing to capture on the destination".into())),
-            (true, Some((s, _))) if s == self.stm => {
-                return Err(illegal("the destination holds an own piece".into()))
-            }
+            (false, Some(_)) => return Err(illegal(Why::Occupied)),
+            (true, None) => return Err(illegal(Why::NothingToCapture)),
+            (true, Some((s, _))) if s == self.stm => return Err(illegal(Why::OwnPiece)),
             _ => {}
         }
         let promote = match promo_tok {
             None => false,
             Some(t) => {
-                let (s, k, j) = parse_token(t).ok_or_else(|| MoveError::Piece(t.into()))?;
+                let (s, k, j) = parse_token(t).ok_or_else(|| foreign(t))?;
                 if s != self.stm || j {
-                    return Err(MoveError::Piece(t.into()));
+                    return Err(foreign(t));
                 }
                 if k == kind {
                     false // a declined promotion spelled out
                 } else if kind.can_promote() && k == kind.promoted() {
                     true
                 } else {
-                    return Err(illegal(format!(
-                        "a {} cannot become {t}",
-                        kind.token(self.stm)
-                    )));
+                    return Err(illegal(Why::CannotBecome {
+                        piece: piece(&kind.token(self.stm)),
+                        into: piece(t),
+                    }));
                 }
             }
         };
         let keep = match (slash_tok, target) {
             (None, _) | (_, None) => false,
             (Some(t), Some((_, cap))) => {
-                let (s, k, j) = parse_token(t).ok_or_else(|| MoveError::Piece(t.into()))?;
+                let (s, k, j) = parse_token(t).ok_or_else(|| foreign(t))?;
                 if s != self.stm || j {
-                    return Err(MoveError::Piece(t.into()));
+                    return Err(foreign(t));
                 }
                 if k == cap.demoted() {
                     false
                 } else if k == cap && cap.is_promoted() {
                     if kind != Role::King {
-                        return Err(illegal(
-                            "only the King may keep a captured piece promoted".into(),
-                        ));
+                        return Err(illegal(Why::OnlyKingKeepsPromoted));
                     }
                     true
                 } else {
-                    return Err(illegal(format!(
-                        "the captured piece enters the hand as {} (or kept promoted by the King)",
-                        cap.demoted().token(self.stm)
-                    )));
+                    return Err(illegal(Why::CapturedEntersAs(piece(
+                        &cap.demoted().token(self.stm),
+                    ))));
                 }
             }
         };
@@ -197,10 +180,7 @@ impl Position {
             .filter(|m| m.origin() == Some(from) && m.dest() == to)
             .collect();
         if candidates.is_empty() {
-            return Err(illegal(format!(
-                "the {} cannot move there",
-                kind.token(self.stm)
-            )));
+            return Err(illegal(Why::CannotMoveThere(piece(&kind.token(self.stm)))));
         }
         if let Some(m) = candidates
             .iter()
@@ -210,67 +190,60 @@ impl Position {
             return Ok(m);
         }
         if !promote && candidates.iter().all(|m| m.is_promotion()) {
-            return Err(illegal(format!(
-                "promotion is forced here: write ={}",
-                kind.promoted().token(self.stm)
-            )));
+            return Err(illegal(Why::PromotionForced(piece(
+                &kind.promoted().token(self.stm),
+            ))));
         }
         Err(illegal(if promote {
-            "promotion needs a move that starts or ends in the promotion zone".into()
+            Why::PromotionOutsideZone
         } else {
-            "no such move".into()
+            Why::NotLegal
         }))
     }
 
     fn parse_drop(
         &self,
         pmn: &str,
-        piece: &str,
+        token: &str,
         to: u8,
         list: &MoveList,
     ) -> Result<Move, MoveError> {
-        let illegal = |reason: String| MoveError::Illegal {
-            pmn: pmn.into(),
-            reason,
-        };
+        let illegal = |reason: Why| illegal(pmn, reason);
         let drops = list
             .iter()
             .copied()
             .filter(|m| m.is_drop() && m.dest() == to);
-        if piece.is_empty() {
+        if token.is_empty() {
             let c: Vec<Move> = drops.collect();
             return match c.len() {
                 1 => Ok(c[0]),
                 0 => Err(illegal(if self.piece_on(to).is_some() {
-                    "the square is occupied".into()
+                    Why::DropOccupied
                 } else {
-                    "no piece in hand can be dropped there".into()
+                    Why::NoDrop
                 })),
                 _ => Err(MoveError::AmbiguousDrop {
-                    square: String::from_utf8_lossy(&square_name(to)).into(),
+                    text: pmn.into(),
                     candidates: c.iter().map(|&m| self.move_to_pmn(m)).collect(),
                 }),
             };
         }
-        let (s, k, j) = parse_token(piece).ok_or_else(|| MoveError::Piece(piece.into()))?;
+        let (s, k, j) =
+            parse_token(token).ok_or_else(|| illegal(Why::ForeignPiece(piece(token))))?;
         if s != self.stm || j {
-            return Err(MoveError::Piece(piece.into()));
+            return Err(illegal(Why::ForeignPiece(piece(token))));
         }
         if let Some(m) = drops.clone().find(|m| m.role() == k) {
             return Ok(m);
         }
         Err(illegal(if self.hand_count(s, k) == 0 {
-            format!("no {piece} in hand")
+            Why::NotInHand(piece(token))
         } else if self.piece_on(to).is_some() {
-            "the square is occupied".into()
-        } else if k == Role::Pawn {
-            "an unpromoted pawn is never dropped".into()
-        } else if k == Role::Lance {
-            "an unpromoted lance cannot be dropped on the last rank".into()
-        } else if k == Role::Knight {
-            "an unpromoted knight cannot be dropped on the last two ranks".into()
+            Why::DropOccupied
+        } else if matches!(k, Role::Pawn | Role::Lance | Role::Knight) {
+            Why::DropForbidden(piece(token))
         } else {
-            "drop not allowed".into()
+            Why::NotLegal
         }))
     }
 }

@@ -1,10 +1,11 @@
 //! The position: bitboards, hands, side to move, Zobrist key; copy-make; FEEN in and out.
 use tegoma_notation::feen::Feen;
 
-use super::error::{MoveError, PositionError};
+use super::error::cell;
 use super::tables::{hand_key, ZOBRIST};
 use super::types::{Move, Role};
 use tegoma_protocol::Side;
+use tegoma_protocol::{IllegalMove, IllegalReason, PositionError};
 
 use crate::kit::{Bitboard, Square};
 
@@ -103,35 +104,44 @@ impl Position {
     pub fn from_feen(s: &str) -> Result<Position, PositionError> {
         let feen = Feen::parse(s).map_err(PositionError::Feen)?;
         if feen.shape().dimensions() != [8, 8] {
-            return Err(PositionError::BoardShape);
+            return Err(PositionError::BoardShape {
+                expected: vec![8, 8],
+                found: feen.shape().dimensions().to_vec(),
+            });
         }
-        let (a, i) = (feen.active_style(), feen.inactive_style());
-        let (ac, ic) = (a.to_char(), i.to_char());
-        if !ac.eq_ignore_ascii_case(&'o') || !ic.eq_ignore_ascii_case(&'o') {
-            return Err(PositionError::Style(format!("{ac}/{ic}")));
+        let found = [feen.first_style(), feen.second_style()];
+        if found[0].to_char() != 'O' || found[1].to_char() != 'o' {
+            return Err(PositionError::Styles {
+                expected: crate::systems::OGI_STYLES,
+                found,
+            });
         }
+        let ac = feen.active_style().to_char();
         let stm = if ac == 'O' { Side::First } else { Side::Second };
         let mut p = Position::empty(stm);
         for (idx, sq) in feen.squares().enumerate() {
             let Some(piece) = sq else { continue };
             let tok = piece.encode();
-            let (side, kind, jewel) = parse_token(tok.as_str())
-                .ok_or_else(|| PositionError::Piece(tok.as_str().into()))?;
             let s = ((7 - idx / 8) * 8 + idx % 8) as u8;
+            let (side, kind, jewel) =
+                parse_token(tok.as_str()).ok_or_else(|| PositionError::ForeignPiece {
+                    piece: tegoma_protocol::Piece::from_epin(piece),
+                    square: cell(s),
+                })?;
             p.put(side, kind, s);
             if jewel {
                 p.jewels |= 1 << s;
             }
         }
-        for (hand_side, items, name) in [
-            (Side::First, feen.first_hand(), "first"),
-            (Side::Second, feen.second_hand(), "second"),
+        for (hand_side, items) in [
+            (Side::First, feen.first_hand()),
+            (Side::Second, feen.second_hand()),
         ] {
             for item in items {
                 let tok = item.piece().encode();
                 let bad = || PositionError::HandPiece {
-                    hand: name,
-                    piece: tok.as_str().into(),
+                    hand: hand_side,
+                    piece: tegoma_protocol::Piece::from_epin(item.piece()),
                 };
                 let (side, kind, jewel) = parse_token(tok.as_str()).ok_or_else(bad)?;
                 if side != hand_side || jewel {
@@ -335,7 +345,7 @@ impl Position {
         found
     }
 
-    /// Plays `m` if it is legal here; otherwise returns [`MoveError::Illegal`] and leaves the
+    /// Plays `m` if it is legal here; otherwise returns an [`IllegalMove`] and leaves the
     /// position unchanged. Hot paths that play generated moves use
     /// [`play_unchecked`](Position::play_unchecked).
     ///
@@ -347,7 +357,7 @@ impl Position {
     /// assert!(p.play(m).is_err()); // not a move of the second player
     /// # Ok::<(), tegoma_rules::ogi::MoveError>(())
     /// ```
-    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         if !self.is_legal(m) {
             return Err(self.illegal(m));
         }
@@ -356,11 +366,8 @@ impl Position {
     }
 
     /// The error [`play`](Position::play) returns for a move that is not legal here.
-    pub(crate) fn illegal(&self, m: Move) -> MoveError {
-        MoveError::Illegal {
-            pmn: self.move_to_pmn(m),
-            reason: "not a legal move of this position".to_string(),
-        }
+    pub(crate) fn illegal(&self, m: Move) -> IllegalMove {
+        IllegalMove::new(self.move_to_pmn(m), IllegalReason::NotLegal)
     }
 
     /// Plays `m`, which must be one of this position's legal moves (as given by
@@ -398,8 +405,8 @@ impl Position {
     }
 
     /// The position after `m` as a new value, if `m` is legal here; otherwise
-    /// [`MoveError::Illegal`].
-    pub fn after(&self, m: Move) -> Result<Position, MoveError> {
+    /// [`IllegalMove`].
+    pub fn after(&self, m: Move) -> Result<Position, IllegalMove> {
         let mut p = *self;
         p.play(m)?;
         Ok(p)
