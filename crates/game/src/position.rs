@@ -21,7 +21,7 @@ use crate::rules::{MatchRules, MoveFormat, SetupError, Unsupported};
 /// use tegoma_game::{AnyPosition, MoveFormat, Rules};
 ///
 /// let mut p = AnyPosition::initial(Rules::by_name("kogoma").unwrap());
-/// assert_eq!(p.perft(2, true), 14 * 14);
+/// assert_eq!(p.perft(2, true), 194);
 /// p.play("a2-a3").unwrap();
 /// assert_eq!(p.feen(), "rbsgk^/4p/P4/5/K^GSBR / k/K");
 /// assert!(p.legal_moves(MoveFormat::San).is_err()); // SAN is chess's
