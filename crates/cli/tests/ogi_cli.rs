@@ -77,7 +77,7 @@ fn errors_are_one_line_and_exit_1() {
     let (out, code) = tegoma(&["moves", "--feen", "4k^3/8/8/8/8/8/8/4Q3 / O/o"]);
     assert_eq!(code, 1);
     assert!(
-        out.starts_with("error: Piece: ") && out.lines().count() == 1,
+        out.starts_with("error: ForeignPiece: ") && out.lines().count() == 1,
         "{out}"
     );
     let (out, code) = tegoma(&["perft", "2", "--feen", "8/8 / O/o"]);

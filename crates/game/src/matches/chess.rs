@@ -45,7 +45,7 @@ impl Match<Chess> {
         }
         match self.position.parse_san(san) {
             Ok(mv) => self.play_checked(mv, san, elapsed_ms),
-            Err(e) => Err(self.refused(san, e)),
+            Err(e) => Err(self.refused(e)),
         }
     }
 
@@ -91,7 +91,7 @@ impl Match<Chess> {
                 let text = san.to_string();
                 match self.position.san_to_move(san) {
                     Ok(mv) => self.play_checked(mv, &text, None)?,
-                    Err(e) => return Err(self.refused(&text, e)),
+                    Err(e) => return Err(self.refused(e)),
                 };
             }
             return Ok(self.outcome);
@@ -117,7 +117,7 @@ impl Match<Chess> {
                             return Err(MatchError::Finished(o));
                         }
                     }
-                    return Err(self.refused(&san.to_string(), e));
+                    return Err(self.refused(e));
                 }
             };
             // `push_raw` without playing the move again (`self.position` is still the one
@@ -153,7 +153,7 @@ impl Match<Chess> {
     }
 
     /// The error of a SAN refused at the next ply.
-    fn refused(&self, _text: &str, e: SanError) -> MatchError {
+    fn refused(&self, e: SanError) -> MatchError {
         MatchError::Refused {
             ply: self.plies.len() + 1,
             error: e.into(),

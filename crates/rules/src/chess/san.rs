@@ -297,7 +297,7 @@ impl From<SanError> for MoveError {
                 candidates: candidates.iter().map(|m| m.to_string()).collect(),
             },
             SanError::Illegal(san) => MoveError::Illegal(tegoma_protocol::IllegalMove::new(
-                &san.to_string(),
+                san.to_string(),
                 tegoma_protocol::IllegalReason::NotLegal,
             )),
         }
