@@ -17,16 +17,17 @@ use serde_json::{json, Value};
 use tegoma_notation::cgsn::StatusSet;
 use tegoma_notation::pcn::{self, GameResult, Map, Pcn, Ply};
 use tegoma_notation::pmn::Pmn;
-use tegoma_notation::Invalid;
-use tegoma_protocol::{Decision, Position as Generic, RuleSystem, Side};
+use tegoma_notation::NotationError;
+use tegoma_protocol::{Decision, RuleSystem, Side};
 use tegoma_rules::systems::Chess;
 
-use crate::clock::{Clock, Period, TimeControl};
-use crate::matches::{AnyMatch, Match};
+use crate::clock::{Clock, ClockError, Period, TimeControl};
+use crate::matches::{AnyMatch, Match, MatchError};
 use crate::pgn::{Comment, PgnGame, PgnResult, San};
 use crate::registry::Rules;
 use crate::replay::{pcn_outcome, result_mark};
-use crate::rules::MoveFormat;
+use crate::rules::{generic_from_feen, MoveFormat, SetupError};
+use tegoma_rules::chess::SanError;
 
 /// Seconds (finite, ≥ 0, as PCN validates them) to whole milliseconds, saturating.
 pub fn seconds_to_ms(s: f64) -> u64 {
@@ -40,54 +41,95 @@ pub fn seconds_to_ms(s: f64) -> u64 {
     }
 }
 
-fn invalid(kind: &'static str, message: impl Into<String>) -> Invalid {
-    Invalid {
-        kind,
-        message: message.into(),
+/// Why a record cannot be read, replayed or converted.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RecordError {
+    /// The setup is not a position of a known rule system (the kind is the position's).
+    #[error("setup: {0}")]
+    Setup(#[from] SetupError),
+    /// The `periods` are not a time control (kind `InvalidPeriods`).
+    #[error("periods: {0}")]
+    Periods(#[from] PeriodsError),
+    /// A ply the match refused (the kind is the match's: `IllegalMove`, `InvalidPmn`, ...).
+    #[error("{0}")]
+    Ply(#[from] MatchError),
+    /// A PGN record of a game that is not chess (kind `NotChess`).
+    #[error("PGN records chess games only; this record is {rules}")]
+    NotChess {
+        /// The record's rule system.
+        rules: String,
+    },
+    /// A move the PGN writer cannot spell (kind `InvalidSan`).
+    #[error(transparent)]
+    San(#[from] SanError),
+}
+
+impl NotationError for RecordError {
+    fn kind(&self) -> &'static str {
+        match self {
+            RecordError::Setup(e) => e.kind(),
+            RecordError::Periods(_) => "InvalidPeriods",
+            RecordError::Ply(e) => e.kind(),
+            RecordError::NotChess { .. } => "NotChess",
+            RecordError::San(e) => e.kind(),
+        }
     }
+}
+
+/// Why PCN `periods` are not a time control.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PeriodsError {
+    /// An item of the list is not an object.
+    #[error("period {0} is not an object")]
+    NotAnObject(usize),
+    /// A field is not a number.
+    #[error("period {period}: {field} must be a number")]
+    NotANumber {
+        /// The period's index, from 0.
+        period: usize,
+        /// The field.
+        field: &'static str,
+    },
+    /// `moves` is not a positive integer.
+    #[error("period {0}: moves must be a positive integer")]
+    Moves(usize),
+    /// The clock refuses the period or the list.
+    #[error("{0}")]
+    Clock(#[from] ClockError),
 }
 
 /// A time control from a PCN `periods` array.
 ///
 /// # Errors
 /// `InvalidPeriods` when an item is not an object of non-negative numbers or the list is empty.
-pub fn time_control(periods: &[Value]) -> Result<TimeControl, Invalid> {
-    let num = |o: &Map, names: [&str; 2]| -> Result<Option<f64>, Invalid> {
+pub fn time_control(periods: &[Value]) -> Result<TimeControl, PeriodsError> {
+    let num = |i: usize, o: &Map, names: [&'static str; 2]| -> Result<Option<f64>, PeriodsError> {
         for n in names {
             if let Some(v) = o.get(n) {
                 if v.is_null() {
                     return Ok(None);
                 }
-                return v
-                    .as_f64()
-                    .map(Some)
-                    .ok_or_else(|| invalid("InvalidPeriods", format!("{n} must be a number")));
+                return v.as_f64().map(Some).ok_or(PeriodsError::NotANumber {
+                    period: i,
+                    field: n,
+                });
             }
         }
         Ok(None)
     };
     let mut out = Vec::with_capacity(periods.len().min(64));
     for (i, p) in periods.iter().enumerate() {
-        let o = p
-            .as_object()
-            .ok_or_else(|| invalid("InvalidPeriods", format!("period {i} is not an object")))?;
-        let time = num(o, ["time", "duration"])?.unwrap_or(0.0);
-        let inc = num(o, ["inc", "increment"])?.unwrap_or(0.0);
-        let moves = match num(o, ["moves", "quota"])? {
+        let o = p.as_object().ok_or(PeriodsError::NotAnObject(i))?;
+        let time = num(i, o, ["time", "duration"])?.unwrap_or(0.0);
+        let inc = num(i, o, ["inc", "increment"])?.unwrap_or(0.0);
+        let moves = match num(i, o, ["moves", "quota"])? {
             None => None,
             Some(n) if n >= 1.0 && n.fract() == 0.0 => Some(n.min(u64::MAX as f64) as u64),
-            Some(n) => {
-                return Err(invalid(
-                    "InvalidPeriods",
-                    format!("period {i}: moves must be a positive integer, got {n}"),
-                ))
-            }
+            Some(_) => return Err(PeriodsError::Moves(i)),
         };
-        let period = Period::from_seconds(time, inc, moves)
-            .map_err(|e| invalid("InvalidPeriods", format!("period {i}: {e}")))?;
-        out.push(period);
+        out.push(Period::from_seconds(time, inc, moves)?);
     }
-    TimeControl::new(out).map_err(|e| invalid("InvalidPeriods", e.to_string()))
+    Ok(TimeControl::new(out)?)
 }
 
 fn side_periods<'a>(pcn: &'a Pcn, side: &str) -> Option<&'a Vec<Value>> {
@@ -103,9 +145,9 @@ fn side_periods<'a>(pcn: &'a Pcn, side: &str) -> Option<&'a Vec<Value>> {
 ///
 /// # Errors
 /// An invalid setup (for both rule systems) or invalid periods.
-pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, Invalid> {
-    let start = Generic::from_feen(&pcn.setup.feen)?;
-    let rules = Rules::for_position(&start)?;
+pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
+    let start = generic_from_feen(&pcn.setup.feen).map_err(SetupError::from)?;
+    let rules = Rules::for_position(&start).map_err(SetupError::from)?;
     let mut m = AnyMatch::from_position(rules.clone(), &start)?;
     // A setup may carry its FEN (`setup.fen`, from a PGN): its halfmove clock counts towards
     // the move limit when it describes the same position.
@@ -132,12 +174,11 @@ pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, Invalid> {
 ///
 /// # Errors
 /// The setup is invalid, or a ply is refused (its number and reason).
-pub fn match_from_pcn(pcn: &Pcn) -> Result<AnyMatch, Invalid> {
+pub fn match_from_pcn(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
     let mut m = match_from_setup(pcn)?;
-    for (i, ply) in pcn.plies.iter().flatten().enumerate() {
+    for ply in pcn.plies.iter().flatten() {
         let ms = ply.seconds.map(seconds_to_ms);
-        m.play(&ply.pmn.to_string(), ms)
-            .map_err(|e| invalid("IllegalPly", format!("ply {}: {}", i + 1, Invalid::from(e))))?;
+        m.play(&ply.pmn.to_string(), ms)?;
     }
     if m.outcome().is_none() {
         if let Some(rec) = pcn.outcome.as_ref().and_then(pcn_outcome) {
@@ -199,9 +240,9 @@ const META_TAGS: [(&str, &str); 4] = [
 ///
 /// # Errors
 /// A bad `FEN` tag or an illegal move (its ply number and reason).
-pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
-    let mut m = Match::from_pgn_setup(game).map_err(Invalid::from)?;
-    m.play_san_line(&game.moves).map_err(Invalid::from)?;
+pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
+    let mut m = Match::from_pgn_setup(game)?;
+    m.play_san_line(&game.moves)?;
     let mut meta = Map::new();
     let mut sides = Map::new();
     for (name, value) in &game.tags {
@@ -266,17 +307,13 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, Invalid> {
 ///
 /// # Errors
 /// The record is not chess, or a ply is illegal.
-pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
+pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, RecordError> {
     let m = match_from_pcn(pcn)?;
-    let sans = m.plies_as(MoveFormat::San).map_err(|_| {
-        invalid(
-            "NotChess",
-            format!(
-                "PGN records chess games only; this record is {}",
-                m.rules().name()
-            ),
-        )
-    })?;
+    let sans = m
+        .plies_as(MoveFormat::San)
+        .map_err(|_| RecordError::NotChess {
+            rules: m.rules().name().to_string(),
+        })?;
     let mut game = PgnGame::default();
     let meta = pcn.meta.clone().unwrap_or_default();
     for (tag, key) in META_TAGS {
@@ -319,7 +356,7 @@ pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, Invalid> {
         }
     }
     for san in sans {
-        let tok = San::parse(&san).map_err(|_| invalid("InvalidSan", san.clone()))?;
+        let tok = San::parse(&san)?;
         game.moves.push(tok);
     }
     if let Some(c) = pcn.setup.extra.get("comment").and_then(Value::as_str) {

@@ -221,7 +221,7 @@ pub fn replay_pcn_with(index: usize, pcn: &Pcn, draws: Option<AutomaticDraws>) -
             Some(d) => m.with_automatic_draws(d),
             None => m,
         },
-        Err(e) => return GameReport::failed(index, e),
+        Err(e) => return GameReport::failed(index, Invalid::from(e)),
     };
     let mut bad = None;
     for (i, ply) in pcn.plies.iter().flatten().enumerate() {

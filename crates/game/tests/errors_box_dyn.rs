@@ -21,6 +21,8 @@ fn is_error<E: Error + Send + Sync + 'static>() {}
 fn every_error_type_is_an_error() {
     is_error::<ClockError>();
     is_error::<MatchError>();
+    is_error::<tegoma_game::record::RecordError>();
+    is_error::<tegoma_game::record::PeriodsError>();
     is_error::<PgnError>();
     is_error::<SetupError>();
     is_error::<RulesError>();

@@ -46,10 +46,8 @@ fn convert_record(to: &str, file: &str) -> ExitCode {
                 let converted =
                     game.map_err(tegoma_notation::Invalid::from)
                         .and_then(|g| match to {
-                            "pcn" => record::pgn_to_pcn(&g).map(|p| p.to_json()),
-                            _ => record::pgn_to_pcn(&g)
-                                .and_then(|p| record::pcn_to_pgn(&p))
-                                .map(|g| pgn_text(&g)),
+                            "pcn" => Ok(record::pgn_to_pcn(&g)?.to_json()),
+                            _ => Ok(pgn_text(&record::pcn_to_pgn(&record::pgn_to_pcn(&g)?)?)),
                         });
                 match converted {
                     Ok(text) => {
@@ -68,9 +66,8 @@ fn convert_record(to: &str, file: &str) -> ExitCode {
         }
         RecordFormat::Pcn => {
             let converted = super::replay::read_pcn(reader).and_then(|pcn| match to {
-                "pgn" => record::pcn_to_pgn(&pcn).map(|g| pgn_text(&g)),
-                _ => record::match_from_pcn(&pcn)
-                    .map(|m| record::match_to_pcn(&m, Some(&pcn)).to_json()),
+                "pgn" => Ok(pgn_text(&record::pcn_to_pgn(&pcn)?)),
+                _ => Ok(record::match_to_pcn(&record::match_from_pcn(&pcn)?, Some(&pcn)).to_json()),
             });
             match converted {
                 Ok(text) => {
