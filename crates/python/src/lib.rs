@@ -470,10 +470,13 @@ impl GameOutcome {
 
     fn __repr__(&self) -> String {
         format!(
-            "Outcome(winner={}, statuses={:?})",
-            self.winner()
-                .map_or("None".to_string(), |w| format!("{w:?}")),
+            "Outcome(winner={}, statuses=[{}])",
+            self.winner().map_or("None".to_string(), py_quote),
             self.statuses
+                .iter()
+                .map(|s| py_quote(s))
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     }
 }
