@@ -1181,11 +1181,15 @@ impl From<GameReport> for Report {
 impl Report {
     fn __repr__(&self) -> String {
         format!(
-            "Report(index={}, plies={}, result={:?}, statuses={:?}, ok={})",
+            "Report(index={}, plies={}, result={}, statuses=[{}], ok={})",
             self.index,
             self.plies,
-            self.result,
-            self.statuses,
+            py_quote(self.result),
+            self.statuses
+                .iter()
+                .map(|s| py_quote(s))
+                .collect::<Vec<_>>()
+                .join(", "),
             if self.ok { "True" } else { "False" }
         )
     }
