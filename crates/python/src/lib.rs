@@ -1,13 +1,13 @@
 //! `tegoma._tegoma`: the native part of the `tegoma` Python package.
 //!
-//! Every game is reached through [`tegoma_game::Rules`]: a [`Board`] holds an [`AnyMatch`]
+//! Every game is reached through [`tegoma_game::Rules`]: a `Board` holds an [`AnyMatch`]
 //! (history, take-backs, legal moves with the history rules applied, the outcome), and asks an
 //! [`AnyPosition`] for what is history-free (perft). Nothing here is written for one game: a
 //! notation a game lacks (FEN, SAN, UCI for Ōgi) is an `Unsupported` answer of the library,
 //! raised as `tegoma.UnsupportedError`.
 //!
-//! Errors cross into Python as exceptions chosen in one place ([`Failure::into_py`]); every
-//! entry point runs under [`guard`], so a panic in Rust becomes a `TegomaError` of kind
+//! Errors cross into Python as exceptions chosen in one place (`Failure::into_py`); every
+//! entry point runs under `guard`, so a panic in Rust becomes a `TegomaError` of kind
 //! `InternalError`, never a `PanicException`.
 
 use std::collections::hash_map::DefaultHasher;
@@ -18,7 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PySlice, PyString};
 use pyo3::{create_exception, IntoPyObjectExt};
 
 use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader};
@@ -358,6 +358,18 @@ impl Move {
     }
 }
 
+/// The indices a slice selects in a sequence of `len` items.
+fn slice_indices(slice: &Bound<'_, PySlice>, len: usize) -> PyResult<Vec<usize>> {
+    let ix = slice.indices(len as isize)?;
+    let mut out = Vec::with_capacity(ix.slicelength);
+    let mut i = ix.start;
+    for _ in 0..ix.slicelength {
+        out.push(i as usize);
+        i += ix.step;
+    }
+    Ok(out)
+}
+
 /// Moves in PMN, SAN and UCI (the two latter when the rule system has them), zipped.
 fn zip_moves(pmn: Vec<String>, san: Option<Vec<String>>, uci: Option<Vec<String>>) -> Vec<Move> {
     let n = pmn.len();
@@ -393,13 +405,21 @@ impl LegalMoves {
         !self.moves.is_empty()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Move> {
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let picked: Vec<Move> = slice_indices(slice, self.moves.len())?
+                .into_iter()
+                .map(|i| self.moves[i].clone())
+                .collect();
+            return Ok(PyList::new(py, picked)?.into_any().unbind());
+        }
+        let index: isize = index.extract()?;
         let n = self.moves.len() as isize;
         let i = if index < 0 { index + n } else { index };
         if i < 0 || i >= n {
             return Err(PyIndexError::new_err("legal move index out of range"));
         }
-        Ok(self.moves[i as usize].clone())
+        self.moves[i as usize].clone().into_py_any(py)
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -56,6 +56,7 @@ def test_legal_moves_sequence(game):
     assert len(moves) > 0 and bool(moves)
     first = moves[0]
     assert moves[-1] == list(moves)[-1]
+    assert moves[:2] == list(moves)[:2] and moves[::-1] == list(moves)[::-1]
     with pytest.raises(IndexError):
         moves[len(moves)]
     assert first in moves
