@@ -822,13 +822,9 @@ impl Board {
                     Ok(m)
                 }
                 None => {
-                    // The match says why (illegal, or the match is over).
+                    // Not in the list: the match says why (illegal, or the match is over).
                     self.play(uci)?;
-                    Err(Failure::new(
-                        Context::Move,
-                        "IllegalMove",
-                        format!("{uci} is not legal here"),
-                    ))
+                    Ok(self.stack().pop().expect("a move was just played"))
                 }
             }
         })

@@ -237,3 +237,18 @@ def test_pgn_export():
     pgn = b.to_pgn()
     assert "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0" in pgn
     assert '[Result "1-0"]' in pgn
+
+
+def test_ogi_sennichite_is_refused_and_the_board_goes_on():
+    b = tegoma.Board("ogi")
+    for pmn in ["c1-d2", "c8-d7", "d2-c1", "d7-c8"]:
+        b.push(pmn)
+    assert b == tegoma.Board("ogi")
+    # The same move from the same position again would repeat it (sennichite).
+    assert "c1-d2" not in b.legal_moves
+    assert "f1-e2" in b.legal_moves
+    with pytest.raises(tegoma.IllegalMoveError):
+        b.push("c1-d2")
+    assert not b.is_game_over() and len(b.move_stack) == 4
+    # A position alone knows no history: perft counts the move.
+    assert b.perft(1) == len(b.legal_moves) + 1
