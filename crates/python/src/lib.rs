@@ -405,6 +405,11 @@ impl LegalMoves {
         !self.moves.is_empty()
     }
 
+    /// The number of legal moves (python-chess's `count()`).
+    fn count(&self) -> usize {
+        self.moves.len()
+    }
+
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
             let picked: Vec<Move> = slice_indices(slice, self.moves.len())?
@@ -439,10 +444,12 @@ impl LegalMoves {
             .ok_or(())
         {
             let s = s.as_ref();
-            return self
-                .moves
-                .iter()
-                .any(|x| x.pmn == s || x.san.as_deref() == Some(s) || x.uci.as_deref() == Some(s));
+            let san = strip_san_suffixes(s);
+            return self.moves.iter().any(|x| {
+                x.pmn == s
+                    || x.san.as_deref().map(strip_san_suffixes) == Some(san)
+                    || x.uci.as_deref() == Some(s)
+            });
         }
         false
     }

@@ -164,8 +164,11 @@ def test_chess_promotion_castling_en_passant():
 
 def test_checkmate_outcome():
     b = tegoma.Board()
-    for san in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]:
+    for san in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]:
         b.push_san(san)
+    assert "Qxf7#" in b.legal_moves and "Qxf7" in b.legal_moves and "Qxf7+" in b.legal_moves
+    assert b.legal_moves.count() == len(b.legal_moves)
+    b.push_san("Qxf7")
     assert b.is_check() and b.is_checkmate() and b.is_game_over()
     assert "checkmate" in b.statuses
     o = b.outcome()
