@@ -353,8 +353,18 @@ impl Move {
         h.finish()
     }
 
-    fn __getnewargs__(&self) -> (String, Option<String>, Option<String>) {
-        (self.pmn.clone(), self.san.clone(), self.uci.clone())
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (String, Option<String>, Option<String>),
+    ) {
+        (
+            py.get_type::<Move>(),
+            (self.pmn.clone(), self.san.clone(), self.uci.clone()),
+        )
     }
 }
 
@@ -985,25 +995,26 @@ impl Board {
         svg(&self.game.feen())
     }
 
-    fn __getstate__(&self) -> (String, String, Option<String>, Vec<String>) {
-        (
-            self.rules(),
-            self.game.start_feen(),
-            self.game.start_fen(),
-            self.game.pmn_plies(),
-        )
-    }
-
-    fn __setstate__(
-        &mut self,
-        py: Python<'_>,
-        state: (String, String, Option<String>, Vec<String>),
-    ) -> PyResult<()> {
-        let (rules, feen, fen, plies) = state;
-        *self = guard(py, || {
-            Board::replayed(&rules, &feen, fen.as_deref(), &plies)
-        })?;
-        Ok(())
+    /// Pickling: the game's name, the start position (FEEN, and FEN when the game has it, for
+    /// its move counters) and the moves in PMN, replayed on loading.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, String, Option<String>, Vec<String>),
+    )> {
+        let rebuild = py.import("tegoma._tegoma")?.getattr("_board_from_state")?;
+        Ok((
+            rebuild,
+            (
+                self.rules(),
+                self.game.start_feen(),
+                self.game.start_fen(),
+                self.game.pmn_plies(),
+            ),
+        ))
     }
 }
 
