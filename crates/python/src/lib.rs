@@ -610,6 +610,10 @@ impl Board {
         Ok(Board { game })
     }
 
+    fn game_name(&self) -> String {
+        self.game.rules().name().to_string()
+    }
+
     fn moves_as(&self, list: impl Fn(MoveFormat) -> Option<Vec<String>>) -> Vec<Move> {
         zip_moves(
             list(MoveFormat::Pmn).unwrap_or_default(),
@@ -741,14 +745,14 @@ impl Board {
 
     /// The game's name (`chess`, `ogi`, `kogoma`).
     #[getter]
-    fn rules(&self) -> String {
-        self.game.rules().name().to_string()
+    fn rules(&self, py: Python<'_>) -> PyResult<String> {
+        guard(py, || Ok(self.game.rules().name().to_string()))
     }
 
     /// `"first"` or `"second"`.
     #[getter]
-    fn turn(&self) -> String {
-        self.game.side_to_move().to_string()
+    fn turn(&self, py: Python<'_>) -> PyResult<String> {
+        guard(py, || Ok(self.game.side_to_move().to_string()))
     }
 
     /// The legal moves (the match's: none once it is over; sennichite applied).
@@ -866,8 +870,8 @@ impl Board {
 
     /// The canonical FEEN of the position.
     #[getter]
-    fn feen(&self) -> String {
-        self.game.feen()
+    fn feen(&self, py: Python<'_>) -> PyResult<String> {
+        guard(py, || Ok(self.game.feen()))
     }
 
     /// The FEN of the position (chess).
@@ -890,7 +894,7 @@ impl Board {
             return Ok(self.clone());
         }
         guard(py, || {
-            let rules = self.rules();
+            let rules = self.game_name();
             match self.game.fen() {
                 Some(fen) => Board::build(Some(&rules), None, Some(&fen)),
                 None => Board::build(Some(&rules), Some(&self.game.feen()), None),
@@ -907,50 +911,60 @@ impl Board {
     }
 
     /// Equal positions (canonical FEEN without `'`, ruling R5), whatever the history.
-    fn __eq__(&self, other: PyRef<'_, Board>) -> bool {
-        identity(&self.game.feen()) == identity(&other.game.feen())
+    fn __eq__(&self, py: Python<'_>, other: PyRef<'_, Board>) -> PyResult<bool> {
+        guard(py, || {
+            Ok(identity(&self.game.feen()) == identity(&other.game.feen()))
+        })
     }
 
-    fn __hash__(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        identity(&self.game.feen()).hash(&mut h);
-        h.finish()
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        guard(py, || {
+            Ok({
+                let mut h = DefaultHasher::new();
+                identity(&self.game.feen()).hash(&mut h);
+                h.finish()
+            })
+        })
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.status_names().iter().any(|s| s == "check")
+    fn is_check(&self, py: Python<'_>) -> PyResult<bool> {
+        guard(py, || Ok(self.status_names().iter().any(|s| s == "check")))
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
-        self.status_names().iter().any(|s| s == "checkmate")
+    fn is_checkmate(&self, py: Python<'_>) -> PyResult<bool> {
+        guard(py, || {
+            Ok(self.status_names().iter().any(|s| s == "checkmate"))
+        })
     }
 
     /// Whether the side to move is stalemated.
-    fn is_stalemate(&self) -> bool {
-        self.status_names().iter().any(|s| s == "stalemate")
+    fn is_stalemate(&self, py: Python<'_>) -> PyResult<bool> {
+        guard(py, || {
+            Ok(self.status_names().iter().any(|s| s == "stalemate"))
+        })
     }
 
     /// Whether the match is over (by the position or the history: repetition, move limit).
-    fn is_game_over(&self) -> bool {
-        self.game.outcome().is_some()
+    fn is_game_over(&self, py: Python<'_>) -> PyResult<bool> {
+        guard(py, || Ok(self.game.outcome().is_some()))
     }
 
     /// The outcome once the match is over, else `None`.
-    fn outcome(&self) -> Option<GameOutcome> {
-        self.outcome_value()
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<GameOutcome>> {
+        guard(py, || Ok(self.outcome_value()))
     }
 
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
-    fn result(&self) -> &'static str {
-        result_mark(self.game.outcome().as_ref())
+    fn result(&self, py: Python<'_>) -> PyResult<&'static str> {
+        guard(py, || Ok(result_mark(self.game.outcome().as_ref())))
     }
 
     /// The CGSN statuses that hold in the position.
     #[getter]
-    fn statuses(&self) -> Vec<String> {
-        self.status_names()
+    fn statuses(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        guard(py, || Ok(self.status_names()))
     }
 
     /// The leaf count of the legal-move tree of `depth` plies from the position (history
@@ -978,21 +992,25 @@ impl Board {
         })
     }
 
-    fn __str__(&self) -> String {
-        self.game.position().to_string()
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        guard(py, || Ok(self.game.position().to_string()))
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Board(rules={}, feen={})",
-            py_quote(&self.rules()),
-            py_quote(&self.game.feen())
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        guard(py, || {
+            Ok({
+                format!(
+                    "Board(rules={}, feen={})",
+                    py_quote(&self.game_name()),
+                    py_quote(&self.game.feen())
+                )
+            })
+        })
     }
 
     /// An SVG drawing of the board (for notebooks).
-    fn _repr_svg_(&self) -> String {
-        svg(&self.game.feen())
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        guard(py, || Ok(svg(&self.game.feen())))
     }
 
     /// Pickling: the game's name, the start position (FEEN, and FEN when the game has it, for
@@ -1009,7 +1027,7 @@ impl Board {
         Ok((
             rebuild,
             (
-                self.rules(),
+                self.game_name(),
                 self.game.start_feen(),
                 self.game.start_fen(),
                 self.game.pmn_plies(),
