@@ -1516,6 +1516,13 @@ fn _board_from_state(
     guard(py, || Board::replayed(rules, start_feen, start_fen, &plies))
 }
 
+/// Panics inside the guard: the tests check that a Rust panic reaches Python as a
+/// `TegomaError` of kind `InternalError` (and that wheels unwind instead of aborting).
+#[pyfunction]
+fn _panic_for_tests(py: Python<'_>) -> PyResult<()> {
+    guard(py, || -> Outcome<()> { panic!("a panic for the tests") })
+}
+
 /// The names of the games the registry knows.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
@@ -1536,6 +1543,8 @@ fn _tegoma(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_read_pcn_text, m)?)?;
     m.add_function(wrap_pyfunction!(_board_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, class) in [
         ("TegomaError", py.get_type::<TegomaError>()),
         (

@@ -24,6 +24,7 @@ from tegoma._tegoma import (
     Report,
     TegomaError,
     UnsupportedError,
+    __version__,
     _board_from_state,
     _read_pcn_text,
     _read_pgn,
@@ -31,6 +32,7 @@ from tegoma._tegoma import (
 )
 
 __all__ = [
+    "__version__",
     "Board",
     "Game",
     "IllegalMoveError",

@@ -1,6 +1,8 @@
 import os
 from typing import IO, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
+__version__: str
+
 class TegomaError(ValueError):
     kind: Optional[str]
 

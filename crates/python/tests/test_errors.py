@@ -240,3 +240,11 @@ def test_invalid_utf8_in_a_pgn_file(tmp_path):
         assert isinstance(r.ok, bool)
     with open(p, "rb") as f:
         assert len(list(tegoma.read_pgn(f))) == 2
+
+
+def test_a_rust_panic_is_a_tegoma_error():
+    with pytest.raises(tegoma.TegomaError) as info:
+        tegoma._tegoma._panic_for_tests()
+    assert info.value.kind == "InternalError"
+    assert "a panic for the tests" in str(info.value)
+    assert tegoma.Board().perft(1) == 20  # the module still works

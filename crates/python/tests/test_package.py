@@ -15,6 +15,10 @@ def stub_tree():
     return ast.parse((PACKAGE / "__init__.pyi").read_text())
 
 
+def test_version():
+    assert tegoma.__version__.count(".") == 2
+
+
 def test_installed_files():
     assert (PACKAGE / "py.typed").exists()
     assert (PACKAGE / "__init__.pyi").exists()
