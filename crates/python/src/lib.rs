@@ -919,11 +919,9 @@ impl Board {
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
         guard(py, || {
-            Ok({
-                let mut h = DefaultHasher::new();
-                identity(&self.game.feen()).hash(&mut h);
-                h.finish()
-            })
+            let mut h = DefaultHasher::new();
+            identity(&self.game.feen()).hash(&mut h);
+            Ok(h.finish())
         })
     }
 
@@ -998,13 +996,11 @@ impl Board {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         guard(py, || {
-            Ok({
-                format!(
-                    "Board(rules={}, feen={})",
-                    py_quote(&self.game_name()),
-                    py_quote(&self.game.feen())
-                )
-            })
+            Ok(format!(
+                "Board(rules={}, feen={})",
+                py_quote(&self.game_name()),
+                py_quote(&self.game.feen())
+            ))
         })
     }
 
