@@ -26,7 +26,9 @@ use tegoma_game::record::{match_from_pcn, match_to_pcn, pcn_to_pgn, pgn_to_pcn};
 use tegoma_game::replay::{replay_pcn, replay_pgn_game, result_mark, statuses_text, GameReport};
 use tegoma_game::{AnyMatch, AnyPosition, MatchRules, MoveFormat, Rules, Visit};
 use tegoma_notation::pcn::Pcn;
+use tegoma_notation::Invalid;
 use tegoma_notation::NotationError;
+use tegoma_protocol::MoveError;
 
 create_exception!(tegoma, TegomaError, PyValueError, "Base class of Tegoma's errors; `kind` is the error's kind (`IllegalMove`, `InvalidFeen`, ...).");
 create_exception!(
@@ -549,9 +551,9 @@ impl Visit for Malformed<'_> {
     type Output = bool;
     fn visit<R: MatchRules>(self, rules: &R) -> bool {
         match self.game.downcast_ref::<R>() {
-            Some(m) => rules
-                .read_move(m.position(), self.text)
-                .is_err_and(|refusal| refusal.malformed),
+            Some(m) => rules.read_move(m.position(), self.text).is_err_and(|e| {
+                e.illegal().is_none() && !matches!(e, MoveError::AmbiguousSan { .. })
+            }),
             None => false,
         }
     }
@@ -597,7 +599,7 @@ impl Board {
             (rules, Some(feen), None) => {
                 let rules = rules.map(rules_by_name).transpose()?;
                 let position = AnyPosition::from_feen(rules, feen)
-                    .map_err(|e| Failure::invalid(Context::Position, &e))?;
+                    .map_err(|e| Failure::invalid(Context::Position, &Invalid::from(e)))?;
                 AnyMatch::from_position(position.rules().clone(), &position.to_generic())
                     .map_err(|e| Failure::of(Context::Position, &e))?
             }
@@ -676,7 +678,7 @@ impl Board {
 
     fn position(&self) -> Outcome<AnyPosition> {
         AnyPosition::from_generic(Some(self.game.rules().clone()), &self.game.position())
-            .map_err(|e| Failure::invalid(Context::Position, &e))
+            .map_err(|e| Failure::invalid(Context::Position, &Invalid::from(e)))
     }
 
     fn pcn(&self) -> Pcn {
@@ -984,8 +986,8 @@ impl Board {
     fn to_pgn(&self, py: Python<'_>) -> PyResult<String> {
         guard(py, || {
             self.require(MoveFormat::San)?;
-            let game =
-                pcn_to_pgn(&self.pcn()).map_err(|e| Failure::invalid(Context::Record, &e))?;
+            let game = pcn_to_pgn(&self.pcn())
+                .map_err(|e| Failure::invalid(Context::Record, &Invalid::from(e)))?;
             game_to_string(&game).map_err(|e| Failure::new(Context::Record, "Io", e.to_string()))
         })
     }
@@ -1274,12 +1276,14 @@ impl Game {
                     None => AnyMatch::new(rules),
                 };
                 for san in &g.moves {
-                    m.play(san.as_str(), None)
+                    m.play(&san.to_string(), None)
                         .map_err(|e| Failure::of(Context::Record, &e))?;
                 }
                 Ok(m)
             }
-            Record::Pcn(p) => match_from_pcn(p).map_err(|e| Failure::invalid(Context::Record, &e)),
+            Record::Pcn(p) => {
+                match_from_pcn(p).map_err(|e| Failure::invalid(Context::Record, &Invalid::from(e)))
+            }
             Record::Failed { kind, message } => {
                 Err(Failure::new(Context::Record, kind, message.clone()))
             }
@@ -1323,7 +1327,7 @@ impl Game {
     #[getter]
     fn moves(&self) -> Vec<String> {
         match &self.record {
-            Record::Pgn(g) => g.moves.iter().map(|m| m.as_str().to_string()).collect(),
+            Record::Pgn(g) => g.moves.iter().map(|m| m.to_string()).collect(),
             Record::Pcn(p) => p
                 .plies
                 .iter()
@@ -1375,7 +1379,7 @@ impl Game {
         guard(py, || match &self.record {
             Record::Pgn(g) => pgn_to_pcn(g)
                 .map(|p| p.to_json())
-                .map_err(|e| Failure::invalid(Context::Record, &e)),
+                .map_err(|e| Failure::invalid(Context::Record, &Invalid::from(e))),
             Record::Pcn(p) => Ok(p.to_json()),
             Record::Failed { kind, message } => {
                 Err(Failure::new(Context::Record, kind, message.clone()))

@@ -177,7 +177,9 @@ def test_fuzzed_positions_and_moves_raise_only_tegoma_errors():
     seeds = [tegoma.Board(g).feen for g in ("chess", "ogi", "kogoma")]
     seeds.append(tegoma.Board(fen="r3k2r/pPpp1ppp/8/4pP2/8/8/PPPPPPPP/R3K2R w KQkq e6 0 1").feen)
     built = 0
-    for _ in range(3_000):
+    # The GGN engine refuses pieces its table does not name, so fewer mutants of the Kogoma
+    # start are boards: 5,000 mutants keep more than 50 of them built.
+    for _ in range(5_000):
         feen = mutate(rng, rng.choice(seeds))
         try:
             b = tegoma.Board(feen=feen)
