@@ -96,7 +96,9 @@ pub use hand::Hand;
 pub use piece::{Letter, Location, Piece, State};
 pub use pmn::{ApplyError, DecodeError, EncodeError};
 pub use position::{Position, SetupError, Style};
-pub use rules::{Decision, DynRuleSystem, MoveBuffer, MoveList, Outcome, RuleSystem};
+pub use rules::{
+    BufferIntoIter, Decision, DynRuleSystem, MoveBuffer, MoveList, Outcome, RuleSystem,
+};
 pub use side::Side;
 
 /// A move: an ordered list of actions (Protocol §9.1); empty for a pass. [`Position::apply`]

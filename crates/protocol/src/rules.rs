@@ -99,6 +99,43 @@ impl<M> MoveBuffer<M> for Vec<M> {
     }
 }
 
+/// The moves of a [`MoveBuffer`], by value: the `IntoIterator` of a rule system's move list
+/// (`for m in position.legal_moves()`).
+#[derive(Clone)]
+pub struct BufferIntoIter<B, M> {
+    list: B,
+    next: usize,
+    _moves: std::marker::PhantomData<M>,
+}
+
+impl<B, M> BufferIntoIter<B, M> {
+    /// Iterates the moves of `list`, first to last.
+    pub fn new(list: B) -> Self {
+        BufferIntoIter {
+            list,
+            next: 0,
+            _moves: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<B: MoveBuffer<M>, M: Copy> Iterator for BufferIntoIter<B, M> {
+    type Item = M;
+    #[inline]
+    fn next(&mut self) -> Option<M> {
+        let m = self.list.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.as_slice().len() - self.next;
+        (n, Some(n))
+    }
+}
+
+impl<B: MoveBuffer<M>, M: Copy> ExactSizeIterator for BufferIntoIter<B, M> {}
+
 /// A fixed-capacity, allocation-free list of `N` moves at most (on the stack).
 ///
 /// Pushing past the capacity panics: choose `N` above the rule system's maximum number of legal

@@ -278,36 +278,12 @@ impl fmt::Debug for MoveList {
 }
 
 /// The moves of a list, by value (`for m in pos.legal_moves()`).
-#[derive(Clone)]
-pub struct MoveListIntoIter {
-    list: MoveList,
-    next: usize,
-}
-
-impl Iterator for MoveListIntoIter {
-    type Item = Move;
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        let m = self.list.as_slice().get(self.next).copied()?;
-        self.next += 1;
-        Some(m)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.list.len() - self.next;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for MoveListIntoIter {}
+pub type MoveListIntoIter = tegoma_protocol::BufferIntoIter<MoveList, Move>;
 
 impl IntoIterator for MoveList {
     type Item = Move;
     type IntoIter = MoveListIntoIter;
     fn into_iter(self) -> MoveListIntoIter {
-        MoveListIntoIter {
-            list: self,
-            next: 0,
-        }
+        MoveListIntoIter::new(self)
     }
 }
