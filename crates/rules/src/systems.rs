@@ -121,8 +121,7 @@ impl RuleSystem for Chess {
         Ok(chess::Position::startpos())
     }
     fn import(&self, position: &Generic) -> Result<chess::Position, PositionError> {
-        let feen = generic_feen(position)?;
-        chess::Position::from_feen(&feen)
+        chess::Position::from_generic(position)
     }
     fn export(&self, position: &chess::Position) -> Generic {
         generic_from(&position.to_feen())

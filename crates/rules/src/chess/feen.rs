@@ -1,5 +1,6 @@
 //! FEEN in and out: the seed's markers (ruling R2) mapped to and from the position's state.
 
+use tegoma_notation::epin;
 use tegoma_notation::feen::Feen;
 
 use super::error::{cell, piece};
@@ -41,6 +42,16 @@ fn marker_err(token: &str, sq: Square, reason: MarkerReason) -> PositionError {
     }
 }
 
+/// A position to read, from FEEN text or from a generic position: shape, styles, side to move,
+/// the 64 squares in FEEN order (rank 8 first) and both hands.
+struct Parts {
+    dims: Vec<u8>,
+    styles: [tegoma_protocol::Style; 2],
+    first_to_move: bool,
+    squares: [Option<epin::Identifier>; 64],
+    hands: [Vec<(epin::Identifier, u32)>; 2],
+}
+
 impl Position {
     /// Reads a chess FEEN (styles `C/c`, an 8x8 board, rank 8 first) with the seed's markers.
     ///
@@ -49,14 +60,72 @@ impl Position {
     /// fullmove number at 1 (FEEN carries neither).
     pub fn from_feen(text: &str) -> Result<Position, PositionError> {
         let feen = Feen::parse(text).map_err(PositionError::Feen)?;
+        let mut squares = [None; 64];
         let dims = feen.shape().dimensions().to_vec();
+        if dims == [8, 8] {
+            for (slot, piece) in squares.iter_mut().zip(feen.squares()) {
+                *slot = piece;
+            }
+        }
+        let hand = |items: tegoma_notation::feen::HandIter<'_>| -> Vec<(epin::Identifier, u32)> {
+            items.map(|i| (i.piece(), i.count())).collect()
+        };
+        Position::from_parts(Parts {
+            dims,
+            styles: [feen.first_style(), feen.second_style()],
+            first_to_move: feen.active_style().to_char() == 'C',
+            squares,
+            hands: [hand(feen.first_hand()), hand(feen.second_hand())],
+        })
+    }
+
+    /// Reads a generic position (the Game Protocol's model) with the seed's markers, as
+    /// [`Position::from_feen`] reads its FEEN, without writing FEEN text in between.
+    ///
+    /// # Errors
+    /// As [`Position::from_feen`]; a board with holes is refused with
+    /// [`PositionError::BoardShape`].
+    pub fn from_generic(position: &tegoma_protocol::Position) -> Result<Position, PositionError> {
+        let board = position.board();
+        let dims = board.sizes().to_vec();
+        let mut squares = [None; 64];
+        if dims == [8, 8] {
+            if board.len() != 64 {
+                return Err(PositionError::BoardShape {
+                    expected: vec![8, 8],
+                    found: dims,
+                });
+            }
+            for sq in board.squares() {
+                squares[sq.index()] = position.piece_at(sq).map(|p| p.epin());
+            }
+        }
+        let hand = |side: Side| -> Vec<(epin::Identifier, u32)> {
+            position
+                .hand(side)
+                .iter()
+                .map(|(p, n)| (p.epin(), n))
+                .collect()
+        };
+        Position::from_parts(Parts {
+            dims,
+            styles: position.styles(),
+            first_to_move: position.side_to_move() == Side::First,
+            squares,
+            hands: [hand(Side::First), hand(Side::Second)],
+        })
+    }
+
+    /// The position a [`Parts`] describes, its markers checked (ruling R2).
+    fn from_parts(parts: Parts) -> Result<Position, PositionError> {
+        let dims = parts.dims;
         if dims != [8, 8] {
             return Err(PositionError::BoardShape {
                 expected: vec![8, 8],
                 found: dims,
             });
         }
-        let found = [feen.first_style(), feen.second_style()];
+        let found = parts.styles;
         if found[0].to_char() != 'C' || found[1].to_char() != 'c' {
             return Err(PositionError::Styles {
                 expected: crate::systems::CHESS_STYLES,
@@ -64,7 +133,7 @@ impl Position {
             });
         }
         let mut p = Position::empty();
-        p.side = if feen.active_style().to_char() == 'C' {
+        p.side = if parts.first_to_move {
             Side::First
         } else {
             Side::Second
@@ -72,8 +141,8 @@ impl Position {
         let mut kings_plus = [false; 2];
         let mut rooks_plus: Vec<(Side, Square)> = Vec::new();
         let mut ep_pawns = 0;
-        for (i, slot) in feen.squares().enumerate() {
-            let Some(piece) = slot else { continue };
+        for (i, slot) in parts.squares.iter().enumerate() {
+            let Some(piece) = *slot else { continue };
             let sq = Square::at((i % 8) as u8, 7 - (i / 8) as u8);
             let enc = piece.encode();
             let tok: &str = enc.as_str();
@@ -173,12 +242,8 @@ impl Position {
             marker_err(tok, sq, reason)
         })?;
         // Hands: the first hand holds Black's pieces, the second White's.
-        for (holder, items) in [
-            (Side::First, feen.first_hand()),
-            (Side::Second, feen.second_hand()),
-        ] {
-            for item in items {
-                let piece = item.piece();
+        for (holder, items) in [Side::First, Side::Second].into_iter().zip(&parts.hands) {
+            for &(piece, count) in items {
                 let enc = piece.encode();
                 let tok: &str = enc.as_str();
                 let own = piece.is_first() == (holder == Side::First);
@@ -187,7 +252,7 @@ impl Position {
                 match kind {
                     Some(k) if !own => {
                         p.hands[holder.index()][k] =
-                            p.hands[holder.index()][k].saturating_add(item.count().min(64) as u8);
+                            p.hands[holder.index()][k].saturating_add(count.min(64) as u8);
                     }
                     _ => {
                         return Err(PositionError::HandPiece {
