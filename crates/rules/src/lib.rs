@@ -11,4 +11,5 @@
 pub mod chess;
 pub mod kit;
 pub mod ogi;
+mod parts;
 pub mod systems;

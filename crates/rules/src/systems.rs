@@ -93,11 +93,6 @@ pub(crate) const OGI_STYLES: [Style; 2] = match (Style::parse("O"), Style::parse
     _ => panic!("O and o are SIN styles"),
 };
 
-/// A generic position as FEEN text, or the reason it has none.
-fn generic_feen(position: &Generic) -> Result<String, PositionError> {
-    position.to_feen().map_err(PositionError::InvalidFeen)
-}
-
 /// The generic form of a FEEN an engine wrote (always valid FEEN).
 fn generic_from(feen: &str) -> Generic {
     Generic::from_feen(feen).expect("engines write valid FEEN")
@@ -193,7 +188,7 @@ impl RuleSystem for Ogi {
         Ok(ogi::Position::startpos())
     }
     fn import(&self, position: &Generic) -> Result<ogi::Position, PositionError> {
-        ogi::Position::from_feen(&generic_feen(position)?)
+        ogi::Position::from_generic(position)
     }
     fn export(&self, position: &ogi::Position) -> Generic {
         generic_from(&position.to_feen())

@@ -1,8 +1,5 @@
 //! FEEN in and out: the seed's markers (ruling R2) mapped to and from the position's state.
 
-use tegoma_notation::epin;
-use tegoma_notation::feen::Feen;
-
 use super::error::{cell, piece};
 use super::tables::{BK, BQ, WK, WQ};
 use super::{
@@ -10,6 +7,7 @@ use super::{
     HAND_PAWN_PLUS, HAND_QUEEN, HAND_ROOK, HAND_ROOK_PLUS,
 };
 use crate::kit::{Bitboard, Square};
+use crate::parts::Parts;
 use tegoma_protocol::error::MarkerReason;
 
 /// The uppercase token of each hand kind, in [`super::HAND_KINDS`] order.
@@ -42,16 +40,6 @@ fn marker_err(token: &str, sq: Square, reason: MarkerReason) -> PositionError {
     }
 }
 
-/// A position to read, from FEEN text or from a generic position: shape, styles, side to move,
-/// the 64 squares in FEEN order (rank 8 first) and both hands.
-struct Parts {
-    dims: Vec<u8>,
-    styles: [tegoma_protocol::Style; 2],
-    first_to_move: bool,
-    squares: [Option<epin::Identifier>; 64],
-    hands: [Vec<(epin::Identifier, u32)>; 2],
-}
-
 impl Position {
     /// Reads a chess FEEN (styles `C/c`, an 8x8 board, rank 8 first) with the seed's markers.
     ///
@@ -59,24 +47,7 @@ impl Position {
     /// pieces of the opponent of their owner (no king). The halfmove clock starts at 0 and the
     /// fullmove number at 1 (FEEN carries neither).
     pub fn from_feen(text: &str) -> Result<Position, PositionError> {
-        let feen = Feen::parse(text).map_err(PositionError::Feen)?;
-        let mut squares = [None; 64];
-        let dims = feen.shape().dimensions().to_vec();
-        if dims == [8, 8] {
-            for (slot, piece) in squares.iter_mut().zip(feen.squares()) {
-                *slot = piece;
-            }
-        }
-        let hand = |items: tegoma_notation::feen::HandIter<'_>| -> Vec<(epin::Identifier, u32)> {
-            items.map(|i| (i.piece(), i.count())).collect()
-        };
-        Position::from_parts(Parts {
-            dims,
-            styles: [feen.first_style(), feen.second_style()],
-            first_to_move: feen.active_style().to_char() == 'C',
-            squares,
-            hands: [hand(feen.first_hand()), hand(feen.second_hand())],
-        })
+        Position::from_parts(Parts::from_feen(text)?)
     }
 
     /// Reads a generic position (the Game Protocol's model) with the seed's markers, as
@@ -86,34 +57,7 @@ impl Position {
     /// As [`Position::from_feen`]; a board with holes is refused with
     /// [`PositionError::BoardShape`].
     pub fn from_generic(position: &tegoma_protocol::Position) -> Result<Position, PositionError> {
-        let board = position.board();
-        let dims = board.sizes().to_vec();
-        let mut squares = [None; 64];
-        if dims == [8, 8] {
-            if board.len() != 64 {
-                return Err(PositionError::BoardShape {
-                    expected: vec![8, 8],
-                    found: dims,
-                });
-            }
-            for sq in board.squares() {
-                squares[sq.index()] = position.piece_at(sq).map(|p| p.epin());
-            }
-        }
-        let hand = |side: Side| -> Vec<(epin::Identifier, u32)> {
-            position
-                .hand(side)
-                .iter()
-                .map(|(p, n)| (p.epin(), n))
-                .collect()
-        };
-        Position::from_parts(Parts {
-            dims,
-            styles: position.styles(),
-            first_to_move: position.side_to_move() == Side::First,
-            squares,
-            hands: [hand(Side::First), hand(Side::Second)],
-        })
+        Position::from_parts(Parts::from_generic(position)?)
     }
 
     /// The position a [`Parts`] describes, its markers checked (ruling R2).

@@ -1,5 +1,4 @@
 //! The position: bitboards, hands, side to move, Zobrist key; copy-make; FEEN in and out.
-use tegoma_notation::feen::Feen;
 
 use super::error::cell;
 use super::tables::{hand_key, ZOBRIST};
@@ -8,6 +7,7 @@ use tegoma_protocol::Side;
 use tegoma_protocol::{IllegalMove, IllegalReason, PositionError};
 
 use crate::kit::{Bitboard, Square};
+use crate::parts::Parts;
 
 /// The Ōgi initial position.
 pub const STARTPOS: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
@@ -102,25 +102,42 @@ impl Position {
     /// # Ok::<(), tegoma_rules::ogi::PositionError>(())
     /// ```
     pub fn from_feen(s: &str) -> Result<Position, PositionError> {
-        let feen = Feen::parse(s).map_err(PositionError::Feen)?;
-        if feen.shape().dimensions() != [8, 8] {
+        Position::from_parts(Parts::from_feen(s)?)
+    }
+
+    /// Reads a generic position (the Game Protocol's model), as [`Position::from_feen`] reads
+    /// its FEEN, without writing FEEN text in between.
+    ///
+    /// # Errors
+    /// As [`Position::from_feen`]; a board with holes is refused with
+    /// [`PositionError::BoardShape`].
+    pub fn from_generic(position: &tegoma_protocol::Position) -> Result<Position, PositionError> {
+        Position::from_parts(Parts::from_generic(position)?)
+    }
+
+    /// The position a [`Parts`] describes, checked.
+    fn from_parts(parts: Parts) -> Result<Position, PositionError> {
+        if parts.dims != [8, 8] {
             return Err(PositionError::BoardShape {
                 expected: vec![8, 8],
-                found: feen.shape().dimensions().to_vec(),
+                found: parts.dims,
             });
         }
-        let found = [feen.first_style(), feen.second_style()];
+        let found = parts.styles;
         if found[0].to_char() != 'O' || found[1].to_char() != 'o' {
             return Err(PositionError::Styles {
                 expected: crate::systems::OGI_STYLES,
                 found,
             });
         }
-        let ac = feen.active_style().to_char();
-        let stm = if ac == 'O' { Side::First } else { Side::Second };
+        let stm = if parts.first_to_move {
+            Side::First
+        } else {
+            Side::Second
+        };
         let mut p = Position::empty(stm);
-        for (idx, sq) in feen.squares().enumerate() {
-            let Some(piece) = sq else { continue };
+        for (idx, sq) in parts.squares.iter().enumerate() {
+            let Some(piece) = *sq else { continue };
             let tok = piece.encode();
             let s = ((7 - idx / 8) * 8 + idx % 8) as u8;
             let (side, kind, jewel) =
@@ -133,21 +150,18 @@ impl Position {
                 p.jewels |= 1 << s;
             }
         }
-        for (hand_side, items) in [
-            (Side::First, feen.first_hand()),
-            (Side::Second, feen.second_hand()),
-        ] {
-            for item in items {
-                let tok = item.piece().encode();
+        for (hand_side, items) in [Side::First, Side::Second].into_iter().zip(&parts.hands) {
+            for &(piece, count) in items {
+                let tok = piece.encode();
                 let bad = || PositionError::HandPiece {
                     hand: hand_side,
-                    piece: tegoma_protocol::Piece::from_epin(item.piece()),
+                    piece: tegoma_protocol::Piece::from_epin(piece),
                 };
                 let (side, kind, jewel) = parse_token(tok.as_str()).ok_or_else(bad)?;
                 if side != hand_side || jewel {
                     return Err(bad());
                 }
-                let c = item.count().min(64) as u8;
+                let c = count.min(64) as u8;
                 p.set_hand(side, kind.index(), c);
             }
         }

@@ -1,5 +1,5 @@
-//! Importing a generic position (no FEEN text in between) agrees with reading its FEEN: the same
-//! position for every position of seeded random games, the same error kind for refused ones.
+//! Importing a generic position (no FEEN text in between) agrees with reading its FEEN, for chess
+//! and Ōgi: the same position along seeded random games, the same error kind for refused ones.
 
 use tegoma_notation::NotationError;
 use tegoma_protocol::Position as Generic;
@@ -49,6 +49,52 @@ fn generic_import_refuses_what_feen_reading_refuses() {
         let by_value = Position::from_generic(&Generic::from_feen(feen).unwrap());
         match (by_text, by_value) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "{feen}"),
+            (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{feen}: {a} / {b}"),
+            (a, b) => panic!("{feen}: {a:?} / {b:?}"),
+        }
+    }
+}
+
+#[test]
+fn ogi_generic_import_equals_feen_reading() {
+    use tegoma_rules::ogi::Position as Ogi;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut checked = 0;
+    for _ in 0..20 {
+        let mut p = Ogi::startpos();
+        for _ in 0..150 {
+            let feen = p.to_feen();
+            let imported = Ogi::from_generic(&Generic::from_feen(&feen).unwrap()).unwrap();
+            assert_eq!(imported, p, "{feen}");
+            assert_eq!(imported.zobrist(), p.zobrist(), "{feen}");
+            assert_eq!(imported.to_feen(), feen);
+            checked += 1;
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = moves.as_slice()[(seed % moves.len() as u64) as usize];
+            p.play(mv).unwrap();
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+    for feen in [
+        "8/8 / O/o",
+        "4k^3/8/8/8/8/8/8/4K^3 / C/c",
+        "4k^3/8/8/8/8/8/8/4Q3 / O/o",
+        "4k^3/8/8/8/8/8/8/4K^3 p/ O/o",
+        "lnsik^'snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL 2SP/ o/O",
+    ] {
+        let by_text = Ogi::from_feen(feen);
+        let by_value = Ogi::from_generic(&Generic::from_feen(feen).unwrap());
+        match (by_text, by_value) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "{feen}");
+                assert_eq!(a.to_feen(), b.to_feen(), "{feen}: the Jeweled marker too");
+            }
             (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{feen}: {a} / {b}"),
             (a, b) => panic!("{feen}: {a:?} / {b:?}"),
         }
