@@ -59,6 +59,14 @@ pub enum RecordError {
         /// The record's rule system.
         rules: String,
     },
+    /// A ply whose PMN, as the rule system wrote it, does not read back (kind `InvalidPmn`).
+    #[error("ply {ply}: the rule system wrote PMN that does not read back: {error}")]
+    Pmn {
+        /// The ply's number, from 1.
+        ply: usize,
+        /// The PMN reader's error.
+        error: tegoma_notation::pmn::PmnError,
+    },
     /// A move the PGN writer cannot spell (kind `InvalidSan`).
     #[error(transparent)]
     San(#[from] SanError),
@@ -71,6 +79,7 @@ impl NotationError for RecordError {
             RecordError::Periods(_) => "InvalidPeriods",
             RecordError::Ply(e) => e.kind(),
             RecordError::NotChess { .. } => "NotChess",
+            RecordError::Pmn { .. } => "InvalidPmn",
             RecordError::San(e) => e.kind(),
         }
     }
@@ -190,7 +199,12 @@ pub fn match_from_pcn(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
 
 /// A PCN record of a match: setup, plies (with their times), outcome; `base` gives the other
 /// sections (meta, sides, periods, links, unknown keys), kept as they are.
-pub fn match_to_pcn(m: &AnyMatch, base: Option<&Pcn>) -> Pcn {
+///
+/// # Errors
+/// [`RecordError::Pmn`] when a ply's PMN, as the rule system writes it, does not read back (a
+/// bug of that rule system's writer): the record is not written rather than written without
+/// the ply.
+pub fn match_to_pcn(m: &AnyMatch, base: Option<&Pcn>) -> Result<Pcn, RecordError> {
     let mut pcn = base.cloned().unwrap_or_default();
     pcn.setup.feen = m.start_feen();
     let old: Vec<Ply> = pcn.plies.take().unwrap_or_default();
@@ -199,16 +213,16 @@ pub fn match_to_pcn(m: &AnyMatch, base: Option<&Pcn>) -> Pcn {
         .iter()
         .zip(m.ply_times())
         .enumerate()
-        .filter_map(|(i, (s, t))| {
-            let pmn = Pmn::parse(s).ok()?;
+        .map(|(i, (s, t))| {
+            let pmn = Pmn::parse(s).map_err(|error| RecordError::Pmn { ply: i + 1, error })?;
             let mut ply = Ply::new(pmn);
             ply.seconds = t.map(|ms| ms as f64 / 1000.0);
             if let Some(o) = old.get(i) {
                 ply.extra = o.extra.clone();
             }
-            Some(ply)
+            Ok(ply)
         })
-        .collect();
+        .collect::<Result<Vec<Ply>, RecordError>>()?;
     pcn.plies = Some(plies);
     pcn.outcome = m.outcome().map(|o| {
         let extra = pcn
@@ -226,7 +240,7 @@ pub fn match_to_pcn(m: &AnyMatch, base: Option<&Pcn>) -> Pcn {
             extra,
         }
     });
-    pcn
+    Ok(pcn)
 }
 
 const META_TAGS: [(&str, &str); 4] = [
@@ -260,7 +274,7 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
         }
     }
     let any = AnyMatch::from_match(Rules::chess(), m);
-    let mut pcn = match_to_pcn(&any, None);
+    let mut pcn = match_to_pcn(&any, None)?;
     if let Some(fen) = game.setup_fen() {
         pcn.setup
             .extra

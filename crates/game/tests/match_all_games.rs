@@ -62,7 +62,7 @@ fn random_games_take_back_and_record_round_trip() {
                 Err(MatchError::NothingToTakeBack)
             ));
             // A PCN record of the match replays to the same position and outcome.
-            let pcn = match_to_pcn(&m, None);
+            let pcn = match_to_pcn(&m, None).unwrap();
             assert_eq!(pcn.plies.as_ref().map_or(0, Vec::len), m.ply_count());
             let again = match_from_pcn(&pcn).unwrap();
             assert_eq!(again.rules().name(), rules.name());

@@ -34,7 +34,7 @@ fn pcn_json_and_toml_round_trip() {
     let o = m.outcome().unwrap();
     assert_eq!(o.decision, Decision::Win(Side::Second));
     assert_eq!(m.ply_times(), [Some(1500), Some(2000), None, Some(250)]);
-    let written = match_to_pcn(&m, Some(&pcn));
+    let written = match_to_pcn(&m, Some(&pcn)).unwrap();
     assert_eq!(
         written, pcn,
         "writing the replayed match gives the record back"
@@ -138,7 +138,7 @@ fn ogi_match_round_trips_through_pcn() {
         m.play(mv, Some(1000)).unwrap();
     }
     assert!(m.play("g2-h2", Some(10)).is_err()); // sennichite: Sente loses
-    let pcn = match_to_pcn(&m, None);
+    let pcn = match_to_pcn(&m, None).unwrap();
     let text = pcn.to_toml().unwrap();
     let m2 = match_from_pcn(&Pcn::parse(&text).unwrap()).unwrap();
     assert_eq!(m2.pmn_plies(), m.pmn_plies());

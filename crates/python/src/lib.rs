@@ -681,8 +681,9 @@ impl Board {
             .map_err(|e| Failure::invalid(Context::Position, &Invalid::from(e)))
     }
 
-    fn pcn(&self) -> Pcn {
+    fn pcn(&self) -> Outcome<Pcn> {
         match_to_pcn(&self.game, None)
+            .map_err(|e| Failure::invalid(Context::Record, &Invalid::from(e)))
     }
 
     fn replayed(
@@ -979,14 +980,14 @@ impl Board {
 
     /// The match as a PCN record (JSON).
     fn to_pcn(&self, py: Python<'_>) -> PyResult<String> {
-        guard(py, || Ok(self.pcn().to_json()))
+        guard(py, || Ok(self.pcn()?.to_json()))
     }
 
     /// The match as a PGN game (chess).
     fn to_pgn(&self, py: Python<'_>) -> PyResult<String> {
         guard(py, || {
             self.require(MoveFormat::San)?;
-            let game = pcn_to_pgn(&self.pcn())
+            let game = pcn_to_pgn(&self.pcn()?)
                 .map_err(|e| Failure::invalid(Context::Record, &Invalid::from(e)))?;
             game_to_string(&game).map_err(|e| Failure::new(Context::Record, "Io", e.to_string()))
         })

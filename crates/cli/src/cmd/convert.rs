@@ -67,7 +67,9 @@ fn convert_record(to: &str, file: &str) -> ExitCode {
         RecordFormat::Pcn => {
             let converted = super::replay::read_pcn(reader).and_then(|pcn| match to {
                 "pgn" => Ok(pgn_text(&record::pcn_to_pgn(&pcn)?)),
-                _ => Ok(record::match_to_pcn(&record::match_from_pcn(&pcn)?, Some(&pcn)).to_json()),
+                _ => {
+                    Ok(record::match_to_pcn(&record::match_from_pcn(&pcn)?, Some(&pcn))?.to_json())
+                }
             });
             match converted {
                 Ok(text) => {
