@@ -154,11 +154,26 @@ impl<R: MatchRules> DynPosition for Held<R> {
     }
 }
 
-/// Where a position comes from.
-enum Source<'a> {
+/// Where a position (or a match) starts: the one reading of a start, shared by
+/// [`AnyPosition`] and [`AnyMatch`](crate::AnyMatch).
+pub(crate) enum Source<'a> {
+    /// The rule system's initial position.
     Initial,
+    /// A generic position.
     Generic(&'a Generic),
+    /// A FEN string (rule systems that have FEN).
     Fen(&'a str),
+}
+
+impl Source<'_> {
+    /// The rule system's own position.
+    pub(crate) fn read<R: MatchRules>(&self, rules: &R) -> Result<R::Position, SetupError> {
+        Ok(match self {
+            Source::Initial => rules.initial()?,
+            Source::Generic(p) => rules.import(p)?,
+            Source::Fen(f) => rules.read_fen(f)?,
+        })
+    }
 }
 
 struct Build<'a>(Source<'a>);
@@ -166,14 +181,9 @@ struct Build<'a>(Source<'a>);
 impl Visit for Build<'_> {
     type Output = Result<Box<dyn DynPosition>, SetupError>;
     fn visit<R: MatchRules>(self, rules: &R) -> Self::Output {
-        let position = match self.0 {
-            Source::Initial => rules.initial()?,
-            Source::Generic(p) => rules.import(p)?,
-            Source::Fen(f) => rules.read_fen(f)?,
-        };
         Ok(Box::new(Held {
             rules: rules.clone(),
-            position,
+            position: self.0.read(rules)?,
         }))
     }
 }

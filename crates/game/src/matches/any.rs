@@ -8,6 +8,7 @@ use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, Side};
 
 use super::{AutomaticDraws, Match, MatchError};
 use crate::clock::Clock;
+use crate::position::Source as Start;
 use crate::registry::{Rules, Visit};
 use crate::rules::{MatchRules, MoveFormat, Unsupported};
 
@@ -147,28 +148,14 @@ impl<R: MatchRules> DynMatch for Match<R> {
     }
 }
 
-/// Where a match starts.
-enum Start<'a> {
-    Initial,
-    Position(&'a Generic),
-    Fen(&'a str),
-}
-
 /// Builds the boxed match of a rule system.
 struct Build<'a>(Start<'a>);
 
 impl Visit for Build<'_> {
     type Output = Result<Box<dyn DynMatch>, MatchError>;
     fn visit<R: MatchRules>(self, rules: &R) -> Self::Output {
-        let m = match self.0 {
-            Start::Initial => Match::new(rules.clone()),
-            Start::Position(p) => Match::from_generic(rules.clone(), p)?,
-            Start::Fen(fen) => {
-                let p = rules.read_fen(fen)?;
-                Match::from_position(rules.clone(), p)
-            }
-        };
-        Ok(Box::new(m))
+        let start = self.0.read(rules).map_err(MatchError::Setup)?;
+        Ok(Box::new(Match::from_position(rules.clone(), start)))
     }
 }
 
@@ -187,7 +174,7 @@ impl AnyMatch {
     /// [`MatchError::Setup`] when the position is not one of the rule system.
     pub fn from_position(rules: Rules, start: &Generic) -> Result<AnyMatch, MatchError> {
         rules.check_styles(start).map_err(crate::SetupError::from)?;
-        let inner = rules.visit(Build(Start::Position(start)))?;
+        let inner = rules.visit(Build(Start::Generic(start)))?;
         Ok(AnyMatch { rules, inner })
     }
 
