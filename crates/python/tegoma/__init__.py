@@ -12,6 +12,7 @@ from typing import IO, Iterator, Union
 
 from tegoma._tegoma import (
     Board,
+    Clock,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -29,11 +30,13 @@ from tegoma._tegoma import (
     _read_pcn_text,
     _read_pgn,
     games,
+    replay_pgn,
 )
 
 __all__ = [
     "__version__",
     "Board",
+    "Clock",
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -48,6 +51,7 @@ __all__ = [
     "games",
     "read_pcn",
     "read_pgn",
+    "replay_pgn",
 ]
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]

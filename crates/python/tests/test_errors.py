@@ -126,9 +126,9 @@ def test_wrong_types():
     with pytest.raises(TypeError):
         tegoma.read_pcn(42)
     with pytest.raises(TypeError):
-        tegoma._board_from_state("chess", None, None, [])
-    with pytest.raises(tegoma.IllegalMoveError):
-        tegoma._board_from_state("chess", CHESS_FEEN, None, ["e2-e5"])
+        tegoma._board_from_state("chess", None, None)
+    with pytest.raises(tegoma.RecordError):
+        tegoma._board_from_state("chess", '{"setup": {"feen": "%s"}, "plies": ["e2-e5"]}' % CHESS_FEEN)
     assert (b == 3) is False and b != 3
 
 

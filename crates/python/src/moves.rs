@@ -1,0 +1,479 @@
+//! Moves as Python values: `Move` and the `LegalMoves` sequence.
+//!
+//! A move listed by a board keeps a shared [`Line`] (the rule system, the typed positions and
+//! moves, in no notation yet) and its index there: PMN, SAN and UCI are written only when Python
+//! asks for them, once each. Listing the legal moves of a position therefore costs the move
+//! generation and one small object per move, never a SAN (a check and mate test per move) nobody
+//! reads.
+
+use std::any::Any;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
+
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PySlice, PyString, PyType};
+use pyo3::IntoPyObjectExt;
+
+use tegoma_game::{AnyMatch, MatchRules, MoveFormat, Rules, Visit};
+use tegoma_protocol::MoveBuffer;
+
+use crate::errors::{guard, malformed};
+use crate::pmn::{pmn_fields, PmnFields};
+
+// ---------------------------------------------------------------------------------------------
+// Lines: typed moves with the positions they are played from
+
+/// Typed moves of one rule system and the positions they are played from, written in a
+/// notation on demand.
+pub(crate) trait Line: Send + Sync {
+    /// The number of moves.
+    fn len(&self) -> usize;
+    /// Move `i` in `format`, `None` when the rule system lacks the notation.
+    fn write(&self, i: usize, format: MoveFormat) -> Option<String>;
+}
+
+/// The moves of a [`Line`] of rule system `R`: either all from one position (a legal-move
+/// list: `positions` has one item) or each from its own (a game's plies: one position per
+/// move).
+struct Typed<P, M> {
+    rules: Rules,
+    positions: Vec<P>,
+    moves: Vec<M>,
+}
+
+impl<P: Any + Send + Sync, M: Any + Copy + Send + Sync> Line for Typed<P, M> {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn write(&self, i: usize, format: MoveFormat) -> Option<String> {
+        self.rules.visit(Write {
+            line: self,
+            i,
+            format,
+        })
+    }
+}
+
+/// Writes move `i` of a [`Typed`] line, the rule system's types recovered by the visit.
+struct Write<'a> {
+    line: &'a dyn Any,
+    i: usize,
+    format: MoveFormat,
+}
+
+impl Visit for Write<'_> {
+    type Output = Option<String>;
+    fn visit<R: MatchRules>(self, rules: &R) -> Option<String> {
+        let line = self
+            .line
+            .downcast_ref::<Typed<R::Position, R::Move>>()?;
+        let mv = *line.moves.get(self.i)?;
+        let position = match line.positions.as_slice() {
+            [one] => one,
+            many => many.get(self.i)?,
+        };
+        let mut out = String::new();
+        rules
+            .write_move_as(position, mv, self.format, &mut out)
+            .ok()?;
+        Some(out)
+    }
+}
+
+/// The legal moves of a match (its rules: sennichite applied, none once it is over).
+pub(crate) struct LegalLine<'a>(pub(crate) &'a AnyMatch);
+
+impl Visit for LegalLine<'_> {
+    type Output = Arc<dyn Line>;
+    fn visit<R: MatchRules>(self, rules: &R) -> Arc<dyn Line> {
+        let _ = rules;
+        let m = self
+            .0
+            .downcast_ref::<R>()
+            .expect("a match holds its own rule system's match");
+        let mut list = R::MoveList::default();
+        m.legal_moves(&mut list);
+        Arc::new(Typed {
+            rules: self.0.rules().clone(),
+            positions: vec![m.position().clone()],
+            moves: list.as_slice().to_vec(),
+        })
+    }
+}
+
+/// The plies of a match from ply `from` on, each with the position it was played from.
+pub(crate) struct PlyLine<'a> {
+    pub(crate) game: &'a AnyMatch,
+    pub(crate) from: usize,
+}
+
+impl Visit for PlyLine<'_> {
+    type Output = Arc<dyn Line>;
+    fn visit<R: MatchRules>(self, rules: &R) -> Arc<dyn Line> {
+        let m = self
+            .game
+            .downcast_ref::<R>()
+            .expect("a match holds its own rule system's match");
+        let mut position = m.start().clone();
+        let mut positions = Vec::new();
+        let mut moves = Vec::new();
+        for (i, ply) in m.plies().iter().enumerate() {
+            if i >= self.from {
+                positions.push(position.clone());
+                moves.push(ply.mv);
+            }
+            rules.play_unchecked(&mut position, ply.mv);
+        }
+        Arc::new(Typed {
+            rules: self.game.rules().clone(),
+            positions,
+            moves,
+        })
+    }
+}
+
+/// Every move of a line, as `Move` values.
+pub(crate) fn moves_of(line: &Arc<dyn Line>) -> Vec<Move> {
+    (0..line.len()).map(|i| Move::listed(line, i)).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move
+
+/// A move: its PMN (every game), SAN and UCI (chess; `None` elsewhere), and the cells and
+/// pieces its PMN names.
+#[pyclass(module = "tegoma", name = "Move", frozen)]
+#[derive(Clone)]
+pub(crate) struct Move {
+    /// Where the move was listed: its notations are written from there on demand.
+    source: Option<(Arc<dyn Line>, usize)>,
+    pmn: OnceLock<String>,
+    san: OnceLock<Option<String>>,
+    uci: OnceLock<Option<String>>,
+}
+
+impl Move {
+    /// Move `i` of a line.
+    pub(crate) fn listed(line: &Arc<dyn Line>, i: usize) -> Move {
+        Move {
+            source: Some((Arc::clone(line), i)),
+            pmn: OnceLock::new(),
+            san: OnceLock::new(),
+            uci: OnceLock::new(),
+        }
+    }
+
+    fn written(&self, format: MoveFormat) -> Option<String> {
+        self.source
+            .as_ref()
+            .and_then(|(line, i)| line.write(*i, format))
+    }
+
+    /// The PMN string.
+    pub(crate) fn pmn_text(&self) -> &str {
+        self.pmn
+            .get_or_init(|| self.written(MoveFormat::Pmn).unwrap_or_default())
+    }
+
+    /// The SAN, when the rule system has it.
+    pub(crate) fn san_text(&self) -> Option<&str> {
+        self.san
+            .get_or_init(|| self.written(MoveFormat::San))
+            .as_deref()
+    }
+
+    /// The UCI string, when the rule system has it.
+    pub(crate) fn uci_text(&self) -> Option<&str> {
+        self.uci
+            .get_or_init(|| self.written(MoveFormat::Uci))
+            .as_deref()
+    }
+
+    fn fields(&self) -> PmnFields {
+        pmn_fields(self.pmn_text()).unwrap_or_default()
+    }
+}
+
+fn filled<T>(value: T) -> OnceLock<T> {
+    let cell = OnceLock::new();
+    let _ = cell.set(value);
+    cell
+}
+
+#[pymethods]
+impl Move {
+    /// A move from its PMN (with its SAN and UCI when known).
+    #[new]
+    #[pyo3(signature = (pmn, san = None, uci = None))]
+    fn py_new(
+        py: Python<'_>,
+        pmn: &str,
+        san: Option<String>,
+        uci: Option<String>,
+    ) -> PyResult<Move> {
+        guard(py, || {
+            if pmn_fields(pmn).is_none() {
+                return Err(malformed("InvalidPmn", "PMN", pmn));
+            }
+            Ok(Move {
+                source: None,
+                pmn: filled(pmn.to_string()),
+                san: filled(san),
+                uci: filled(uci),
+            })
+        })
+    }
+
+    /// The PMN string (canonical PMN 1.0.0 for a listed or played move).
+    #[getter]
+    fn pmn(&self) -> &str {
+        self.pmn_text()
+    }
+
+    /// The SAN (chess), else `None`.
+    #[getter]
+    fn san(&self) -> Option<&str> {
+        self.san_text()
+    }
+
+    /// The UCI string (chess), else `None`.
+    #[getter]
+    fn uci(&self) -> Option<&str> {
+        self.uci_text()
+    }
+
+    /// The source cell (`"e2"`), `None` for drops, passes and static captures.
+    #[getter(from_square)]
+    fn source_square(&self) -> Option<String> {
+        self.fields().from
+    }
+
+    /// The destination cell, `None` for a pass.
+    #[getter]
+    fn to_square(&self) -> Option<String> {
+        self.fields().to
+    }
+
+    /// The dropped piece's token for a drop that names it (`"S"` in `S*e5`), else `None`.
+    #[getter]
+    fn drop(&self) -> Option<String> {
+        self.fields().drop
+    }
+
+    /// The piece the actor becomes (`"Q"` in `e7-e8=Q`, `"+S"` in Ōgi), else `None`.
+    #[getter]
+    fn promotion(&self) -> Option<String> {
+        self.fields().promotion
+    }
+
+    fn __str__(&self) -> &str {
+        self.pmn_text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move({})", py_quote(self.pmn_text()))
+    }
+
+    fn __eq__(&self, other: PyRef<'_, Move>) -> bool {
+        self.pmn_text() == other.pmn_text()
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.pmn_text().hash(&mut h);
+        h.finish()
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyType>, (String, Option<String>, Option<String>)) {
+        (
+            py.get_type::<Move>(),
+            (
+                self.pmn_text().to_string(),
+                self.san_text().map(str::to_string),
+                self.uci_text().map(str::to_string),
+            ),
+        )
+    }
+}
+
+/// A move argument: a `Move` (its PMN) or a string.
+pub(crate) fn move_text(item: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(m) = item.cast::<Move>() {
+        return Ok(m.get().pmn_text().to_string());
+    }
+    if let Ok(s) = item.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    Err(PyTypeError::new_err(format!(
+        "a move is a tegoma.Move or a str, not {}",
+        item.get_type().name()?
+    )))
+}
+
+/// A string as Python's `repr` writes it (single quotes).
+pub(crate) fn py_quote(s: &str) -> String {
+    let mut out = String::from("'");
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// SAN without its check, mate and annotation marks.
+pub(crate) fn strip_san_suffixes(s: &str) -> &str {
+    s.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Whether a text has the shape of a UCI move (`e2e4`, `e7e8q`).
+pub(crate) fn looks_like_uci(s: &str) -> bool {
+    let b = s.as_bytes();
+    (b.len() == 4 || b.len() == 5)
+        && b[0].is_ascii_lowercase()
+        && b[1].is_ascii_digit()
+        && b[2].is_ascii_lowercase()
+        && b[3].is_ascii_digit()
+        && (b.len() == 4 || b[4].is_ascii_lowercase())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal moves
+
+/// The legal moves of a board when they were asked for: a sequence (iterable, `len()`,
+/// indexing and slicing, `in` with a `Move` or a PMN, SAN or UCI string), plus `pmn()`,
+/// `san()` and `uci()` giving every move's text in one call.
+#[pyclass(module = "tegoma", name = "LegalMoves", frozen)]
+pub(crate) struct LegalMoves {
+    line: Arc<dyn Line>,
+}
+
+impl LegalMoves {
+    pub(crate) fn new(line: Arc<dyn Line>) -> LegalMoves {
+        LegalMoves { line }
+    }
+
+    /// Every move's text in `format` (`None` items when the rule system lacks it).
+    fn texts(&self, format: MoveFormat) -> Vec<Option<String>> {
+        (0..self.line.len())
+            .map(|i| self.line.write(i, format))
+            .collect()
+    }
+
+    fn texts_or_unsupported(&self, py: Python<'_>, format: MoveFormat) -> PyResult<Vec<String>> {
+        let texts: Option<Vec<String>> = self.texts(format).into_iter().collect();
+        texts.ok_or_else(|| {
+            crate::errors::Failure::new(
+                crate::errors::Context::Move,
+                "Unsupported",
+                format!("{} is not available for this game", format.name()),
+            )
+            .into_py(py)
+        })
+    }
+}
+
+/// The indices a slice selects in a sequence of `len` items.
+fn slice_indices(slice: &Bound<'_, PySlice>, len: usize) -> PyResult<Vec<usize>> {
+    let ix = slice.indices(len as isize)?;
+    let mut out = Vec::with_capacity(ix.slicelength);
+    let mut i = ix.start;
+    for _ in 0..ix.slicelength {
+        out.push(i as usize);
+        i += ix.step;
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self) -> usize {
+        self.line.len()
+    }
+
+    fn __bool__(&self) -> bool {
+        self.line.len() > 0
+    }
+
+    /// The number of legal moves (python-chess's `count()`).
+    fn count(&self) -> usize {
+        self.line.len()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let picked: Vec<Move> = slice_indices(slice, self.line.len())?
+                .into_iter()
+                .map(|i| Move::listed(&self.line, i))
+                .collect();
+            return Ok(PyList::new(py, picked)?.into_any().unbind());
+        }
+        let index: isize = index.extract()?;
+        let n = self.line.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if i < 0 || i >= n {
+            return Err(PyIndexError::new_err("legal move index out of range"));
+        }
+        Move::listed(&self.line, i as usize).into_py_any(py)
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = PyList::new(py, moves_of(&self.line))?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        if let Ok(m) = item.cast::<Move>() {
+            let pmn = m.get().pmn_text();
+            return self.texts(MoveFormat::Pmn).iter().flatten().any(|x| x == pmn);
+        }
+        let Some(text) = item.cast::<PyString>().ok().and_then(|s| s.to_cow().ok()) else {
+            return false;
+        };
+        let text = text.as_ref();
+        if self.texts(MoveFormat::Pmn).iter().flatten().any(|x| x == text) {
+            return true;
+        }
+        if looks_like_uci(text)
+            && self.texts(MoveFormat::Uci).iter().flatten().any(|x| x == text)
+        {
+            return true;
+        }
+        let san = strip_san_suffixes(text);
+        self.texts(MoveFormat::San)
+            .iter()
+            .flatten()
+            .any(|x| strip_san_suffixes(x) == san)
+    }
+
+    /// Every legal move in PMN, in one call.
+    fn pmn(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        self.texts_or_unsupported(py, MoveFormat::Pmn)
+    }
+
+    /// Every legal move in SAN (chess; `UnsupportedError` elsewhere).
+    fn san(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        self.texts_or_unsupported(py, MoveFormat::San)
+    }
+
+    /// Every legal move in UCI (chess; `UnsupportedError` elsewhere).
+    fn uci(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        self.texts_or_unsupported(py, MoveFormat::Uci)
+    }
+
+    fn __repr__(&self) -> String {
+        let list: Vec<String> = self.texts(MoveFormat::Pmn).into_iter().flatten().collect();
+        format!("<LegalMoves ({})>", list.join(", "))
+    }
+}
