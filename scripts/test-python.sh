@@ -2,7 +2,8 @@
 # Builds the Python package `tegoma` (crates/python) with maturin and runs its pytest suite.
 #
 # On a fresh machine: creates a virtual environment under target/python-venv, installs
-# maturin, pytest and python-chess (the differential tests' oracle) from PyPI, builds the wheel
+# maturin, pytest, python-chess (the differential tests' oracle) and dask[distributed] (the Dask
+# example runs on a local cluster) from PyPI, builds the wheel
 # (a debug build: the Rust crates compile once, as for `cargo test`), installs it and runs
 # pytest. Exits non-zero on any failure, including a run that collected no test (pytest's
 # exit 5). PYTHON chooses the interpreter that creates the environment (default python3).
@@ -17,7 +18,7 @@ start=$(date +%s)
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin pytest chess
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin pytest chess "dask[distributed]"
 
 rm -f "$wheels"/tegoma-*.whl
 (cd "$root/crates/python" && "$venv/bin/maturin" build --quiet --interpreter "$venv/bin/python" --out "$wheels")
