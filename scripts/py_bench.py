@@ -23,6 +23,9 @@ By default the script first builds a release wheel with maturin into a virtual e
 (target/py-bench/venv, with maturin and python-chess from PyPI) and runs itself there; `--no-build`
 runs in the current interpreter (which must have `tegoma` and `chess`).
 
+Every timing is the best of --repeat passes, except python-chess's PGN pass (--chess-repeat,
+default 1: it takes about 100 s; one pass leans against tegoma).
+
 Usage: python3 scripts/py_bench.py [--games 10000] [--positions 100000] [--seed 20261123]
        [--repeat 3] [--chess-repeat 1] [--no-build]
 """
@@ -146,8 +149,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--positions", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=20261123)
-    ap.add_argument("--repeat", type=int, default=3, help="passes for tegoma (best kept)")
-    ap.add_argument("--chess-repeat", type=int, default=1, help="passes for python-chess")
+    ap.add_argument("--repeat", type=int, default=3, help="passes of each timing (best kept)")
+    ap.add_argument("--chess-repeat", type=int, default=1,
+                    help="passes of python-chess over the PGN file (about 100 s each)")
     ap.add_argument("--no-build", action="store_true")
     args = ap.parse_args()
     if not args.no_build:
@@ -186,11 +190,11 @@ def main() -> int:
     n = len(fens)
     print("\n2. legal moves of %d positions (boards built beforehand)" % n)
     t_chess_list, c_total = best_of(
-        args.chess_repeat, lambda: sum(len(list(b.legal_moves)) for b in chess_boards))
+        args.repeat, lambda: sum(len(list(b.legal_moves)) for b in chess_boards))
     t_teg_list, t_total = best_of(
         args.repeat, lambda: sum(len(list(b.legal_moves)) for b in teg_boards))
     t_chess_uci, c_uci = best_of(
-        args.chess_repeat, lambda: sum(len([m.uci() for m in b.legal_moves]) for b in chess_boards))
+        args.repeat, lambda: sum(len([m.uci() for m in b.legal_moves]) for b in chess_boards))
     t_teg_uci, t_uci = best_of(
         args.repeat, lambda: sum(len(b.legal_moves.uci()) for b in teg_boards))
     if not c_total == t_total == c_uci == t_uci:

@@ -16,7 +16,7 @@ use pyo3::types::PyTuple;
 use tegoma_game::pgn::game_to_string;
 use tegoma_game::record::{match_from_pcn, match_to_pcn, pcn_to_pgn};
 use tegoma_game::replay::result_mark;
-use tegoma_game::{AnyMatch, AnyPosition, MatchRules, MoveFormat, Visit};
+use tegoma_game::{AnyMatch, AnyPosition, MatchError, MatchRules, MoveFormat, Visit};
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::{Invalid, NotationError};
 use tegoma_protocol::{MoveBuffer, MoveError};
@@ -156,6 +156,12 @@ impl Board {
             next.play(text, elapsed_ms).map(|_| self.game = next)
         };
         result.map_err(|e| {
+            // The board never plays a forfeiting move (it was tried on a copy): say why the
+            // move was refused, not that the game was forfeited.
+            let e = match e {
+                MatchError::Forfeit { ply, error, .. } => MatchError::Refused { ply, error },
+                other => other,
+            };
             let malformed = self.game.rules().visit(Malformed {
                 game: &self.game,
                 text,
@@ -220,14 +226,10 @@ impl Board {
     /// The SAN-reading part of `push_san`: the legal move whose SAN is `san`, if any.
     fn find_san(&self, line: &std::sync::Arc<dyn Line>, san: &str) -> Fallible<Option<usize>> {
         let wanted = strip_san_suffixes(san);
-        for i in 0..line.len() {
-            match line.write(i, MoveFormat::San) {
-                Some(s) if strip_san_suffixes(&s) == wanted => return Ok(Some(i)),
-                Some(_) => {}
-                None => return Err(self.unsupported("SAN")),
-            }
-        }
-        Ok(None)
+        let sans = line
+            .write_all(MoveFormat::San)
+            .ok_or_else(|| self.unsupported("SAN"))?;
+        Ok(sans.iter().position(|s| strip_san_suffixes(s) == wanted))
     }
 
     fn unsupported(&self, what: &str) -> Failure {
@@ -371,16 +373,16 @@ impl Board {
         guard(py, || {
             let ms = elapsed(seconds)?;
             let line = self.legal_line();
-            if line.len() > 0 && line.write(0, MoveFormat::Uci).is_none()
-                || line.len() == 0 && self.game.plies_as(MoveFormat::Uci).is_err()
-            {
+            let ucis = line
+                .write_all(MoveFormat::Uci)
+                .ok_or_else(|| self.unsupported("UCI"))?;
+            if line.len() == 0 && self.game.plies_as(MoveFormat::Uci).is_err() {
                 return Err(self.unsupported("UCI"));
             }
             if !looks_like_uci(uci) {
                 return Err(malformed("InvalidUci", "UCI", uci));
             }
-            match (0..line.len()).find(|&i| line.write(i, MoveFormat::Uci).as_deref() == Some(uci))
-            {
+            match ucis.iter().position(|u| u == uci) {
                 Some(i) => self.play_listed(&line, i, ms),
                 None => {
                     // Not in the list: the match says why (illegal, or the match is over).
@@ -662,7 +664,7 @@ impl Board {
 /// An event's answer: its outcome, or the refusal (the match is over, no draw offer) as an
 /// `IllegalMoveError`.
 fn event(
-    result: Result<tegoma_protocol::Outcome, tegoma_game::MatchError>,
+    result: Result<tegoma_protocol::Outcome, MatchError>,
 ) -> Fallible<GameOutcome> {
     result
         .map(GameOutcome::from)

@@ -157,7 +157,7 @@ impl Clock {
 
     fn __repr__(&self) -> String {
         format!(
-            "Clock(first={}, second={}, turn='{}')",
+            "Clock(first={:?}, second={:?}, turn='{}')",
             self.first(),
             self.second(),
             self.turn.name()

@@ -32,6 +32,9 @@ pub(crate) trait Line: Send + Sync {
     fn len(&self) -> usize;
     /// Move `i` in `format`, `None` when the rule system lacks the notation.
     fn write(&self, i: usize, format: MoveFormat) -> Option<String>;
+    /// Every move in `format` (one visit of the rule system for all), `None` when the rule
+    /// system lacks the notation.
+    fn write_all(&self, format: MoveFormat) -> Option<Vec<String>>;
 }
 
 /// The moves of a [`Line`] of rule system `R`: either all from one position (a legal-move
@@ -51,34 +54,52 @@ impl<P: Any + Send + Sync, M: Any + Copy + Send + Sync> Line for Typed<P, M> {
     fn write(&self, i: usize, format: MoveFormat) -> Option<String> {
         self.rules.visit(Write {
             line: self,
-            i,
+            which: Some(i),
+            format,
+        })?
+        .pop()
+    }
+
+    fn write_all(&self, format: MoveFormat) -> Option<Vec<String>> {
+        self.rules.visit(Write {
+            line: self,
+            which: None,
             format,
         })
     }
 }
 
-/// Writes move `i` of a [`Typed`] line, the rule system's types recovered by the visit.
+/// Writes move `which` (or every move) of a [`Typed`] line, the rule system's types recovered
+/// by the visit.
 struct Write<'a> {
     line: &'a dyn Any,
-    i: usize,
+    which: Option<usize>,
     format: MoveFormat,
 }
 
 impl Visit for Write<'_> {
-    type Output = Option<String>;
-    fn visit<R: MatchRules>(self, rules: &R) -> Option<String> {
+    type Output = Option<Vec<String>>;
+    fn visit<R: MatchRules>(self, rules: &R) -> Option<Vec<String>> {
         let line = self
             .line
             .downcast_ref::<Typed<R::Position, R::Move>>()?;
-        let mv = *line.moves.get(self.i)?;
-        let position = match line.positions.as_slice() {
-            [one] => one,
-            many => many.get(self.i)?,
+        let range = match self.which {
+            Some(i) if i < line.moves.len() => i..i + 1,
+            Some(_) => return None,
+            None => 0..line.moves.len(),
         };
-        let mut out = String::new();
-        rules
-            .write_move_as(position, mv, self.format, &mut out)
-            .ok()?;
+        let mut out = Vec::with_capacity(range.len());
+        for i in range {
+            let position = match line.positions.as_slice() {
+                [one] => one,
+                many => many.get(i)?,
+            };
+            let mut text = String::new();
+            rules
+                .write_move_as(position, line.moves[i], self.format, &mut text)
+                .ok()?;
+            out.push(text);
+        }
         Some(out)
     }
 }
@@ -145,7 +166,7 @@ pub(crate) fn moves_of(line: &Arc<dyn Line>) -> Vec<Move> {
 
 /// A move: its PMN (every game), SAN and UCI (chess; `None` elsewhere), and the cells and
 /// pieces its PMN names.
-#[pyclass(module = "tegoma", name = "Move", frozen)]
+#[pyclass(module = "tegoma", name = "Move", frozen, freelist = 1024)]
 #[derive(Clone)]
 pub(crate) struct Move {
     /// Where the move was listed: its notations are written from there on demand.
@@ -364,16 +385,13 @@ impl LegalMoves {
         LegalMoves { line }
     }
 
-    /// Every move's text in `format` (`None` items when the rule system lacks it).
-    fn texts(&self, format: MoveFormat) -> Vec<Option<String>> {
-        (0..self.line.len())
-            .map(|i| self.line.write(i, format))
-            .collect()
+    /// Every move's text in `format` (none when the rule system lacks it).
+    fn texts(&self, format: MoveFormat) -> Vec<String> {
+        self.line.write_all(format).unwrap_or_default()
     }
 
     fn texts_or_unsupported(&self, py: Python<'_>, format: MoveFormat) -> PyResult<Vec<String>> {
-        let texts: Option<Vec<String>> = self.texts(format).into_iter().collect();
-        texts.ok_or_else(|| {
+        self.line.write_all(format).ok_or_else(|| {
             crate::errors::Failure::new(
                 crate::errors::Context::Move,
                 "Unsupported",
@@ -429,31 +447,31 @@ impl LegalMoves {
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let list = PyList::new(py, moves_of(&self.line))?;
+        let line = &self.line;
+        let list = PyList::new(py, (0..line.len()).map(|i| Move::listed(line, i)))?;
         Ok(list.try_iter()?.into_any().unbind())
     }
 
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
         if let Ok(m) = item.cast::<Move>() {
             let pmn = m.get().pmn_text();
-            return self.texts(MoveFormat::Pmn).iter().flatten().any(|x| x == pmn);
+            return self.texts(MoveFormat::Pmn).iter().any(|x| x == pmn);
         }
         let Some(text) = item.cast::<PyString>().ok().and_then(|s| s.to_cow().ok()) else {
             return false;
         };
         let text = text.as_ref();
-        if self.texts(MoveFormat::Pmn).iter().flatten().any(|x| x == text) {
+        if self.texts(MoveFormat::Pmn).iter().any(|x| x == text) {
             return true;
         }
         if looks_like_uci(text)
-            && self.texts(MoveFormat::Uci).iter().flatten().any(|x| x == text)
+            && self.texts(MoveFormat::Uci).iter().any(|x| x == text)
         {
             return true;
         }
         let san = strip_san_suffixes(text);
         self.texts(MoveFormat::San)
             .iter()
-            .flatten()
             .any(|x| strip_san_suffixes(x) == san)
     }
 
@@ -473,7 +491,6 @@ impl LegalMoves {
     }
 
     fn __repr__(&self) -> String {
-        let list: Vec<String> = self.texts(MoveFormat::Pmn).into_iter().flatten().collect();
-        format!("<LegalMoves ({})>", list.join(", "))
+        format!("<LegalMoves ({})>", self.texts(MoveFormat::Pmn).join(", "))
     }
 }

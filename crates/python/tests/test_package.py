@@ -41,6 +41,20 @@ def test_stubs_name_what_exists():
         assert hasattr(tegoma, name), name
 
 
+def test_stubs_name_everything_public():
+    tree = stub_tree()
+    stubbed = {node.name for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+    for name in tegoma.__all__:
+        if name != "__version__":
+            assert name in stubbed, name
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and not issubclass(getattr(tegoma, node.name), Exception):
+            names = {getattr(i, "name", None) for i in node.body}
+            names |= {i.target.id for i in node.body if isinstance(i, ast.AnnAssign)}
+            public = {n for n in dir(getattr(tegoma, node.name)) if not n.startswith("_")}
+            assert public <= names, (node.name, public - names)
+
+
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
 @pytest.mark.parametrize("game", ["chess", "ogi", "kogoma"])
 def test_pickle_every_protocol(game, protocol):
