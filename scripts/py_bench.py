@@ -23,8 +23,10 @@ By default the script first builds a release wheel with maturin into a virtual e
 (target/py-bench/venv, with maturin and python-chess from PyPI) and runs itself there; `--no-build`
 runs in the current interpreter (which must have `tegoma` and `chess`).
 
-Every timing is the best of --repeat passes, except python-chess's PGN pass (--chess-repeat,
-default 1: it takes about 100 s; one pass leans against tegoma).
+Times are CPU times of the process (time.process_time: on a shared machine, time spent waiting
+for a core is not counted). Every timing is the best of --repeat passes, interleaved, except
+python-chess's PGN pass (--chess-repeat, default 1: it takes about 100 s; one pass leans against
+tegoma).
 
 Usage: python3 scripts/py_bench.py [--games 10000] [--positions 100000] [--seed 20261123]
        [--repeat 3] [--chess-repeat 1] [--no-build]
@@ -86,12 +88,25 @@ def make_corpus(path: str, games: int, seed: int) -> None:
 
 
 def best_of(repeat: int, f):
+    """The least CPU time of the process over `repeat` passes (CPU time: the machine may be
+    shared; time spent waiting for a core is not the library's), and the pass's value."""
     best, value = float("inf"), None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         value = f()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, value
+
+
+def interleaved(repeat: int, fs):
+    """`best_of` for several functions, their passes interleaved (a load that comes and goes
+    weighs on all of them alike)."""
+    results = [(float("inf"), None)] * len(fs)
+    for _ in range(repeat):
+        results = [
+            (min(best, t), v) for (best, _), (t, v) in zip(results, (best_of(1, f) for f in fs))
+        ]
+    return results
 
 
 def chess_pgn(path: str) -> list[int]:
@@ -141,7 +156,7 @@ def positions(path: str, count: int) -> list[str]:
 
 
 def line(name: str, seconds: float, unit: int, what: str) -> None:
-    print("  %-46s %8.3f s  %10.0f %s/s" % (name, seconds, unit / seconds, what))
+    print("  %-46s %8.3f s CPU %10.0f %s/s" % (name, seconds, unit / seconds, what))
 
 
 def main() -> int:
@@ -189,14 +204,13 @@ def main() -> int:
     teg_boards = [tegoma.Board(fen=f) for f in fens]
     n = len(fens)
     print("\n2. legal moves of %d positions (boards built beforehand)" % n)
-    t_chess_list, c_total = best_of(
-        args.repeat, lambda: sum(len(list(b.legal_moves)) for b in chess_boards))
-    t_teg_list, t_total = best_of(
-        args.repeat, lambda: sum(len(list(b.legal_moves)) for b in teg_boards))
-    t_chess_uci, c_uci = best_of(
-        args.repeat, lambda: sum(len([m.uci() for m in b.legal_moves]) for b in chess_boards))
-    t_teg_uci, t_uci = best_of(
-        args.repeat, lambda: sum(len(b.legal_moves.uci()) for b in teg_boards))
+    (t_chess_list, c_total), (t_teg_list, t_total), (t_chess_uci, c_uci), (t_teg_uci, t_uci) = (
+        interleaved(args.repeat, [
+            lambda: sum(len(list(b.legal_moves)) for b in chess_boards),
+            lambda: sum(len(list(b.legal_moves)) for b in teg_boards),
+            lambda: sum(len([m.uci() for m in b.legal_moves]) for b in chess_boards),
+            lambda: sum(len(b.legal_moves.uci()) for b in teg_boards),
+        ]))
     if not c_total == t_total == c_uci == t_uci:
         raise SystemExit("the libraries disagree on the number of legal moves")
     line("python-chess list(board.legal_moves)", t_chess_list, n, "positions")

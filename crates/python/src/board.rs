@@ -11,7 +11,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 
 use tegoma_game::pgn::game_to_string;
 use tegoma_game::record::{match_from_pcn, match_to_pcn, pcn_to_pgn};
@@ -208,8 +208,8 @@ impl Board {
         if let Some(fen) = start_fen {
             pcn.setup.extra.insert("fen".into(), fen.into());
         }
-        let game =
-            match_from_pcn(&pcn).map_err(|e| Failure::invalid(Context::Record, &Invalid::from(e)))?;
+        let game = match_from_pcn(&pcn)
+            .map_err(|e| Failure::invalid(Context::Record, &Invalid::from(e)))?;
         if game.rules().name() != rules {
             return Err(Failure::new(
                 Context::Record,
@@ -245,9 +245,7 @@ impl Board {
 fn elapsed(seconds: Option<f64>) -> Fallible<Option<u64>> {
     match seconds {
         None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 => {
-            Ok(Some(tegoma_game::record::seconds_to_ms(s)))
-        }
+        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(tegoma_game::record::seconds_to_ms(s))),
         Some(s) => Err(Failure::new(
             Context::Setting,
             "InvalidSeconds",
@@ -298,14 +296,14 @@ impl Board {
 
     /// The moves played, first to last.
     #[getter]
-    fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
-        guard(py, || {
-            let line = self.game.rules().visit(PlyLine {
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let line = guard(py, || {
+            Ok(self.game.rules().visit(PlyLine {
                 game: &self.game,
                 from: 0,
-            });
-            Ok(moves_of(&line))
-        })
+            }))
+        })?;
+        moves_of(py, &line)
     }
 
     /// The number of plies played.
@@ -347,10 +345,7 @@ impl Board {
             if let Some(i) = self.find_san(&line, san)? {
                 return self.play_listed(&line, i, ms);
             }
-            let castling = matches!(
-                strip_san_suffixes(san),
-                "O-O" | "O-O-O" | "0-0" | "0-0-0"
-            );
+            let castling = matches!(strip_san_suffixes(san), "O-O" | "O-O-O" | "0-0" | "0-0-0");
             if san.is_empty()
                 || (!castling && san.contains(['-', '~', '*', '.', '/']))
                 || looks_like_uci(san)
@@ -663,9 +658,7 @@ impl Board {
 
 /// An event's answer: its outcome, or the refusal (the match is over, no draw offer) as an
 /// `IllegalMoveError`.
-fn event(
-    result: Result<tegoma_protocol::Outcome, MatchError>,
-) -> Fallible<GameOutcome> {
+fn event(result: Result<tegoma_protocol::Outcome, MatchError>) -> Fallible<GameOutcome> {
     result
         .map(GameOutcome::from)
         .map_err(|e| Failure::of(Context::Move, &e))

@@ -102,7 +102,9 @@ impl Failure {
             (_, Context::MalformedMove) => InvalidMoveError::new_err(self.message),
             (_, Context::Move) => IllegalMoveError::new_err(self.message),
             (_, Context::Record) => RecordError::new_err(self.message),
-            (_, Context::Rules | Context::Setting | Context::Internal) => TegomaError::new_err(self.message),
+            (_, Context::Rules | Context::Setting | Context::Internal) => {
+                TegomaError::new_err(self.message)
+            }
         };
         // Setting an attribute on a fresh exception instance cannot fail in practice; if it
         // does, the class and message are still right.

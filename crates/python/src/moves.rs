@@ -14,7 +14,6 @@ use std::sync::{Arc, OnceLock};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString, PyType};
-use pyo3::IntoPyObjectExt;
 
 use tegoma_game::{AnyMatch, MatchRules, MoveFormat, Rules, Visit};
 use tegoma_protocol::MoveBuffer;
@@ -52,12 +51,13 @@ impl<P: Any + Send + Sync, M: Any + Copy + Send + Sync> Line for Typed<P, M> {
     }
 
     fn write(&self, i: usize, format: MoveFormat) -> Option<String> {
-        self.rules.visit(Write {
-            line: self,
-            which: Some(i),
-            format,
-        })?
-        .pop()
+        self.rules
+            .visit(Write {
+                line: self,
+                which: Some(i),
+                format,
+            })?
+            .pop()
     }
 
     fn write_all(&self, format: MoveFormat) -> Option<Vec<String>> {
@@ -80,9 +80,7 @@ struct Write<'a> {
 impl Visit for Write<'_> {
     type Output = Option<Vec<String>>;
     fn visit<R: MatchRules>(self, rules: &R) -> Option<Vec<String>> {
-        let line = self
-            .line
-            .downcast_ref::<Typed<R::Position, R::Move>>()?;
+        let line = self.line.downcast_ref::<Typed<R::Position, R::Move>>()?;
         let range = match self.which {
             Some(i) if i < line.moves.len() => i..i + 1,
             Some(_) => return None,
@@ -156,9 +154,26 @@ impl Visit for PlyLine<'_> {
     }
 }
 
-/// Every move of a line, as `Move` values.
-pub(crate) fn moves_of(line: &Arc<dyn Line>) -> Vec<Move> {
-    (0..line.len()).map(|i| Move::listed(line, i)).collect()
+/// A new `Move` object, not tracked by Python's cycle collector.
+///
+/// PyO3 makes every class a garbage-collected type; a `Move` holds no Python object, so it can
+/// never be part of a reference cycle, and tracking it only makes every collection longer (lists
+/// of thousands of moves kept alive made listing moves several times slower). CPython leaves
+/// out such objects the same way (tuples of atoms).
+pub(crate) fn new_move(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
+    let object = Bound::new(py, m)?;
+    // SAFETY: the object is a live, fully initialised instance; untracking a tracked object is
+    // allowed at any time, and PyO3's deallocation untracks again, a no-op then.
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(object.as_ptr().cast()) };
+    Ok(object)
+}
+
+/// Every move of a line, as a list of `Move` objects.
+pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<Bound<'py, PyList>> {
+    let moves = (0..line.len())
+        .map(|i| new_move(py, Move::listed(line, i)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, moves)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -431,10 +446,10 @@ impl LegalMoves {
 
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
-            let picked: Vec<Move> = slice_indices(slice, self.line.len())?
+            let picked = slice_indices(slice, self.line.len())?
                 .into_iter()
-                .map(|i| Move::listed(&self.line, i))
-                .collect();
+                .map(|i| new_move(py, Move::listed(&self.line, i)))
+                .collect::<PyResult<Vec<_>>>()?;
             return Ok(PyList::new(py, picked)?.into_any().unbind());
         }
         let index: isize = index.extract()?;
@@ -443,13 +458,13 @@ impl LegalMoves {
         if i < 0 || i >= n {
             return Err(PyIndexError::new_err("legal move index out of range"));
         }
-        Move::listed(&self.line, i as usize).into_py_any(py)
+        Ok(new_move(py, Move::listed(&self.line, i as usize))?
+            .into_any()
+            .unbind())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let line = &self.line;
-        let list = PyList::new(py, (0..line.len()).map(|i| Move::listed(line, i)))?;
-        Ok(list.try_iter()?.into_any().unbind())
+        Ok(moves_of(py, &self.line)?.try_iter()?.into_any().unbind())
     }
 
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
@@ -464,9 +479,7 @@ impl LegalMoves {
         if self.texts(MoveFormat::Pmn).iter().any(|x| x == text) {
             return true;
         }
-        if looks_like_uci(text)
-            && self.texts(MoveFormat::Uci).iter().any(|x| x == text)
-        {
+        if looks_like_uci(text) && self.texts(MoveFormat::Uci).iter().any(|x| x == text) {
             return true;
         }
         let san = strip_san_suffixes(text);

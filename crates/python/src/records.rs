@@ -245,7 +245,11 @@ impl Game {
                     ))
                 }
                 Record::Pcn(p) => pcn_to_pgn(p).map_err(|e| {
-                    let kind = if e.kind() == "NotChess" { "Unsupported" } else { e.kind() };
+                    let kind = if e.kind() == "NotChess" {
+                        "Unsupported"
+                    } else {
+                        e.kind()
+                    };
                     Failure::new(Context::Record, kind, e.to_string())
                 })?,
                 Record::Failed { kind, message } => {
@@ -323,10 +327,16 @@ impl PgnGames {
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Game>> {
         let reader = &mut self.reader;
         let next = py
-            .detach(|| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| reader.read_game())))
+            .detach(|| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| reader.read_game()))
+            })
             .map_err(|_| {
-                Failure::new(Context::Internal, "InternalError", "the PGN reader panicked")
-                    .into_py(py)
+                Failure::new(
+                    Context::Internal,
+                    "InternalError",
+                    "the PGN reader panicked",
+                )
+                .into_py(py)
             })?;
         let index = self.index;
         self.index += 1;
@@ -394,7 +404,12 @@ pub(crate) fn replay_pgn(py: Python<'_>, path: std::path::PathBuf) -> PyResult<V
             })
         })
         .map_err(|_| {
-            Failure::new(Context::Internal, "InternalError", "the PGN replay panicked").into_py(py)
+            Failure::new(
+                Context::Internal,
+                "InternalError",
+                "the PGN replay panicked",
+            )
+            .into_py(py)
         })?;
     Ok(reports.into_iter().map(Report::from).collect())
 }

@@ -255,3 +255,17 @@ def test_ogi_sennichite_is_refused_and_the_board_goes_on():
     assert not b.is_game_over() and len(b.move_stack) == 4
     # A position alone knows no history: perft counts the move.
     assert b.perft(1) == len(b.legal_moves) + 1
+
+
+def test_listed_moves_are_not_tracked_by_the_cycle_collector():
+    import gc
+
+    b = tegoma.Board()
+    moves = list(b.legal_moves)
+    assert not any(gc.is_tracked(m) for m in moves)
+    assert not any(gc.is_tracked(m) for m in b.legal_moves[:3])
+    gc.collect()
+    b.push(moves[0])
+    gc.collect()
+    assert [m.uci for m in moves][:2] == [m.uci for m in tegoma.Board().legal_moves][:2]
+    assert b.move_stack == [moves[0]] and not gc.is_tracked(b.move_stack[0])
