@@ -7,13 +7,13 @@
 //! lacks (FEN, SAN, UCI for Ōgi) is an `Unsupported` answer of the library, raised as
 //! `tegoma.UnsupportedError`.
 //!
-//! - [`errors`]: the exception classes and `guard` (a panic becomes a `TegomaError` of kind
+//! - `errors`: the exception classes and `guard` (a panic becomes a `TegomaError` of kind
 //!   `InternalError`, never a crash of the interpreter);
-//! - [`moves`]: `Move` and `LegalMoves`, written in a notation only when asked;
-//! - [`board`]: `Board`;
-//! - [`matchplay`]: `Outcome`, `Clock` and the clock's periods;
-//! - [`records`]: PGN and PCN records, `Game`, `Report`, `replay_pgn`;
-//! - [`pmn`], [`svg`]: reading PMN's fields, drawing a board.
+//! - `moves`: `Move` and `LegalMoves`, written in a notation only when asked;
+//! - `board`: `Board`;
+//! - `matchplay`: `Outcome`, `Clock` and the clock's periods;
+//! - `records`: PGN and PCN records, `Game`, `Report`, `replay_pgn`;
+//! - `pmn`, `svg`: reading PMN's fields, drawing a board.
 
 mod board;
 mod errors;
