@@ -269,3 +269,15 @@ def test_listed_moves_are_not_tracked_by_the_cycle_collector():
     gc.collect()
     assert [m.uci for m in moves][:2] == [m.uci for m in tegoma.Board().legal_moves][:2]
     assert b.move_stack == [moves[0]] and not gc.is_tracked(b.move_stack[0])
+
+
+@pytest.mark.parametrize("game,cells", [("chess", 64), ("ogi", 64), ("kogoma", 25)])
+def test_svg_draws_the_board_size_and_both_hands(game, cells):
+    b = tegoma.Board(game)
+    svg = b._repr_svg_()
+    # One background rectangle, one per cell.
+    assert svg.count("<rect") == 1 + cells
+    assert "first hand: -" in svg and "second hand: -" in svg
+    board = tegoma.Board(fen="4k3/8/8/8/8/8/3q4/4K3 w - - 0 1")
+    board.push_san("Kxd2")
+    assert "first hand: q" in board._repr_svg_() and "first hand: q" in str(board)

@@ -251,3 +251,19 @@ def test_a_rust_panic_is_a_tegoma_error():
     assert info.value.kind == "InternalError"
     assert "a panic for the tests" in str(info.value)
     assert tegoma.Board().perft(1) == 20  # the module still works
+
+
+def test_replay_pgn_hostile_paths(tmp_path):
+    # A folder is not a PGN file: one unreadable game, no hang.
+    [game] = list(tegoma.read_pgn(tmp_path))
+    assert game.errors and not game.replay().ok
+    [report] = tegoma.replay_pgn(tmp_path)
+    assert not report.ok and report.error
+    with pytest.raises(FileNotFoundError):
+        tegoma.replay_pgn(tmp_path / "missing.pgn")
+    with pytest.raises(TypeError):
+        tegoma.replay_pgn(42)
+    p = tmp_path / "binary.pgn"
+    p.write_bytes(bytes(range(256)) * 1000)
+    for r in tegoma.replay_pgn(p):
+        assert isinstance(r.ok, bool)
