@@ -11,7 +11,8 @@ Two measures (the goals of issue 15):
 2. Legal moves: listing the legal moves of 100,000 positions as move objects. Boards of both
    libraries are built beforehand from the same FENs (not timed); timed: `list(board.legal_moves)`
    for every board. Also shown: the moves as UCI strings (python-chess `[m.uci() for m in
-   board.legal_moves]`, tegoma `board.legal_moves.uci()`). Goal: >= 20x.
+   board.legal_moves]`, tegoma `board.legal_moves.uci()`) and the count (python-chess
+   `board.legal_moves.count()`, tegoma `len(board.legal_moves)`). Goal: >= 20x.
 
 The corpus is made reproducibly: seeded random games (Python's `random.Random(--seed)` picking
 among tegoma's legal moves, games ended by the R3 rules or cut at 160 plies) written as PGN by
@@ -204,22 +205,28 @@ def main() -> int:
     teg_boards = [tegoma.Board(fen=f) for f in fens]
     n = len(fens)
     print("\n2. legal moves of %d positions (boards built beforehand)" % n)
+    timings = interleaved(args.repeat, [
+        lambda: sum(len(list(b.legal_moves)) for b in chess_boards),
+        lambda: sum(len(list(b.legal_moves)) for b in teg_boards),
+        lambda: sum(len([m.uci() for m in b.legal_moves]) for b in chess_boards),
+        lambda: sum(len(b.legal_moves.uci()) for b in teg_boards),
+        lambda: sum(b.legal_moves.count() for b in chess_boards),
+        lambda: sum(len(b.legal_moves) for b in teg_boards),
+    ])
     (t_chess_list, c_total), (t_teg_list, t_total), (t_chess_uci, c_uci), (t_teg_uci, t_uci) = (
-        interleaved(args.repeat, [
-            lambda: sum(len(list(b.legal_moves)) for b in chess_boards),
-            lambda: sum(len(list(b.legal_moves)) for b in teg_boards),
-            lambda: sum(len([m.uci() for m in b.legal_moves]) for b in chess_boards),
-            lambda: sum(len(b.legal_moves.uci()) for b in teg_boards),
-        ]))
-    if not c_total == t_total == c_uci == t_uci:
+        timings[:4])
+    (t_chess_count, c_count), (t_teg_count, t_count) = timings[4:]
+    if not c_total == t_total == c_uci == t_uci == c_count == t_count:
         raise SystemExit("the libraries disagree on the number of legal moves")
     line("python-chess list(board.legal_moves)", t_chess_list, n, "positions")
     line("tegoma list(board.legal_moves)", t_teg_list, n, "positions")
     line("python-chess [m.uci() for m in legal_moves]", t_chess_uci, n, "positions")
     line("tegoma board.legal_moves.uci()", t_teg_uci, n, "positions")
+    line("python-chess board.legal_moves.count()", t_chess_count, n, "positions")
+    line("tegoma len(board.legal_moves)", t_teg_count, n, "positions")
     list_ratio = t_chess_list / t_teg_list
-    print("  ratio list(legal_moves): %.1fx (goal 20x); UCI strings: %.1fx" % (
-        list_ratio, t_chess_uci / t_teg_uci))
+    print("  ratio list(legal_moves): %.1fx (goal 20x); UCI strings: %.1fx; count: %.1fx" % (
+        list_ratio, t_chess_uci / t_teg_uci, t_chess_count / t_teg_count))
     print("  %d legal moves in all (%.1f per position)" % (t_total, t_total / n))
 
     print("\nsummary: PGN read + replay %.1fx (goal 50x), legal moves %.1fx (goal 20x)" % (

@@ -181,7 +181,7 @@ pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<B
 
 /// A move: its PMN (every game), SAN and UCI (chess; `None` elsewhere), and the cells and
 /// pieces its PMN names.
-#[pyclass(module = "tegoma", name = "Move", frozen, freelist = 1024)]
+#[pyclass(module = "tegoma", name = "Move", frozen)]
 #[derive(Clone)]
 pub(crate) struct Move {
     /// Where the move was listed: its notations are written from there on demand.
