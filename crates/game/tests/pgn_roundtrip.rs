@@ -75,6 +75,7 @@ fn game() -> impl Strategy<Value = PgnGame> {
                 .collect(),
             moves,
             result,
+            ..PgnGame::default()
         })
 }
 

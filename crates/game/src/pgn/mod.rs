@@ -31,8 +31,10 @@
 //! assert_eq!(game.comments[0].text, "a comment");
 //! ```
 
+mod encoding;
 mod error;
 mod input;
+mod lenient;
 mod reader;
 mod writer;
 
@@ -102,6 +104,54 @@ pub struct Comment {
     pub text: String,
 }
 
+/// A NAG (numeric annotation glyph) of the main line: `$14`, or a glyph written after a move
+/// (`!` is NAG 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6, as python-chess reads them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Nag {
+    /// Number of main-line moves before the NAG (it annotates move `ply`; 0: before the first
+    /// move).
+    pub ply: usize,
+    /// The glyph's number.
+    pub nag: u32,
+}
+
+/// A variation of the main line, kept as PGN text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Variation {
+    /// Number of main-line moves before the variation: it stands after move `ply` and is an
+    /// alternative to it (0: before the first move).
+    pub ply: usize,
+    /// The movetext inside the parentheses, tokens separated by single spaces: moves, move
+    /// numbers, NAGs, glyphs, `{comments}` (whitespace collapsed; a comment holding `}` is
+    /// written `;comment` and ends with a newline) and nested `( ... )` variations. It is not
+    /// replayed: a null move inside is kept as it is.
+    pub text: String,
+}
+
+/// Something the reader read with a guess: the game is kept, the warning says where.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PgnWarning {
+    /// A tag value, comment or variation was not UTF-8 and was read as Windows-1252 (a
+    /// superset of Latin-1).
+    Windows1252 {
+        /// 1-based line where the text ended.
+        line: u64,
+        /// What was read: `tag White`, `comment`, `variation`.
+        what: String,
+    },
+}
+
+impl fmt::Display for PgnWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnWarning::Windows1252 { line, what } => write!(
+                f,
+                "line {line}: {what} is not UTF-8: read as Windows-1252"
+            ),
+        }
+    }
+}
+
 /// One game read from PGN.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct PgnGame {
@@ -111,9 +161,15 @@ pub struct PgnGame {
     pub moves: Vec<San>,
     /// Main-line comments.
     pub comments: Vec<Comment>,
+    /// Main-line NAGs and separate annotation glyphs, in order.
+    pub nags: Vec<Nag>,
+    /// Variations of the main line (as PGN text), in order.
+    pub variations: Vec<Variation>,
     /// The termination marker; `None` when the movetext ended without one (end of input, or the
     /// next game's tags).
     pub result: Option<PgnResult>,
+    /// What the reader guessed (texts read as Windows-1252).
+    pub warnings: Vec<PgnWarning>,
 }
 
 impl PgnGame {
@@ -180,13 +236,109 @@ impl PgnGame {
             })
             .collect();
         comments.sort_by_key(|c| c.ply);
+        let n = self.moves.len();
+        let mut nags: Vec<Nag> = self
+            .nags
+            .iter()
+            .map(|g| Nag {
+                ply: g.ply.min(n),
+                nag: g.nag,
+            })
+            .collect();
+        nags.sort_by_key(|g| g.ply);
+        let mut variations: Vec<Variation> = self
+            .variations
+            .iter()
+            .filter_map(|v| {
+                let text = normalize_variation(&v.text);
+                (!text.is_empty()).then_some(Variation {
+                    ply: v.ply.min(n),
+                    text,
+                })
+            })
+            .collect();
+        variations.sort_by_key(|v| v.ply);
         PgnGame {
             tags,
             moves: self.moves.clone(),
             comments,
+            nags,
+            variations,
             result: Some(result),
+            warnings: Vec::new(),
         }
     }
+
+    /// The game's variant refusal (ruling R11): `Err` with the variant's name when the
+    /// `Variant` tag names anything but standard chess (absent, empty, `Standard`, `Chess`,
+    /// `From Position`, and python-chess's other names of it, `Classical` and `Normal`, in any
+    /// case), or when the `FEN` tag's castling field is a Shredder-FEN one (file letters, as
+    /// Chess960 writes it).
+    pub fn variant(&self) -> Result<(), String> {
+        if let Some(v) = self.tag("Variant") {
+            let name = v.trim();
+            let standard = ["", "standard", "chess", "from position", "classical", "normal"];
+            if !standard.iter().any(|s| name.eq_ignore_ascii_case(s)) {
+                return Err(name.to_string());
+            }
+        }
+        if let Some(castling) = self.setup_fen().and_then(|f| f.split_ascii_whitespace().nth(2)) {
+            if castling != "-" && castling.bytes().any(|b| !b"KQkq".contains(&b)) {
+                return Err(format!("Chess960 (castling field {castling:?})"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Variation text as the reader keeps it: `{...}` comments' whitespace collapsed, other
+/// whitespace runs made one space (a `;` comment keeps its ending newline), trimmed.
+pub(crate) fn normalize_variation(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    let mut space = false;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '{' => {
+                let end = rest.find('}').map_or(rest.len(), |i| i + 1);
+                if space && !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push('{');
+                out.push_str(&normalize_comment(rest[1..end].trim_end_matches('}')));
+                out.push('}');
+                rest = &rest[end..];
+                space = false;
+            }
+            ';' => {
+                let end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+                if space && !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push(';');
+                out.push_str(&normalize_comment(&rest[1..end]));
+                out.push('\n');
+                rest = &rest[end..];
+                space = false;
+            }
+            c if c.is_ascii_whitespace() || c.is_control() => {
+                space = true;
+                rest = &rest[c.len_utf8()..];
+            }
+            c => {
+                if space && !out.is_empty() && !out.ends_with('\n') {
+                    out.push(' ');
+                }
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+                space = false;
+            }
+        }
+    }
+    while out.ends_with(' ') {
+        out.pop();
+    }
+    out
 }
 
 /// A tag value as it can be written: control characters become spaces.
