@@ -207,7 +207,18 @@ impl<R: BufRead> PgnReader<R> {
             }
             self.tag(&mut game)?;
         }
-        self.movetext(&mut game)?;
+        if let Err(e) = self.movetext(&mut game) {
+            // A variant's movetext may not be chess's (drops, `fxe8=K`): the variant is the
+            // reason to give.
+            return Err(match game.variant() {
+                Err(name) => PgnError {
+                    line: self.game_line,
+                    column: 1,
+                    kind: PgnErrorKind::UnsupportedVariant(name),
+                },
+                Ok(()) => e,
+            });
+        }
         Ok(game)
     }
 
