@@ -272,8 +272,9 @@ impl PgnGame {
     /// The game's variant refusal (ruling R11): `Err` with the variant's name when the
     /// `Variant` tag names anything but standard chess (absent, empty, `Standard`, `Chess`,
     /// `From Position`, and python-chess's other names of it, `Classical` and `Normal`, in any
-    /// case), or when the `FEN` tag's castling field is a Shredder-FEN one (file letters, as
-    /// Chess960 writes it).
+    /// case), or when the `FEN` tag's castling field is a Shredder-FEN or X-FEN one (rook file
+    /// letters, as Chess960 writes it). A castling field that is neither is left to the FEN
+    /// reader.
     pub fn variant(&self) -> Result<(), String> {
         if let Some(v) = self.tag("Variant") {
             let name = v.trim();
@@ -283,7 +284,10 @@ impl PgnGame {
             }
         }
         if let Some(castling) = self.setup_fen().and_then(|f| f.split_ascii_whitespace().nth(2)) {
-            if castling != "-" && castling.bytes().any(|b| !b"KQkq".contains(&b)) {
+            let shredder = castling
+                .bytes()
+                .all(|b| b"KQkq".contains(&b) || (b'A'..=b'H').contains(&(b & !0x20)));
+            if shredder && castling.bytes().any(|b| !b"KQkq".contains(&b)) {
                 return Err(format!("Chess960 (castling field {castling:?})"));
             }
         }
