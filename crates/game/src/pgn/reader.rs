@@ -413,10 +413,11 @@ impl<R: BufRead> PgnReader<R> {
                         }
                     }
                 }
-                _ if b.is_ascii_alphabetic() || b == b'-' => {
+                // `@@@@` is a null move; any other `@` a drop (a variant's), refused as SAN.
+                _ if b.is_ascii_alphabetic() || b == b'-' || b == b'@' => {
                     let at = self.err(PgnErrorKind::InvalidNag);
                     self.token.clear();
-                    self.read_while(is_symbol)?;
+                    self.read_while(|b| is_symbol(b) || b == b'@')?;
                     self.en_passant_suffix()?;
                     if self.token.is_empty() {
                         continue;
@@ -591,7 +592,8 @@ impl<R: BufRead> PgnReader<R> {
         if result.is_some() {
             return Ok(result);
         }
-        if tok.iter().all(u8::is_ascii_digit) {
+        // A bare number is a move number without its dot; `0000` is a null move.
+        if tok != b"0000" && tok.iter().all(u8::is_ascii_digit) {
             return Ok(None);
         }
         match San::parse_bytes(tok) {
