@@ -27,6 +27,9 @@ pub struct PgnReader<R> {
     text: Vec<u8>,
     /// The text of the variation being read (from its `(` at depth 1).
     var: Vec<u8>,
+    /// Comments (and variations, NAGs) read before a game's tags, with no game of their own:
+    /// they go to the next game.
+    carry: PgnGame,
 }
 
 fn is_space(b: u8) -> bool {
@@ -67,6 +70,7 @@ impl<R: BufRead> PgnReader<R> {
             token: Vec::with_capacity(64),
             text: Vec::new(),
             var: Vec::new(),
+            carry: PgnGame::default(),
         }
     }
 
@@ -106,8 +110,14 @@ impl<R: BufRead> PgnReader<R> {
             self.input.game_start = self.input.offset();
             self.game_line = self.input.line();
             match self.game() {
-                // Text with neither tags, moves nor result (a file's leading comment) is no game.
+                // Text with neither tags, moves nor result (a file's leading comment) is no
+                // game: its comments and variations go to the next game, before its first move.
                 Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
+                    let mut g = g;
+                    self.carry.comments.append(&mut g.comments);
+                    self.carry.variations.append(&mut g.variations);
+                    self.carry.nags.append(&mut g.nags);
+                    self.carry.warnings.append(&mut g.warnings);
                     match self.skip_blank() {
                         Ok(Some(_)) => continue,
                         Ok(None) => return None,
@@ -115,7 +125,18 @@ impl<R: BufRead> PgnReader<R> {
                     }
                 }
                 // The whole game was read: a refusal of its content needs no resynchronisation.
-                Ok(g) => {
+                Ok(mut g) => {
+                    if !self.carry.comments.is_empty()
+                        || !self.carry.variations.is_empty()
+                        || !self.carry.nags.is_empty()
+                        || !self.carry.warnings.is_empty()
+                    {
+                        let carry = std::mem::take(&mut self.carry);
+                        g.comments.splice(0..0, carry.comments);
+                        g.variations.splice(0..0, carry.variations);
+                        g.nags.splice(0..0, carry.nags);
+                        g.warnings.splice(0..0, carry.warnings);
+                    }
                     let line = self.game_line;
                     return Some(lenient::finish(g).map_err(|kind| PgnError {
                         line,

@@ -141,12 +141,13 @@ pub fn write_game<W: Write>(w: &mut W, game: &PgnGame) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes `( text )` as units of at most one word (a `;` comment whole, ending its line).
+/// Writes `(text)` as units of one word each (a `;` comment whole, ending its line).
 fn write_variation(
     text: &str,
     out: &mut dyn FnMut(&str, bool) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut unit = String::from("(");
+    // (unit, ends its line)
+    let mut units: Vec<(String, bool)> = Vec::new();
     let mut segments = text.split('\n').peekable();
     while let Some(segment) = segments.next() {
         let ends_line = segments.peek().is_some();
@@ -155,18 +156,24 @@ fn write_variation(
             _ => (segment, None),
         };
         for word in words.split(' ').filter(|s| !s.is_empty()) {
-            unit.push_str(word);
-            out(&unit, false)?;
-            unit.clear();
+            units.push((word.to_string(), false));
         }
         if let Some(c) = line_comment {
-            unit.push_str(c.trim_end());
-            out(&unit, true)?;
-            unit.clear();
+            units.push((c.trim_end().to_string(), true));
         }
     }
-    unit.push(')');
-    out(&unit, false)
+    match units.first_mut() {
+        Some(first) => first.0.insert(0, '('),
+        None => units.push(("(".to_string(), false)),
+    }
+    match units.last_mut() {
+        Some(last) if !last.1 => last.0.push(')'),
+        _ => units.push((")".to_string(), false)),
+    }
+    for (unit, brk) in &units {
+        out(unit, *brk)?;
+    }
+    Ok(())
 }
 
 /// The index of the first `;` outside a `{...}` comment.

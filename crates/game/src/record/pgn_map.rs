@@ -9,7 +9,9 @@
 //!   {"time": 1800}]`, `-` is `[]`), else it stays in `meta` (`?`, `*60`); `FEN` becomes the
 //!   setup (FEN → FEEN, the FEN itself kept as `setup.fen` for its halfmove clock and move
 //!   number); `SetUp` and `Result` are implied; every other tag stays in `meta` under its own
-//!   name. A repeated tag keeps its first value (the others are counted).
+//!   name. A repeated tag keeps its first value (the others are counted). A roster tag with
+//!   PGN's "unknown" value (`?`, `????.??.??`), which the export form writes for a missing one,
+//!   is left out.
 //! - Per ply object (the keys after `move` and `seconds`; PCN keeps unknown keys), for what
 //!   follows that move in the PGN, and on the `setup` object for what comes before the first
 //!   move:
@@ -118,6 +120,11 @@ pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), R
             continue;
         }
         let text = Value::String(value.clone());
+        let roster = META_TAGS.iter().any(|(t, _)| t == name) || name == "White" || name == "Black";
+        if roster && (value == "?" || (name == "Date" && value == "????.??.??")) {
+            // PGN's "unknown", which its export form writes for a missing roster tag.
+            continue;
+        }
         if let Some((_, key)) = META_TAGS.iter().find(|(t, _)| t == name) {
             meta.insert(key.to_string(), text);
         } else if name == "White" || name == "Black" {
