@@ -37,7 +37,7 @@ fn number(s: &str) -> Option<f64> {
 /// gives the same text): `-` (untimed) is `[]`; `300`, `180+2`, `40/5400`, `40/5400+30`, and
 /// several joined by `:` (`40/7200:20/3600:900+30`) are `{"moves"?, "time", "inc"?}` objects.
 /// `?` (unknown), sandglass `*60` and anything else give `None` (the tag stays in `meta`).
-pub(crate) fn periods_of_time_control(tc: &str) -> Option<Vec<Value>> {
+pub fn periods_of_time_control(tc: &str) -> Option<Vec<Value>> {
     if tc == "-" {
         return Some(Vec::new());
     }
@@ -72,7 +72,7 @@ pub(crate) fn periods_of_time_control(tc: &str) -> Option<Vec<Value>> {
 /// The `TimeControl` value of PCN `periods` (`-` for none), or the reason it has none: a
 /// period that is not an object of non-negative `moves`, `time` and `inc` numbers (the names
 /// `duration`, `increment`, `quota` are read too) and nothing else.
-pub(crate) fn time_control_of_periods(periods: &[Value]) -> Result<String, &'static str> {
+pub fn time_control_of_periods(periods: &[Value]) -> Result<String, &'static str> {
     if periods.is_empty() {
         return Ok("-".to_string());
     }
