@@ -81,11 +81,15 @@ impl Tally {
         }
     }
 
-    /// The warnings, in the order the descriptions were first met: `what` prefixed by the count.
+    /// The warnings, in the order the descriptions were first met: `what`, prefixed by the count
+    /// when it is above 1.
     pub(crate) fn into_warnings(self) -> Vec<Warning> {
         self.items
             .into_iter()
-            .map(|(kind, what, n)| Warning::new(kind, n, format!("{n} x {what}")))
+            .map(|(kind, what, n)| match n {
+                1 => Warning::new(kind, n, what),
+                _ => Warning::new(kind, n, format!("{n} x {what}")),
+            })
             .collect()
     }
 }
