@@ -13,10 +13,10 @@ mod clock_text;
 pub mod pgn_map;
 mod warning;
 
+pub use clock_text::{periods_of_time_control, time_control_of_periods};
 pub use pgn_map::{
     fen_to_feen, pcn_to_pgn, pcn_to_pgn_with_warnings, pgn_to_pcn, pgn_to_pcn_with_warnings,
 };
-pub use clock_text::{periods_of_time_control, time_control_of_periods};
 pub use warning::{Warning, WarningKind};
 
 use serde_json::Value;

@@ -23,7 +23,11 @@ use tegoma_notation::pcn::Pcn;
 fn python_chess_data() -> PathBuf {
     if let Some(dir) = std::env::var_os("TEGOMA_PYTHON_CHESS_DATA") {
         let dir = PathBuf::from(dir);
-        assert!(dir.is_dir(), "TEGOMA_PYTHON_CHESS_DATA={} is not a directory", dir.display());
+        assert!(
+            dir.is_dir(),
+            "TEGOMA_PYTHON_CHESS_DATA={} is not a directory",
+            dir.display()
+        );
         return dir;
     }
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
@@ -46,7 +50,10 @@ fn python_chess_data() -> PathBuf {
         .arg("chess-1.11.2/data/pgn")
         .status()
         .expect("tar runs");
-    assert!(status.success() && data.is_dir(), "the sdist has no data/pgn");
+    assert!(
+        status.success() && data.is_dir(),
+        "the sdist has no data/pgn"
+    );
     data
 }
 
@@ -151,7 +158,10 @@ fn same_as_oracle(what: &str, pcn: &Pcn, sans: &[String], o: &Value) {
         .collect();
     assert_eq!(sans, want, "{what}: main line");
     let (start, nodes) = holdings(pcn);
-    assert_eq!(start, o["start_comment"], "{what}: comment before the first move");
+    assert_eq!(
+        start, o["start_comment"],
+        "{what}: comment before the first move"
+    );
     let onodes = o["nodes"].as_array().unwrap();
     assert_eq!(nodes.len(), onodes.len(), "{what}");
     for (i, (ours, theirs)) in nodes.iter().zip(onodes).enumerate() {
@@ -163,7 +173,9 @@ fn same_as_oracle(what: &str, pcn: &Pcn, sans: &[String], o: &Value) {
             (a, b) => assert_eq!(a, b, "{what}: ply {} clock", i + 1),
         }
         if let Some(emt) = theirs["emt"].as_f64() {
-            let s = pcn.plies.as_ref().unwrap()[i].seconds.expect("emt gives seconds");
+            let s = pcn.plies.as_ref().unwrap()[i]
+                .seconds
+                .expect("emt gives seconds");
             assert!((s - emt).abs() < 1e-6, "{what}: ply {} emt", i + 1);
         }
     }
@@ -178,15 +190,19 @@ fn python_chess_data_files_convert_as_python_chess_reads_them() {
         .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
         .collect();
     files.sort();
-    assert!(files.len() >= 10, "{}: {} PGN files", dir.display(), files.len());
+    assert!(
+        files.len() >= 10,
+        "{}: {} PGN files",
+        dir.display(),
+        files.len()
+    );
     let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pgn-corpus-out");
     fs::create_dir_all(&out_dir).unwrap();
     let (mut converted, mut refused) = (0, 0);
     for file in &files {
         let name = file.file_name().unwrap().to_string_lossy().to_string();
         let theirs = oracle(file);
-        let ours: Vec<_> =
-            PgnReader::new(BufReader::new(fs::File::open(file).unwrap())).collect();
+        let ours: Vec<_> = PgnReader::new(BufReader::new(fs::File::open(file).unwrap())).collect();
         assert_eq!(ours.len(), theirs.len(), "{name}: games");
         let mut written = String::new();
         let mut written_oracle = Vec::new();
@@ -270,5 +286,8 @@ fn eco_pgn_converts_to_pcn_and_back_with_nothing_lost() {
     }
     // The file's leading comment is kept, before the first game's first move.
     assert_eq!(comments, 1);
-    assert!(games >= 2000 && plies >= 20_000, "{games} games, {plies} plies");
+    assert!(
+        games >= 2000 && plies >= 20_000,
+        "{games} games, {plies} plies"
+    );
 }

@@ -31,7 +31,10 @@ fn resolved(g: &PgnGame) -> Vec<String> {
 fn variant_games_are_refused_by_name() {
     for (variant, movetext) in [
         ("Three-check", "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 *"),
-        ("King of the Hill", "1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Ke4 1-0"),
+        (
+            "King of the Hill",
+            "1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Ke4 1-0",
+        ),
         ("Atomic", "1. Nf3 d5 2. Ng5 e5 3. Nxf7 1-0"),
         ("Antichess", "1. e3 b5 2. Bxb5 c6 3. Bxc6 Nxc6 *"),
         ("Crazyhouse", "1. e4 d5 2. exd5 Qxd5 3. Nc3 Q@e4+ *"),
@@ -39,7 +42,9 @@ fn variant_games_are_refused_by_name() {
         ("Fischerandom", "1. e4 e5 *"),
         ("fischerandom", "1. e4 e5 *"),
     ] {
-        let text = format!("[Event \"x\"]\n[Variant \"{variant}\"]\n\n{movetext}\n\n[Event \"next\"]\n\n1. e4 *\n");
+        let text = format!(
+            "[Event \"x\"]\n[Variant \"{variant}\"]\n\n{movetext}\n\n[Event \"next\"]\n\n1. e4 *\n"
+        );
         let games = read(text.as_bytes());
         assert_eq!(games.len(), 2, "{variant}");
         let e = games[0].as_ref().unwrap_err();

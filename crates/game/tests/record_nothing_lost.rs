@@ -6,8 +6,7 @@
 use serde_json::{json, Value};
 use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader};
 use tegoma_game::record::{
-    fen_to_feen, match_from_pcn, pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings,
-    WarningKind,
+    fen_to_feen, match_from_pcn, pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, WarningKind,
 };
 use tegoma_notation::pcn::Pcn;
 
@@ -69,12 +68,18 @@ fn clock_commands_give_ply_times_and_come_back() {
     let (pcn, warnings) = to_pcn(text);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(pcn.to_value()["periods"], json!([{"time": 180, "inc": 2}]));
-    assert_eq!(ply(&pcn, 0), json!({"move": "e2-e4", "seconds": 5.0, "clock": 177}));
+    assert_eq!(
+        ply(&pcn, 0),
+        json!({"move": "e2-e4", "seconds": 5.0, "clock": 177})
+    );
     assert_eq!(
         ply(&pcn, 1),
         json!({"move": "e7-e5", "seconds": 3.0, "comments": ["[%eval 0.3]"], "clock": 179})
     );
-    assert_eq!(ply(&pcn, 2), json!({"move": "g1-f3", "seconds": 10.0, "clock": 169}));
+    assert_eq!(
+        ply(&pcn, 2),
+        json!({"move": "g1-f3", "seconds": 10.0, "clock": 169})
+    );
     assert_eq!(ply(&pcn, 3), json!({"move": "b8-c6", "seconds": 1.5}));
     // The record replays with its clock.
     let m = match_from_pcn(&pcn).unwrap();
@@ -95,7 +100,10 @@ fn time_controls_map_to_periods() {
     for (tc, periods) in [
         ("180+2", json!([{"time": 180, "inc": 2}])),
         ("300+2", json!([{"time": 300, "inc": 2}])),
-        ("40/5400:1800", json!([{"moves": 40, "time": 5400}, {"time": 1800}])),
+        (
+            "40/5400:1800",
+            json!([{"moves": 40, "time": 5400}, {"time": 1800}]),
+        ),
         ("-", json!([])),
     ] {
         let (pcn, w) = to_pcn(&format!("[TimeControl \"{tc}\"]\n\n1. e4 *\n"));
@@ -104,7 +112,10 @@ fn time_controls_map_to_periods() {
         assert_eq!(v["periods"], periods, "{tc}");
         assert!(v["meta"].get("TimeControl").is_none(), "{tc}");
         let (pgn, _) = to_pgn_text(&pcn);
-        assert!(pgn.contains(&format!("[TimeControl \"{tc}\"]")), "{tc}: {pgn}");
+        assert!(
+            pgn.contains(&format!("[TimeControl \"{tc}\"]")),
+            "{tc}: {pgn}"
+        );
     }
     // Unknown: kept as the tag it is.
     let (pcn, _) = to_pcn("[TimeControl \"?\"]\n\n1. e4 *\n");
@@ -154,7 +165,10 @@ fn what_pgn_cannot_hold_is_counted() {
     )
     .unwrap();
     let (pgn, w) = to_pgn_text(&pcn);
-    assert!(pgn.contains("[started_at \"2026-01-01T10:00:00Z\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[started_at \"2026-01-01T10:00:00Z\"]"),
+        "{pgn}"
+    );
     assert!(pgn.contains("[Annotator \"me\"]"), "{pgn}");
     let counts: Vec<(WarningKind, usize)> = w.iter().map(|w| (w.kind, w.count)).collect();
     let text: Vec<String> = w.iter().map(|w| w.to_string()).collect();

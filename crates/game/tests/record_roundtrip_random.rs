@@ -9,8 +9,7 @@
 use tegoma_game::clock::{Clock, Tick};
 use tegoma_game::pgn::{game_to_string, Comment, Nag, PgnGame, PgnReader, PgnResult, Variation};
 use tegoma_game::record::{
-    match_from_pcn, pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, time_control,
-    WarningKind,
+    match_from_pcn, pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, time_control, WarningKind,
 };
 use tegoma_game::Match;
 use tegoma_notation::pcn::Pcn;
@@ -36,8 +35,18 @@ impl Rng {
 }
 
 const WORDS: [&str; 12] = [
-    "good", "bad", "Müller", "“quoted”", "a;b", "[%eval", "0.31]", "{x", "end}", "line\nbreak",
-    "tab\there", "ok",
+    "good",
+    "bad",
+    "Müller",
+    "“quoted”",
+    "a;b",
+    "[%eval",
+    "0.31]",
+    "{x",
+    "end}",
+    "line\nbreak",
+    "tab\there",
+    "ok",
 ];
 
 /// What a generated game carries, counted.
@@ -68,7 +77,11 @@ fn variation(rng: &mut Rng, mut pos: Position, number: u64, black: bool, depth: 
         if moves.is_empty() {
             break;
         }
-        let mv = moves.iter().nth(rng.below(moves.len() as u64) as usize).copied().unwrap();
+        let mv = moves
+            .iter()
+            .nth(rng.below(moves.len() as u64) as usize)
+            .copied()
+            .unwrap();
         if !out.is_empty() {
             out.push(' ');
         }
@@ -107,14 +120,18 @@ fn hms(ms: u64) -> String {
     if f == 0 {
         format!("{h}:{m:02}:{s:02}")
     } else {
-        format!("{h}:{m:02}:{s:02}.{}", format!("{f:03}").trim_end_matches('0'))
+        format!(
+            "{h}:{m:02}:{s:02}.{}",
+            format!("{f:03}").trim_end_matches('0')
+        )
     }
 }
 
 fn random_game(rng: &mut Rng) -> (PgnGame, Expect) {
     let mut e = Expect::default();
     let mut game = PgnGame::default();
-    game.tags.push(("Event".into(), format!("random {}", rng.below(1000))));
+    game.tags
+        .push(("Event".into(), format!("random {}", rng.below(1000))));
     game.tags.push(("White".into(), "Müller, Ä.".into()));
     let tcs = ["180+2", "300", "40/5400:1800", "-", "?", ""];
     let tc = tcs[rng.below(tcs.len() as u64) as usize];
@@ -130,7 +147,10 @@ fn random_game(rng: &mut Rng) -> (PgnGame, Expect) {
     let mut m = Match::new(Chess);
     let plies = rng.below(90);
     if rng.chance(10) {
-        game.comments.push(Comment { ply: 0, text: comment(rng) });
+        game.comments.push(Comment {
+            ply: 0,
+            text: comment(rng),
+        });
         e.comments += 1;
     }
     for k in 1..=plies {
@@ -139,12 +159,18 @@ fn random_game(rng: &mut Rng) -> (PgnGame, Expect) {
         }
         let pos = *m.position();
         let moves = pos.legal_moves();
-        let mv = moves.iter().nth(rng.below(moves.len() as u64) as usize).copied().unwrap();
+        let mv = moves
+            .iter()
+            .nth(rng.below(moves.len() as u64) as usize)
+            .copied()
+            .unwrap();
         let san = pos.to_san(mv);
         let black = pos.side_to_move() == tegoma_protocol::Side::Second;
         let number = 1 + (k - 1) / 2;
         // A variation replacing this move, before it is played.
-        let var = rng.chance(10).then(|| variation(rng, pos, number, black, 0));
+        let var = rng
+            .chance(10)
+            .then(|| variation(rng, pos, number, black, 0));
         let spent = 100 * rng.below(200);
         if let Some(c) = &clock {
             // A game whose clock runs out ends there.
@@ -193,11 +219,17 @@ fn random_game(rng: &mut Rng) -> (PgnGame, Expect) {
             game.comments.push(Comment { ply, text });
         }
         if rng.chance(10) {
-            game.comments.push(Comment { ply, text: comment(rng) });
+            game.comments.push(Comment {
+                ply,
+                text: comment(rng),
+            });
             e.comments += 1;
         }
         for _ in 0..rng.below(3).saturating_sub(1) {
-            game.nags.push(Nag { ply, nag: 1 + rng.below(255) as u32 });
+            game.nags.push(Nag {
+                ply,
+                nag: 1 + rng.below(255) as u32,
+            });
             e.nags += 1;
         }
         if let Some(text) = var {
@@ -205,8 +237,15 @@ fn random_game(rng: &mut Rng) -> (PgnGame, Expect) {
             e.variations += 1;
         }
     }
-    let replayed = m.outcome().map(|o| tegoma_game::replay::result_mark(Some(&o)));
-    let results = [PgnResult::WhiteWins, PgnResult::BlackWins, PgnResult::Draw, PgnResult::Unknown];
+    let replayed = m
+        .outcome()
+        .map(|o| tegoma_game::replay::result_mark(Some(&o)));
+    let results = [
+        PgnResult::WhiteWins,
+        PgnResult::BlackWins,
+        PgnResult::Draw,
+        PgnResult::Unknown,
+    ];
     let result = match replayed {
         Some(r) if rng.chance(90) => PgnResult::parse(r).unwrap(),
         Some(r) => {
@@ -238,7 +277,10 @@ fn count(pcn: &Pcn, key: &str) -> usize {
 
 fn read_one(text: &str) -> PgnGame {
     let mut r = PgnReader::new(text.as_bytes());
-    let g = r.next().expect("one game").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let g = r
+        .next()
+        .expect("one game")
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(r.next().is_none());
     g
 }
@@ -256,14 +298,31 @@ fn round_trips(n: usize, seed: u64) {
         // Nothing lost on the way in.
         let plies = pcn.plies.as_ref().map_or(0, Vec::len);
         assert_eq!(plies, game.moves.len(), "game {i}: plies");
-        assert_eq!(count(&pcn, "comments"), e.comments, "game {i}: comments\n{text}");
+        assert_eq!(
+            count(&pcn, "comments"),
+            e.comments,
+            "game {i}: comments\n{text}"
+        );
         assert_eq!(count(&pcn, "nags"), e.nags, "game {i}: NAGs\n{text}");
-        assert_eq!(count(&pcn, "variations"), e.variations, "game {i}: variations\n{text}");
+        assert_eq!(
+            count(&pcn, "variations"),
+            e.variations,
+            "game {i}: variations\n{text}"
+        );
         assert_eq!(count(&pcn, "clock"), e.clocks, "game {i}: %clk\n{text}");
-        let seconds = pcn.plies.iter().flatten().filter(|p| p.seconds.is_some()).count();
+        let seconds = pcn
+            .plies
+            .iter()
+            .flatten()
+            .filter(|p| p.seconds.is_some())
+            .count();
         assert!(seconds >= e.emts, "game {i}: %emt");
         let expected_warnings = usize::from(e.disagreement);
-        assert_eq!(warnings.len(), expected_warnings, "game {i}: {warnings:?}\n{text}");
+        assert_eq!(
+            warnings.len(),
+            expected_warnings,
+            "game {i}: {warnings:?}\n{text}"
+        );
         if e.disagreement {
             assert_eq!(warnings[0].kind, WarningKind::OutcomeDisagrees);
         }

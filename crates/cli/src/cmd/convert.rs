@@ -47,20 +47,18 @@ fn convert_record(to: &str, file: &str) -> ExitCode {
                 let warn = |ws: Vec<record::Warning>| {
                     ws.iter().for_each(|w| eprintln!("warning: game {i}: {w}"))
                 };
-                let converted =
-                    game.map_err(tegoma_notation::Invalid::from)
-                        .and_then(|g| {
-                            let (pcn, ws) = record::pgn_to_pcn_with_warnings(&g)?;
+                let converted = game.map_err(tegoma_notation::Invalid::from).and_then(|g| {
+                    let (pcn, ws) = record::pgn_to_pcn_with_warnings(&g)?;
+                    warn(ws);
+                    match to {
+                        "pcn" => Ok(pcn.to_json()),
+                        _ => {
+                            let (back, ws) = record::pcn_to_pgn_with_warnings(&pcn)?;
                             warn(ws);
-                            match to {
-                                "pcn" => Ok(pcn.to_json()),
-                                _ => {
-                                    let (back, ws) = record::pcn_to_pgn_with_warnings(&pcn)?;
-                                    warn(ws);
-                                    Ok(pgn_text(&back))
-                                }
-                            }
-                        });
+                            Ok(pgn_text(&back))
+                        }
+                    }
+                });
                 match converted {
                     Ok(text) => {
                         if i > 0 {

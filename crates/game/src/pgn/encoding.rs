@@ -37,6 +37,9 @@ mod tests {
         assert_eq!(decode("Müller".as_bytes()), ("Müller".to_string(), false));
         assert_eq!(decode(b"M\xfcller"), ("Müller".to_string(), true));
         // Bytes 0x80-0x9F are Windows-1252's, not Latin-1's C1 controls.
-        assert_eq!(decode(b"\x80 \x93x\x94 \x9f"), ("€ “x” Ÿ".to_string(), true));
+        assert_eq!(
+            decode(b"\x80 \x93x\x94 \x9f"),
+            ("€ “x” Ÿ".to_string(), true)
+        );
     }
 }

@@ -144,10 +144,9 @@ pub enum PgnWarning {
 impl fmt::Display for PgnWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PgnWarning::Windows1252 { line, what } => write!(
-                f,
-                "line {line}: {what} is not UTF-8: read as Windows-1252"
-            ),
+            PgnWarning::Windows1252 { line, what } => {
+                write!(f, "line {line}: {what} is not UTF-8: read as Windows-1252")
+            }
         }
     }
 }
@@ -278,12 +277,22 @@ impl PgnGame {
     pub fn variant(&self) -> Result<(), String> {
         if let Some(v) = self.tag("Variant") {
             let name = v.trim();
-            let standard = ["", "standard", "chess", "from position", "classical", "normal"];
+            let standard = [
+                "",
+                "standard",
+                "chess",
+                "from position",
+                "classical",
+                "normal",
+            ];
             if !standard.iter().any(|s| name.eq_ignore_ascii_case(s)) {
                 return Err(name.to_string());
             }
         }
-        if let Some(castling) = self.setup_fen().and_then(|f| f.split_ascii_whitespace().nth(2)) {
+        if let Some(castling) = self
+            .setup_fen()
+            .and_then(|f| f.split_ascii_whitespace().nth(2))
+        {
             let shredder = castling
                 .bytes()
                 .all(|b| b"KQkq".contains(&b) || (b'A'..=b'H').contains(&(b & !0x20)));

@@ -87,7 +87,10 @@ pub fn time_control_of_periods(periods: &[Value]) -> Result<String, &'static str
         let num = |v: &Value| v.as_f64().filter(|x| x.is_finite() && *x >= 0.0);
         let mut field = String::new();
         if let Some(m) = get(["moves", "quota"]) {
-            let n = m.as_u64().filter(|&n| n > 0).ok_or("a period quota that is not a positive integer")?;
+            let n = m
+                .as_u64()
+                .filter(|&n| n > 0)
+                .ok_or("a period quota that is not a positive integer")?;
             field.push_str(&format!("{n}/"));
         }
         let time = match get(["time", "duration"]) {
@@ -232,7 +235,10 @@ mod tests {
             ("300", r#"[{"time":300}]"#),
             ("300+0", r#"[{"time":300,"inc":0}]"#),
             ("10+0.05", r#"[{"time":10,"inc":0.05}]"#),
-            ("40/5400:1800", r#"[{"moves":40,"time":5400},{"time":1800}]"#),
+            (
+                "40/5400:1800",
+                r#"[{"moves":40,"time":5400},{"time":1800}]"#,
+            ),
             (
                 "40/7200:20/3600:900+30",
                 r#"[{"moves":40,"time":7200},{"moves":20,"time":3600},{"time":900,"inc":30}]"#,
@@ -243,7 +249,9 @@ mod tests {
             assert_eq!(serde_json::to_string(&periods).unwrap(), json, "{tc}");
             assert_eq!(time_control_of_periods(&periods).unwrap(), tc);
         }
-        for tc in ["?", "*60", "", "40/", "abc", "0/60", "1e3", "300+", "+2", "05"] {
+        for tc in [
+            "?", "*60", "", "40/", "abc", "0/60", "1e3", "300+", "+2", "05",
+        ] {
             assert_eq!(periods_of_time_control(tc), None, "{tc}");
         }
     }
@@ -261,7 +269,10 @@ mod tests {
             take_command("[%eval 0.2] [%clk 0:01:00] good", "clk"),
             Some((60_000, "[%eval 0.2] good".to_string()))
         );
-        assert_eq!(take_command("[%clk 0:01:00]", "clk"), Some((60_000, String::new())));
+        assert_eq!(
+            take_command("[%clk 0:01:00]", "clk"),
+            Some((60_000, String::new()))
+        );
         assert_eq!(take_command("[%clkx 0:01:00]", "clk"), None);
         assert_eq!(take_command("no clock", "emt"), None);
     }

@@ -45,8 +45,7 @@ use tegoma_rules::chess::San;
 use tegoma_rules::systems::Chess;
 
 use super::clock_text::{
-    hms, periods_of_time_control, seconds_value, take_command, time_control_of_periods,
-    ClockWalk,
+    hms, periods_of_time_control, seconds_value, take_command, time_control_of_periods, ClockWalk,
 };
 use super::warning::{Tally, Warning, WarningKind};
 use super::{match_from_pcn, match_to_pcn, seconds_to_ms, time_control, RecordError};
@@ -222,12 +221,7 @@ pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), R
         }
     }
 
-    annotate(
-        &mut pcn.setup.extra,
-        &comments[0],
-        &nags[0],
-        &variations[0],
-    );
+    annotate(&mut pcn.setup.extra, &comments[0], &nags[0], &variations[0]);
     for (i, ply) in pcn.plies.iter_mut().flatten().enumerate() {
         let k = i + 1;
         annotate(&mut ply.extra, &comments[k], &nags[k], &variations[k]);
@@ -345,27 +339,31 @@ fn read_annotations(extra: &Map, place: &str, skip: &[&str], tally: &mut Tally) 
                 _ => false,
             },
             KEY_NAGS => match value.as_array() {
-                Some(items) => items.iter().all(|g| {
-                    match g.as_u64().and_then(|x| u32::try_from(x).ok()) {
-                        Some(x) => {
-                            a.nags.push(x);
-                            true
-                        }
-                        None => false,
-                    }
-                }),
+                Some(items) => {
+                    items
+                        .iter()
+                        .all(|g| match g.as_u64().and_then(|x| u32::try_from(x).ok()) {
+                            Some(x) => {
+                                a.nags.push(x);
+                                true
+                            }
+                            None => false,
+                        })
+                }
                 None => false,
             },
             KEY_VARIATIONS => match value.as_array() {
-                Some(items) => items.iter().all(|v| {
-                    match v.as_str().and_then(canonical_variation) {
-                        Some(t) => {
-                            a.variations.push(t);
-                            true
-                        }
-                        None => false,
-                    }
-                }),
+                Some(items) => {
+                    items
+                        .iter()
+                        .all(|v| match v.as_str().and_then(canonical_variation) {
+                            Some(t) => {
+                                a.variations.push(t);
+                                true
+                            }
+                            None => false,
+                        })
+                }
                 None => false,
             },
             KEY_CLOCK if place != "setup" => {
@@ -457,7 +455,10 @@ pub fn pcn_to_pgn_with_warnings(pcn: &Pcn) -> Result<(PgnGame, Vec<Warning>), Re
             continue;
         };
         let Some(o) = s.as_object() else {
-            tally.add(WarningKind::NotHeld, format!("sides.{side} (not an object)"));
+            tally.add(
+                WarningKind::NotHeld,
+                format!("sides.{side} (not an object)"),
+            );
             continue;
         };
         for (k, v) in o {
