@@ -73,6 +73,12 @@ pub enum RecordError {
     /// A move the PGN writer cannot spell (kind `InvalidSan`).
     #[error(transparent)]
     San(#[from] SanError),
+    /// A PGN game of a chess variant (kind `UnsupportedVariant`, ruling R11).
+    #[error("unsupported variant {0:?}: only standard chess is converted")]
+    Variant(String),
+    /// A PGN game with a null move in its main line (kind `NullMove`, ruling R10).
+    #[error("ply {0} is a null move (--): the chess rule system has no pass")]
+    NullMove(usize),
 }
 
 impl NotationError for RecordError {
@@ -84,6 +90,8 @@ impl NotationError for RecordError {
             RecordError::NotChess { .. } => "NotChess",
             RecordError::Pmn { .. } => "InvalidPmn",
             RecordError::San(e) => e.kind(),
+            RecordError::Variant(_) => "UnsupportedVariant",
+            RecordError::NullMove(_) => "NullMove",
         }
     }
 }

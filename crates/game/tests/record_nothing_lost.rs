@@ -214,3 +214,15 @@ fn latin1_text_is_counted_through_conversion() {
     assert_eq!(w.len(), 1);
     assert_eq!(w[0].kind, WarningKind::Windows1252);
 }
+
+#[test]
+fn a_variant_game_built_in_code_is_not_converted_as_chess() {
+    let mut g = one("1. e4 e5 *\n");
+    g.set_tag("Variant", "Atomic");
+    let e = tegoma_game::record::pgn_to_pcn(&g).unwrap_err();
+    assert_eq!(tegoma_notation::NotationError::kind(&e), "UnsupportedVariant");
+    let mut g = one("1. e4 e5 *\n");
+    g.moves.insert(1, "--".parse().unwrap());
+    let e = tegoma_game::record::pgn_to_pcn(&g).unwrap_err();
+    assert_eq!(tegoma_notation::NotationError::kind(&e), "NullMove");
+}

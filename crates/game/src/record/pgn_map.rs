@@ -91,7 +91,8 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
 /// mapping), with the warnings of the conversion.
 ///
 /// # Errors
-/// A bad `FEN` tag or an illegal move (its ply number and reason).
+/// A variant game (`UnsupportedVariant`), a null move in the main line (`NullMove`), a bad
+/// `FEN` tag or an illegal move (its ply number and reason).
 pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), RecordError> {
     let mut tally = Tally::default();
     for w in &game.warnings {
@@ -101,6 +102,11 @@ pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), R
                 format!("{what} not UTF-8, read as Windows-1252"),
             ),
         }
+    }
+    // The reader refuses these already; a game built otherwise is checked here too.
+    game.variant().map_err(RecordError::Variant)?;
+    if let Some(i) = game.moves.iter().position(San::is_null) {
+        return Err(RecordError::NullMove(i + 1));
     }
     let mut m = Match::from_pgn_setup(game)?;
     let first = m.side_to_move();
