@@ -205,3 +205,19 @@ fn text_that_is_not_utf8_is_read_as_windows_1252_with_a_warning() {
     let g = one("[White \"Müller\"]\n\n1. e4 *\n");
     assert!(g.warnings.is_empty());
 }
+
+#[test]
+fn variations_nags_and_odd_comments_survive_the_writer() {
+    // Read, export, write, read back: the export form again (`fuzz_read_write` panics if not).
+    for text in [
+        "1. e4 (1. d4 ; a line comment with } inside\n 1... d5 {x} (1... Nf6 $3 2. c4!?) 2. c4) 1... e5 *",
+        "(;only a comment\n) 1. e4 *",
+        "{lead} ({} 1. d4) 1. e4 $1 $2 ?! {a} {b} ( 1. c4 ( 1. Nf3 ) ) e5 *",
+        "1. e4 e5 (1... c5 2. Nf3 -- 3. d4) (1... e6) 2. Nf3 *",
+    ] {
+        tegoma_game::pgn::fuzz_read_write(text.as_bytes());
+        tegoma_game::pgn::fuzz_read_write(&tegoma_game::pgn::game_to_string(&one(text).to_export()).unwrap().into_bytes());
+    }
+    let g = one("1. e4 (1. d4 ; a } comment\n 1... d5) e5 *");
+    assert_eq!(g.variations[0].text, "1. d4 ;a } comment\n1... d5");
+}

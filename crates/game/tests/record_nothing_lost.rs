@@ -220,7 +220,10 @@ fn a_variant_game_built_in_code_is_not_converted_as_chess() {
     let mut g = one("1. e4 e5 *\n");
     g.set_tag("Variant", "Atomic");
     let e = tegoma_game::record::pgn_to_pcn(&g).unwrap_err();
-    assert_eq!(tegoma_notation::NotationError::kind(&e), "UnsupportedVariant");
+    assert_eq!(
+        tegoma_notation::NotationError::kind(&e),
+        "UnsupportedVariant"
+    );
     let mut g = one("1. e4 e5 *\n");
     g.moves.insert(1, "--".parse().unwrap());
     let e = tegoma_game::record::pgn_to_pcn(&g).unwrap_err();
