@@ -289,13 +289,17 @@ impl PgnGame {
                 return Err(name.to_string());
             }
         }
-        if let Some(castling) = self
+        let fields: Vec<&str> = self
             .setup_fen()
-            .and_then(|f| f.split_ascii_whitespace().nth(2))
-        {
-            let shredder = castling
-                .bytes()
-                .all(|b| b"KQkq".contains(&b) || (b'A'..=b'H').contains(&(b & !0x20)));
+            .map(|f| f.split_ascii_whitespace().collect())
+            .unwrap_or_default();
+        // A FEN's first fields (placement, side, castling), then the castling field's letters.
+        if let [placement, "w" | "b", castling, ..] = fields[..] {
+            let shredder = placement.matches('/').count() == 7
+                && castling.len() <= 4
+                && castling
+                    .bytes()
+                    .all(|b| b"KQkq".contains(&b) || (b'A'..=b'H').contains(&(b & !0x20)));
             if shredder && castling.bytes().any(|b| !b"KQkq".contains(&b)) {
                 return Err(format!("Chess960 (castling field {castling:?})"));
             }
