@@ -3,11 +3,20 @@
 //! [`PgnReader`] reads games one at a time from any [`std::io::BufRead`], never holding more than
 //! one game in memory. It keeps the tag pairs (escaped strings unescaped), the SAN moves of the
 //! main line as [`San`] values (read by the chess module's one SAN lexer; the chess rule system
-//! plays them later), the
-//! comments of the main line and the game termination marker. Move numbers, NAGs (`$n`),
-//! annotation suffixes (`!`, `?`, `!?`, ...), variations `( ... )` (with everything inside them)
-//! and `%` escape lines are skipped. Text that holds neither tags, moves nor a result (a
-//! file's leading comment block) is not a game and is skipped.
+//! plays them later), the comments, NAGs (`$n`, and annotation glyphs `!`, `?`, `!?`... as
+//! NAGs 1-6) and variations (as PGN text, [`Variation`]) of the main line, and the game
+//! termination marker. Move numbers and `%` escape lines are skipped. Text that holds neither
+//! tags, moves nor a result (a file's leading comment block) is not a game: its comments go to
+//! the next game, before its first move.
+//!
+//! It reads PGN as real databases write it (ruling R10), as python-chess reads standard chess:
+//! `0-0`, `e8Q`, `exd6 e.p.`, long algebraic `e2-e4` and `Ng1-f3`, a pawn letter `Pe4`, UCI
+//! movetext (`g1f3`, `e1g1`: rewritten as the SAN of the move they name, found by playing the
+//! main line), comments after `;`, nested variations, a missing result. Text that is not UTF-8
+//! is read as Windows-1252, with a [`PgnWarning`] in the game. Once a game is read, a `Variant`
+//! other than standard chess or a Chess960 castling field is refused with
+//! [`PgnErrorKind::UnsupportedVariant`] (R11), and a null move in the main line with
+//! [`PgnErrorKind::NullMove`] (a null move inside a variation stays in its text).
 //!
 //! Hostile input cannot hang, panic or allocate without bound: every game is read under
 //! [`Limits`] (tag and token lengths, number of tags, comment length, variation depth, plies,
@@ -16,7 +25,7 @@
 //!
 //! [`write_game`] writes the export form: the seven-tag roster first (Event, Site, Date, Round,
 //! White, Black, Result) in that order, the other tags in their order, then the movetext with move
-//! numbers and comments, wrapped at 79 characters, and the result.
+//! numbers, NAGs, comments and variations, wrapped at 79 characters, and the result.
 //!
 //! ```
 //! use tegoma_game::pgn::{PgnReader, PgnResult};
@@ -29,6 +38,8 @@
 //! assert_eq!(game.moves[3].to_string(), "Nc6");
 //! assert_eq!(game.result, Some(PgnResult::WhiteWins));
 //! assert_eq!(game.comments[0].text, "a comment");
+//! assert_eq!(game.variations[0].text, "2. f4");
+//! assert_eq!((game.nags[0].ply, game.nags[0].nag), (4, 1)); // `!` after Nc6
 //! ```
 
 mod encoding;
