@@ -5,28 +5,31 @@
 //! pcn.rb; `duration`, `increment` and `quota` are accepted too); `sides.first.periods` and
 //! `sides.second.periods` give a side its own control. Ply `seconds` drive the clock.
 //!
-//! PGN → PCN keeps every tag: `Event`, `Site`, `Date`, `Round` become `meta.event`,
-//! `meta.site`, `meta.date`, `meta.round`; `White` and `Black` become `sides.first.name` and
-//! `sides.second.name`; `FEN` becomes the setup (FEN → FEEN) and `SetUp`, `Result` are implied;
-//! every other tag is kept under its own name in `meta` (PGN tag names start with an uppercase
-//! letter, PCN meta keys are lowercase) and written back. Comments go to the ply after which they
-//! stand (`"comment"` key), a leading comment to `setup.comment`; the `FEN` tag is also kept
-//! verbatim as `setup.fen` (its halfmove clock and move number, which FEEN lacks).
+//! PGN ↔ PCN ([`pgn_to_pcn_with_warnings`], [`pcn_to_pgn_with_warnings`]) keeps tags,
+//! comments, NAGs, variations, clock times and the time control, and counts in [`Warning`]s
+//! what a form cannot hold: the mapping and the ply keys are in [`pgn_map`]'s documentation.
 
-use serde_json::{json, Value};
-use tegoma_notation::cgsn::StatusSet;
+mod clock_text;
+pub mod pgn_map;
+mod warning;
+
+pub use clock_text::{periods_of_time_control, time_control_of_periods};
+pub use pgn_map::{
+    fen_to_feen, pcn_to_pgn, pcn_to_pgn_with_warnings, pgn_to_pcn, pgn_to_pcn_with_warnings,
+};
+pub use warning::{Warning, WarningKind};
+
+use serde_json::Value;
 use tegoma_notation::pcn::{self, GameResult, Map, Pcn, Ply};
 use tegoma_notation::pmn::Pmn;
 use tegoma_notation::NotationError;
-use tegoma_protocol::{Decision, RuleSystem, Side};
-use tegoma_rules::systems::Chess;
+use tegoma_protocol::{Decision, Side};
 
 use crate::clock::{Clock, ClockError, Period, TimeControl};
-use crate::matches::{AnyMatch, Match, MatchError};
-use crate::pgn::{Comment, PgnGame, PgnResult, San};
+use crate::matches::{AnyMatch, MatchError};
 use crate::registry::Rules;
-use crate::replay::{pcn_outcome, result_mark};
-use crate::rules::{generic_from_feen, MoveFormat, SetupError};
+use crate::replay::pcn_outcome;
+use crate::rules::{generic_from_feen, SetupError};
 use tegoma_rules::chess::SanError;
 
 /// Seconds (finite, ≥ 0, as PCN validates them) to whole milliseconds, saturating.
@@ -70,6 +73,12 @@ pub enum RecordError {
     /// A move the PGN writer cannot spell (kind `InvalidSan`).
     #[error(transparent)]
     San(#[from] SanError),
+    /// A PGN game of a chess variant (kind `UnsupportedVariant`, ruling R11).
+    #[error("unsupported variant {0:?}: only standard chess is converted")]
+    Variant(String),
+    /// A PGN game with a null move in its main line (kind `NullMove`, ruling R10).
+    #[error("ply {0} is a null move (--): the chess rule system has no pass")]
+    NullMove(usize),
 }
 
 impl NotationError for RecordError {
@@ -81,6 +90,8 @@ impl NotationError for RecordError {
             RecordError::NotChess { .. } => "NotChess",
             RecordError::Pmn { .. } => "InvalidPmn",
             RecordError::San(e) => e.kind(),
+            RecordError::Variant(_) => "UnsupportedVariant",
+            RecordError::NullMove(_) => "NullMove",
         }
     }
 }
@@ -241,159 +252,4 @@ pub fn match_to_pcn(m: &AnyMatch, base: Option<&Pcn>) -> Result<Pcn, RecordError
         }
     });
     Ok(pcn)
-}
-
-const META_TAGS: [(&str, &str); 4] = [
-    ("Event", "event"),
-    ("Site", "site"),
-    ("Date", "date"),
-    ("Round", "round"),
-];
-
-/// Converts a PGN game into a PCN record (every SAN move checked through the chess rules).
-///
-/// # Errors
-/// A bad `FEN` tag or an illegal move (its ply number and reason).
-pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
-    let mut m = Match::from_pgn_setup(game)?;
-    m.play_san_line(&game.moves)?;
-    let mut meta = Map::new();
-    let mut sides = Map::new();
-    for (name, value) in &game.tags {
-        if let Some((_, key)) = META_TAGS.iter().find(|(t, _)| t == name) {
-            meta.entry(key.to_string())
-                .or_insert_with(|| Value::String(value.clone()));
-        } else if name == "White" || name == "Black" {
-            let side = if name == "White" { "first" } else { "second" };
-            sides
-                .entry(side.to_string())
-                .or_insert_with(|| json!({ "name": value }));
-        } else if !matches!(name.as_str(), "FEN" | "SetUp" | "Result") {
-            meta.entry(name.clone())
-                .or_insert_with(|| Value::String(value.clone()));
-        }
-    }
-    let any = AnyMatch::from_match(Rules::chess(), m);
-    let mut pcn = match_to_pcn(&any, None)?;
-    if let Some(fen) = game.setup_fen() {
-        pcn.setup
-            .extra
-            .insert("fen".to_string(), Value::String(fen.to_string()));
-    }
-    if !meta.is_empty() {
-        pcn.meta = Some(meta);
-    }
-    if !sides.is_empty() {
-        pcn.sides = Some(sides);
-    }
-    for c in &game.comments {
-        if c.ply == 0 {
-            pcn.setup
-                .extra
-                .insert("comment".to_string(), Value::String(c.text.clone()));
-        } else if let Some(ply) = pcn.plies.as_mut().and_then(|p| p.get_mut(c.ply - 1)) {
-            ply.extra
-                .insert("comment".to_string(), Value::String(c.text.clone()));
-        }
-    }
-    if pcn.outcome.is_none() {
-        let rec = game
-            .result
-            .or_else(|| game.tag("Result").and_then(PgnResult::parse));
-        let result = match rec {
-            Some(PgnResult::WhiteWins) => Some(GameResult::First),
-            Some(PgnResult::BlackWins) => Some(GameResult::Second),
-            Some(PgnResult::Draw) => Some(GameResult::Draw),
-            _ => None,
-        };
-        if result.is_some() {
-            pcn.outcome = Some(pcn::Outcome {
-                status: StatusSet::EMPTY,
-                result,
-                extra: Map::new(),
-            });
-        }
-    }
-    Ok(pcn)
-}
-
-/// Converts a chess PCN record into a PGN game (every ply checked; SAN written).
-///
-/// # Errors
-/// The record is not chess, or a ply is illegal.
-pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, RecordError> {
-    let m = match_from_pcn(pcn)?;
-    let sans = m
-        .plies_as(MoveFormat::San)
-        .map_err(|_| RecordError::NotChess {
-            rules: m.rules().name().to_string(),
-        })?;
-    let mut game = PgnGame::default();
-    let meta = pcn.meta.clone().unwrap_or_default();
-    for (tag, key) in META_TAGS {
-        if let Some(v) = meta.get(key) {
-            game.tags.push((tag.to_string(), value_text(v)));
-        }
-    }
-    for (side, tag) in [("first", "White"), ("second", "Black")] {
-        let name = pcn
-            .sides
-            .as_ref()
-            .and_then(|s| s.get(side))
-            .and_then(|s| s.get("name"))
-            .map(value_text);
-        if let Some(n) = name {
-            game.tags.push((tag.to_string(), n));
-        }
-    }
-    let result = PgnResult::parse(result_mark(m.outcome().as_ref())).unwrap_or(PgnResult::Unknown);
-    game.tags
-        .push(("Result".to_string(), result.as_str().to_string()));
-    let kept_fen = pcn.setup.extra.get("fen").and_then(Value::as_str);
-    let start_fen = m.start_fen().unwrap_or_default();
-    if kept_fen.is_some() || m.start_feen() != Chess.initial_feen() {
-        let fen = match kept_fen {
-            Some(f)
-                if AnyMatch::from_fen(m.rules().clone(), f)
-                    .is_ok_and(|k| k.start_feen() == m.start_feen()) =>
-            {
-                f.to_string()
-            }
-            _ => start_fen,
-        };
-        game.tags.push(("SetUp".to_string(), "1".to_string()));
-        game.tags.push(("FEN".to_string(), fen));
-    }
-    for (k, v) in &meta {
-        if k.starts_with(|c: char| c.is_ascii_uppercase()) {
-            game.tags.push((k.clone(), value_text(v)));
-        }
-    }
-    for san in sans {
-        let tok = San::parse(&san)?;
-        game.moves.push(tok);
-    }
-    if let Some(c) = pcn.setup.extra.get("comment").and_then(Value::as_str) {
-        game.comments.push(Comment {
-            ply: 0,
-            text: c.to_string(),
-        });
-    }
-    for (i, ply) in pcn.plies.iter().flatten().enumerate() {
-        if let Some(c) = ply.extra.get("comment").and_then(Value::as_str) {
-            game.comments.push(Comment {
-                ply: i + 1,
-                text: c.to_string(),
-            });
-        }
-    }
-    game.result = Some(result);
-    Ok(game)
-}
-
-fn value_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }

@@ -114,12 +114,18 @@ fn ten_thousand_deep_parentheses() {
 
 #[test]
 fn huge_numbers() {
-    // Move numbers and NAGs are skipped, whatever their size, up to the token limit.
+    // Move numbers are skipped, whatever their size, up to the token limit; NAGs are kept, so
+    // one beyond 32 bits is refused rather than dropped.
     let big = "9".repeat(200);
-    let g = read_all(format!("{big}. e4 ${big} {big}... e5 *").as_bytes())
+    let g = read_all(format!("{big}. e4 $4294967295 {big}... e5 *").as_bytes())
         .remove(0)
         .unwrap();
     assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.nags[0].nag, u32::MAX);
+    let e = read_all(format!("1. e4 ${big} *").as_bytes())
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(e.kind, PgnErrorKind::InvalidNag);
     let huge = "9".repeat(100_000);
     let e = read_all(format!("{huge}. e4 *").as_bytes())
         .remove(0)
@@ -277,9 +283,11 @@ fn odd_bytes() {
     let data =
         b"\xEF\xBB\xBF[Event \"caf\xe9\0\"]\r\n[Site\t\"x\"]\r\n\r\n1.\te4\r\n{\0\xff} e5 *\r\n";
     let g = read_all(data).remove(0).unwrap();
-    assert_eq!(g.tag("Event"), Some("caf\u{FFFD}\0"));
+    // Text that is not UTF-8 is read as Windows-1252, with a warning each (ruling R10).
+    assert_eq!(g.tag("Event"), Some("caf\u{e9}\0"));
     assert_eq!(g.moves.len(), 2);
-    assert_eq!(g.comments[0].text, "\u{FFFD}");
+    assert_eq!(g.comments[0].text, "\u{ff}");
+    assert_eq!(g.warnings.len(), 2);
     // A NUL or a high byte in movetext is an error, not a panic.
     for data in [&b"1. e4 \0 *"[..], b"1. e4 \xff *", b"\x80"] {
         assert!(matches!(

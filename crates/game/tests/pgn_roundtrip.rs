@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use tegoma_game::pgn::{
-    fuzz_read_write, game_to_string, Comment, PgnGame, PgnReader, PgnResult, San,
+    fuzz_read_write, game_to_string, Comment, Nag, PgnGame, PgnReader, PgnResult, San, Variation,
 };
 
 fn san() -> impl Strategy<Value = San> {
@@ -60,6 +60,19 @@ fn game() -> impl Strategy<Value = PgnGame> {
         prop::collection::vec((tag_name(), text), 0..12),
         prop::collection::vec(san(), 0..120),
         prop::collection::vec((0usize..130, text), 0..6),
+        prop::collection::vec((0usize..130, any::<u32>()), 0..6),
+        prop::collection::vec(
+            (
+                0usize..130,
+                prop::sample::select(vec![
+                    "1... c5",
+                    "2. d4 $1 {a b} (2. c4 ;x } y\n2... e5) 2... d5!?",
+                    "{}",
+                    "1. -- Z0",
+                ]),
+            ),
+            0..3,
+        ),
         prop::option::of(prop::sample::select(vec![
             PgnResult::WhiteWins,
             PgnResult::BlackWins,
@@ -67,15 +80,29 @@ fn game() -> impl Strategy<Value = PgnGame> {
             PgnResult::Unknown,
         ])),
     )
-        .prop_map(|(tags, moves, comments, result)| PgnGame {
-            tags,
-            comments: comments
-                .into_iter()
-                .map(|(ply, text)| Comment { ply, text })
-                .collect(),
-            moves,
-            result,
-        })
+        .prop_map(
+            |(tags, moves, comments, nags, variations, result)| PgnGame {
+                tags,
+                comments: comments
+                    .into_iter()
+                    .map(|(ply, text)| Comment { ply, text })
+                    .collect(),
+                nags: nags
+                    .into_iter()
+                    .map(|(ply, nag)| Nag { ply, nag })
+                    .collect(),
+                variations: variations
+                    .into_iter()
+                    .map(|(ply, text)| Variation {
+                        ply,
+                        text: text.to_string(),
+                    })
+                    .collect(),
+                moves,
+                result,
+                ..PgnGame::default()
+            },
+        )
 }
 
 fn read_one(text: &str) -> PgnGame {

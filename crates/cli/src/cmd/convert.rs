@@ -43,12 +43,22 @@ fn convert_record(to: &str, file: &str) -> ExitCode {
     match format {
         RecordFormat::Pgn => {
             for (i, game) in PgnReader::new(reader).enumerate() {
-                let converted =
-                    game.map_err(tegoma_notation::Invalid::from)
-                        .and_then(|g| match to {
-                            "pcn" => Ok(record::pgn_to_pcn(&g)?.to_json()),
-                            _ => Ok(pgn_text(&record::pcn_to_pgn(&record::pgn_to_pcn(&g)?)?)),
-                        });
+                // Warnings (what a form cannot hold) go to standard error (R9).
+                let warn = |ws: Vec<record::Warning>| {
+                    ws.iter().for_each(|w| eprintln!("warning: game {i}: {w}"))
+                };
+                let converted = game.map_err(tegoma_notation::Invalid::from).and_then(|g| {
+                    let (pcn, ws) = record::pgn_to_pcn_with_warnings(&g)?;
+                    warn(ws);
+                    match to {
+                        "pcn" => Ok(pcn.to_json()),
+                        _ => {
+                            let (back, ws) = record::pcn_to_pgn_with_warnings(&pcn)?;
+                            warn(ws);
+                            Ok(pgn_text(&back))
+                        }
+                    }
+                });
                 match converted {
                     Ok(text) => {
                         if i > 0 {
@@ -66,7 +76,11 @@ fn convert_record(to: &str, file: &str) -> ExitCode {
         }
         RecordFormat::Pcn => {
             let converted = super::replay::read_pcn(reader).and_then(|pcn| match to {
-                "pgn" => Ok(pgn_text(&record::pcn_to_pgn(&pcn)?)),
+                "pgn" => {
+                    let (game, ws) = record::pcn_to_pgn_with_warnings(&pcn)?;
+                    ws.iter().for_each(|w| eprintln!("warning: {w}"));
+                    Ok(pgn_text(&game))
+                }
                 _ => {
                     Ok(record::match_to_pcn(&record::match_from_pcn(&pcn)?, Some(&pcn))?.to_json())
                 }
@@ -93,6 +107,12 @@ fn convert_position(to: &str, text: &str) -> ExitCode {
     let pos = if is_feen {
         AnyPosition::from_feen(None, text)
     } else {
+        // FEEN has no place for the FEN's halfmove clock and move number: say so (R9).
+        if to == "feen" {
+            if let Ok((_, ws)) = record::fen_to_feen(text) {
+                ws.iter().for_each(|w| eprintln!("warning: {w}"));
+            }
+        }
         AnyPosition::from_fen(Rules::chess(), text)
     };
     let written = pos.and_then(|p| match to {

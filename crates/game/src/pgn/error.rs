@@ -66,6 +66,17 @@ pub enum PgnErrorKind {
     /// The game is longer than the limit in bytes.
     #[error("game longer than {0} bytes")]
     GameTooLarge(u64),
+    /// The game is of a chess variant (its `Variant` tag, or a Chess960 castling field in its
+    /// `FEN` tag): the chess rule system does not play it (ruling R11).
+    #[error("unsupported variant {0:?}: only standard chess is replayed")]
+    UnsupportedVariant(String),
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`) in the main line: chess has no pass, the game
+    /// cannot be replayed past it (ruling R10; in a variation it is kept with the variation).
+    #[error("ply {ply} is a null move (--): the chess rule system has no pass")]
+    NullMove {
+        /// The null move's ply number, from 1.
+        ply: usize,
+    },
 }
 
 impl fmt::Display for PgnError {
@@ -99,6 +110,8 @@ impl NotationError for PgnError {
             PgnErrorKind::UnexpectedChar(_) => "UnexpectedChar",
             PgnErrorKind::TooManyPlies(_) => "TooManyPlies",
             PgnErrorKind::GameTooLarge(_) => "GameTooLarge",
+            PgnErrorKind::UnsupportedVariant(_) => "UnsupportedVariant",
+            PgnErrorKind::NullMove { .. } => "NullMove",
         }
     }
 }

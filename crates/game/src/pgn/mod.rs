@@ -3,11 +3,20 @@
 //! [`PgnReader`] reads games one at a time from any [`std::io::BufRead`], never holding more than
 //! one game in memory. It keeps the tag pairs (escaped strings unescaped), the SAN moves of the
 //! main line as [`San`] values (read by the chess module's one SAN lexer; the chess rule system
-//! plays them later), the
-//! comments of the main line and the game termination marker. Move numbers, NAGs (`$n`),
-//! annotation suffixes (`!`, `?`, `!?`, ...), variations `( ... )` (with everything inside them)
-//! and `%` escape lines are skipped. Text that holds neither tags, moves nor a result (a
-//! file's leading comment block) is not a game and is skipped.
+//! plays them later), the comments, NAGs (`$n`, and annotation glyphs `!`, `?`, `!?`... as
+//! NAGs 1-6) and variations (as PGN text, [`Variation`]) of the main line, and the game
+//! termination marker. Move numbers and `%` escape lines are skipped. Text that holds neither
+//! tags, moves nor a result (a file's leading comment block) is not a game: its comments go to
+//! the next game, before its first move.
+//!
+//! It reads PGN as real databases write it (ruling R10), as python-chess reads standard chess:
+//! `0-0`, `e8Q`, `exd6 e.p.`, long algebraic `e2-e4` and `Ng1-f3`, a pawn letter `Pe4`, UCI
+//! movetext (`g1f3`, `e1g1`: rewritten as the SAN of the move they name, found by playing the
+//! main line), comments after `;`, nested variations, a missing result. Text that is not UTF-8
+//! is read as Windows-1252, with a [`PgnWarning`] in the game. Once a game is read, a `Variant`
+//! other than standard chess or a Chess960 castling field is refused with
+//! [`PgnErrorKind::UnsupportedVariant`] (R11), and a null move in the main line with
+//! [`PgnErrorKind::NullMove`] (a null move inside a variation stays in its text).
 //!
 //! Hostile input cannot hang, panic or allocate without bound: every game is read under
 //! [`Limits`] (tag and token lengths, number of tags, comment length, variation depth, plies,
@@ -16,7 +25,7 @@
 //!
 //! [`write_game`] writes the export form: the seven-tag roster first (Event, Site, Date, Round,
 //! White, Black, Result) in that order, the other tags in their order, then the movetext with move
-//! numbers and comments, wrapped at 79 characters, and the result.
+//! numbers, NAGs, comments and variations, wrapped at 79 characters, and the result.
 //!
 //! ```
 //! use tegoma_game::pgn::{PgnReader, PgnResult};
@@ -29,10 +38,14 @@
 //! assert_eq!(game.moves[3].to_string(), "Nc6");
 //! assert_eq!(game.result, Some(PgnResult::WhiteWins));
 //! assert_eq!(game.comments[0].text, "a comment");
+//! assert_eq!(game.variations[0].text, "2. f4");
+//! assert_eq!((game.nags[0].ply, game.nags[0].nag), (4, 1)); // `!` after Nc6
 //! ```
 
+mod encoding;
 mod error;
 mod input;
+mod lenient;
 mod reader;
 mod writer;
 
@@ -102,6 +115,53 @@ pub struct Comment {
     pub text: String,
 }
 
+/// A NAG (numeric annotation glyph) of the main line: `$14`, or a glyph written after a move
+/// (`!` is NAG 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6, as python-chess reads them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Nag {
+    /// Number of main-line moves before the NAG (it annotates move `ply`; 0: before the first
+    /// move).
+    pub ply: usize,
+    /// The glyph's number.
+    pub nag: u32,
+}
+
+/// A variation of the main line, kept as PGN text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Variation {
+    /// Number of main-line moves before the variation: it stands after move `ply` and is an
+    /// alternative to it (0: before the first move).
+    pub ply: usize,
+    /// The movetext inside the parentheses, tokens separated by single spaces: moves, move
+    /// numbers, NAGs, glyphs, `{comments}` (whitespace collapsed; a comment holding `}` is
+    /// written `;comment` and ends with a newline) and nested `( ... )` variations. It is not
+    /// replayed: a null move inside is kept as it is.
+    pub text: String,
+}
+
+/// Something the reader read with a guess: the game is kept, the warning says where.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PgnWarning {
+    /// A tag value, comment or variation was not UTF-8 and was read as Windows-1252 (a
+    /// superset of Latin-1).
+    Windows1252 {
+        /// 1-based line where the text ended.
+        line: u64,
+        /// What was read: `tag White`, `comment`, `variation`.
+        what: String,
+    },
+}
+
+impl fmt::Display for PgnWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnWarning::Windows1252 { line, what } => {
+                write!(f, "line {line}: {what} is not UTF-8: read as Windows-1252")
+            }
+        }
+    }
+}
+
 /// One game read from PGN.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct PgnGame {
@@ -111,9 +171,15 @@ pub struct PgnGame {
     pub moves: Vec<San>,
     /// Main-line comments.
     pub comments: Vec<Comment>,
+    /// Main-line NAGs and separate annotation glyphs, in order.
+    pub nags: Vec<Nag>,
+    /// Variations of the main line (as PGN text), in order.
+    pub variations: Vec<Variation>,
     /// The termination marker; `None` when the movetext ended without one (end of input, or the
     /// next game's tags).
     pub result: Option<PgnResult>,
+    /// What the reader guessed (texts read as Windows-1252).
+    pub warnings: Vec<PgnWarning>,
 }
 
 impl PgnGame {
@@ -180,13 +246,127 @@ impl PgnGame {
             })
             .collect();
         comments.sort_by_key(|c| c.ply);
+        let n = self.moves.len();
+        let mut nags: Vec<Nag> = self
+            .nags
+            .iter()
+            .map(|g| Nag {
+                ply: g.ply.min(n),
+                nag: g.nag,
+            })
+            .collect();
+        nags.sort_by_key(|g| g.ply);
+        let mut variations: Vec<Variation> = self
+            .variations
+            .iter()
+            .filter_map(|v| {
+                let text = normalize_variation(&v.text);
+                (!text.is_empty()).then_some(Variation {
+                    ply: v.ply.min(n),
+                    text,
+                })
+            })
+            .collect();
+        variations.sort_by_key(|v| v.ply);
         PgnGame {
             tags,
             moves: self.moves.clone(),
             comments,
+            nags,
+            variations,
             result: Some(result),
+            warnings: Vec::new(),
         }
     }
+
+    /// The game's variant refusal (ruling R11): `Err` with the variant's name when the
+    /// `Variant` tag names anything but standard chess (absent, empty, `Standard`, `Chess`,
+    /// `From Position`, and python-chess's other names of it, `Classical` and `Normal`, in any
+    /// case), or when the `FEN` tag's castling field is a Shredder-FEN or X-FEN one (rook file
+    /// letters, as Chess960 writes it). A castling field that is neither is left to the FEN
+    /// reader.
+    pub fn variant(&self) -> Result<(), String> {
+        if let Some(v) = self.tag("Variant") {
+            let name = v.trim();
+            let standard = [
+                "",
+                "standard",
+                "chess",
+                "from position",
+                "classical",
+                "normal",
+            ];
+            if !standard.iter().any(|s| name.eq_ignore_ascii_case(s)) {
+                return Err(name.to_string());
+            }
+        }
+        let fields: Vec<&str> = self
+            .setup_fen()
+            .map(|f| f.split_ascii_whitespace().collect())
+            .unwrap_or_default();
+        // A FEN's first fields (placement, side, castling), then the castling field's letters.
+        if let [placement, "w" | "b", castling, ..] = fields[..] {
+            let shredder = placement.matches('/').count() == 7
+                && castling.len() <= 4
+                && castling
+                    .bytes()
+                    .all(|b| b"KQkq".contains(&b) || (b'A'..=b'H').contains(&(b & !0x20)));
+            if shredder && castling.bytes().any(|b| !b"KQkq".contains(&b)) {
+                return Err(format!("Chess960 (castling field {castling:?})"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Variation text as the reader keeps it: `{...}` comments' whitespace collapsed, other
+/// whitespace runs made one space (a `;` comment keeps its ending newline), trimmed.
+pub(crate) fn normalize_variation(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    let mut space = false;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '{' => {
+                let end = rest.find('}').map_or(rest.len(), |i| i + 1);
+                if space && !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push('{');
+                out.push_str(&normalize_comment(rest[1..end].trim_end_matches('}')));
+                out.push('}');
+                rest = &rest[end..];
+                space = false;
+            }
+            ';' => {
+                let end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+                if space && !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push(';');
+                out.push_str(&normalize_comment(&rest[1..end]));
+                out.push('\n');
+                rest = &rest[end..];
+                space = false;
+            }
+            c if c.is_ascii_whitespace() || c.is_control() => {
+                space = true;
+                rest = &rest[c.len_utf8()..];
+            }
+            c => {
+                if space && !out.is_empty() && !out.ends_with('\n') {
+                    out.push(' ');
+                }
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+                space = false;
+            }
+        }
+    }
+    while out.ends_with(' ') {
+        out.pop();
+    }
+    out
 }
 
 /// A tag value as it can be written: control characters become spaces.

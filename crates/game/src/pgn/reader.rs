@@ -2,9 +2,13 @@
 
 use std::io::BufRead;
 
+use super::encoding::decode;
 use super::error::{PgnError, PgnErrorKind};
 use super::input::Input;
-use super::{normalize_comment, Comment, Limits, PgnGame, PgnResult, San};
+use super::lenient;
+use super::{
+    normalize_comment, Comment, Limits, Nag, PgnGame, PgnResult, PgnWarning, San, Variation,
+};
 
 /// Reads PGN games one at a time from a [`BufRead`]; also an [`Iterator`] over the games.
 ///
@@ -21,17 +25,26 @@ pub struct PgnReader<R> {
     game_line: u64,
     token: Vec<u8>,
     text: Vec<u8>,
+    /// The text of the variation being read (from its `(` at depth 1).
+    var: Vec<u8>,
+    /// Comments (and variations, NAGs) read before a game's tags, with no game of their own:
+    /// they go to the next game.
+    carry: PgnGame,
 }
 
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-/// Bytes as text, invalid UTF-8 replaced (checked once: valid text is copied as it is).
-fn text_of(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+/// The NAG of an annotation glyph (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+fn glyph_nag(g: &[u8]) -> u32 {
+    match g {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        _ => 6,
     }
 }
 
@@ -56,6 +69,8 @@ impl<R: BufRead> PgnReader<R> {
             game_line: 0,
             token: Vec::with_capacity(64),
             text: Vec::new(),
+            var: Vec::new(),
+            carry: PgnGame::default(),
         }
     }
 
@@ -95,15 +110,40 @@ impl<R: BufRead> PgnReader<R> {
             self.input.game_start = self.input.offset();
             self.game_line = self.input.line();
             match self.game() {
-                // Text with neither tags, moves nor result (a file's leading comment) is no game.
+                // Text with neither tags, moves nor result (a file's leading comment) is no
+                // game: its comments and variations go to the next game, before its first move.
                 Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
+                    let mut g = g;
+                    self.carry.comments.append(&mut g.comments);
+                    self.carry.variations.append(&mut g.variations);
+                    self.carry.nags.append(&mut g.nags);
+                    self.carry.warnings.append(&mut g.warnings);
                     match self.skip_blank() {
                         Ok(Some(_)) => continue,
                         Ok(None) => return None,
                         Err(e) => return Some(Err(e)),
                     }
                 }
-                Ok(g) => return Some(Ok(g)),
+                // The whole game was read: a refusal of its content needs no resynchronisation.
+                Ok(mut g) => {
+                    if !self.carry.comments.is_empty()
+                        || !self.carry.variations.is_empty()
+                        || !self.carry.nags.is_empty()
+                        || !self.carry.warnings.is_empty()
+                    {
+                        let carry = std::mem::take(&mut self.carry);
+                        g.comments.splice(0..0, carry.comments);
+                        g.variations.splice(0..0, carry.variations);
+                        g.nags.splice(0..0, carry.nags);
+                        g.warnings.splice(0..0, carry.warnings);
+                    }
+                    let line = self.game_line;
+                    return Some(lenient::finish(g).map_err(|kind| PgnError {
+                        line,
+                        column: 1,
+                        kind,
+                    }));
+                }
                 Err(e) => {
                     self.recovering = true;
                     return Some(Err(e));
@@ -188,7 +228,18 @@ impl<R: BufRead> PgnReader<R> {
             }
             self.tag(&mut game)?;
         }
-        self.movetext(&mut game)?;
+        if let Err(e) = self.movetext(&mut game) {
+            // A variant's movetext may not be chess's (drops, `fxe8=K`): the variant is the
+            // reason to give.
+            return Err(match game.variant() {
+                Err(name) => PgnError {
+                    line: self.game_line,
+                    column: 1,
+                    kind: PgnErrorKind::UnsupportedVariant(name),
+                },
+                Ok(()) => e,
+            });
+        }
         Ok(game)
     }
 
@@ -259,8 +310,11 @@ impl<R: BufRead> PgnReader<R> {
             return Err(self.err(PgnErrorKind::BadTag("missing ']'")));
         }
         self.input.bump(b']');
-        let name = text_of(&self.token);
-        let value = text_of(&self.text);
+        let (name, _) = decode(&self.token);
+        let (value, guessed) = decode(&self.text);
+        if guessed {
+            self.warn(game, format!("tag {name}"));
+        }
         game.tags.push((name, value));
         Ok(())
     }
@@ -279,11 +333,14 @@ impl<R: BufRead> PgnReader<R> {
             match b {
                 _ if is_space(b) => self.input.bump(b),
                 b'%' if self.input.at_line_start() => self.input.skip_line()?,
-                b'{' => self.comment(game, depth == 0, b'}')?,
-                b';' => self.comment(game, depth == 0, b'\n')?,
+                b'{' => self.comment(game, depth, b'}')?,
+                b';' => self.comment(game, depth, b'\n')?,
                 b'(' => {
                     if depth == 0 {
                         variation_start = Some(self.err(PgnErrorKind::UnterminatedVariation));
+                        self.var.clear();
+                    } else {
+                        self.var_token(b"(");
                     }
                     if depth >= self.limits.max_variation_depth {
                         let max = self.limits.max_variation_depth;
@@ -298,24 +355,58 @@ impl<R: BufRead> PgnReader<R> {
                     }
                     self.input.bump(b);
                     depth -= 1;
+                    if depth == 0 {
+                        let (text, guessed) = decode(&self.var);
+                        if guessed {
+                            self.warn(game, "variation".to_string());
+                        }
+                        game.variations.push(Variation {
+                            ply: game.moves.len(),
+                            text,
+                        });
+                    } else {
+                        self.var_token(b")");
+                    }
                 }
                 b'[' => break,
                 b'$' => {
                     self.input.bump(b);
+                    let at = self.err(PgnErrorKind::InvalidNag);
                     self.token.clear();
+                    self.token.push(b'$');
                     let n = self.read_while(|b| b.is_ascii_digit())?;
-                    if n == 0 {
-                        return Err(self.err(PgnErrorKind::InvalidNag));
+                    let nag = std::str::from_utf8(&self.token[1..])
+                        .ok()
+                        .and_then(|t| t.parse::<u32>().ok());
+                    match nag {
+                        Some(nag) if n > 0 => self.annotate(game, depth, nag),
+                        _ => return Err(at),
                     }
                 }
-                // Annotation suffixes separated from their move, and a lone `...`.
-                b'!' | b'?' | b'.' => self.input.bump(b),
+                // Annotation glyphs separated from their move (or after it: the move's token
+                // ends before them), as python-chess reads them: by twos.
+                b'!' | b'?' => {
+                    self.token.clear();
+                    self.read_while(|b| b == b'!' || b == b'?')?;
+                    let glyphs = std::mem::take(&mut self.token);
+                    for g in glyphs.chunks(2) {
+                        if depth == 0 {
+                            self.annotate(game, depth, glyph_nag(g));
+                        } else {
+                            self.var.extend_from_slice(g);
+                        }
+                    }
+                    self.token = glyphs;
+                }
+                // A lone `...`.
+                b'.' => self.input.bump(b),
                 b'*' => {
                     self.input.bump(b);
                     if depth == 0 {
                         game.result = Some(PgnResult::Unknown);
                         return Ok(());
                     }
+                    self.var_token(b"*");
                 }
                 b'0'..=b'9' => {
                     // Where the token starts (its kind is set when it turns out wrong).
@@ -326,6 +417,14 @@ impl<R: BufRead> PgnReader<R> {
                         // A move number: the dots end it.
                         while self.input.peek()? == Some(b'.') {
                             self.input.bump(b'.');
+                            if depth > 0 && self.token.len() < self.limits.max_token {
+                                self.token.push(b'.');
+                            }
+                        }
+                        if depth > 0 {
+                            let t = std::mem::take(&mut self.token);
+                            self.var_token(&t);
+                            self.token = t;
                         }
                     } else {
                         self.read_while(is_symbol)?;
@@ -335,10 +434,15 @@ impl<R: BufRead> PgnReader<R> {
                         }
                     }
                 }
-                _ if b.is_ascii_alphabetic() || b == b'-' => {
+                // `@@@@` is a null move; any other `@` a drop (a variant's), refused as SAN.
+                _ if b.is_ascii_alphabetic() || b == b'-' || b == b'@' => {
                     let at = self.err(PgnErrorKind::InvalidNag);
                     self.token.clear();
-                    self.read_while(is_symbol)?;
+                    self.read_while(|b| is_symbol(b) || b == b'@')?;
+                    self.en_passant_suffix()?;
+                    if self.token.is_empty() {
+                        continue;
+                    }
                     if let Some(result) = self.symbol(game, depth, at)? {
                         game.result = Some(result);
                         return Ok(());
@@ -357,6 +461,56 @@ impl<R: BufRead> PgnReader<R> {
             );
         }
         Ok(())
+    }
+
+    /// A NAG of the main line (kept) or of a variation (written into its text).
+    fn annotate(&mut self, game: &mut PgnGame, depth: usize, nag: u32) {
+        if depth == 0 {
+            game.nags.push(Nag {
+                ply: game.moves.len(),
+                nag,
+            });
+        } else {
+            self.var_token(format!("${nag}").as_bytes());
+        }
+    }
+
+    /// Appends a token to the variation's text, one space before it (none after `(`, before
+    /// `)`, or after a `;` comment's newline).
+    fn var_token(&mut self, t: &[u8]) {
+        if !self.var.is_empty() && !matches!(self.var.last(), Some(b'(' | b'\n')) && t != b")" {
+            self.var.push(b' ');
+        }
+        self.var.extend_from_slice(t);
+    }
+
+    /// An `e.p.` written after an en passant capture (`exd6 e.p.`, `exd6e.p.`), which
+    /// python-chess skips: the token read so far ends with the `e`, the `.p.` follows. Removes
+    /// the `e` from the token and consumes the rest.
+    fn en_passant_suffix(&mut self) -> Result<(), PgnError> {
+        if self.token.last() != Some(&b'e') || self.input.peek()? != Some(b'.') {
+            return Ok(());
+        }
+        let n = self.token.len();
+        if n > 1 && !self.token[n - 2].is_ascii_digit() {
+            return Ok(());
+        }
+        self.input.bump(b'.');
+        if self.input.peek()? == Some(b'p') {
+            self.input.bump(b'p');
+            if self.input.peek()? == Some(b'.') {
+                self.input.bump(b'.');
+            }
+            self.token.pop();
+        }
+        Ok(())
+    }
+
+    fn warn(&self, game: &mut PgnGame, what: String) {
+        game.warnings.push(PgnWarning::Windows1252 {
+            line: self.input.line(),
+            what,
+        });
     }
 
     /// The fast path of the main line: whitespace, move numbers and SAN moves read straight from
@@ -444,9 +598,12 @@ impl<R: BufRead> PgnReader<R> {
         at: PgnError,
     ) -> Result<Option<PgnResult>, PgnError> {
         if depth > 0 {
+            let t = std::mem::take(&mut self.token);
+            self.var_token(&t);
+            self.token = t;
             return Ok(None);
         }
-        let tok = &self.token[..];
+        let tok = lenient::token(&self.token);
         let result = match tok {
             b"1-0" => Some(PgnResult::WhiteWins),
             b"0-1" => Some(PgnResult::BlackWins),
@@ -456,7 +613,8 @@ impl<R: BufRead> PgnReader<R> {
         if result.is_some() {
             return Ok(result);
         }
-        if tok.iter().all(u8::is_ascii_digit) {
+        // A bare number is a move number without its dot; `0000` is a null move.
+        if tok != b"0000" && tok.iter().all(u8::is_ascii_digit) {
             return Ok(None);
         }
         match San::parse_bytes(tok) {
@@ -480,25 +638,34 @@ impl<R: BufRead> PgnReader<R> {
         }
     }
 
-    /// Reads a comment up to `end` (`}` or the end of the line); keeps it when `keep`.
-    fn comment(&mut self, game: &mut PgnGame, keep: bool, end: u8) -> Result<(), PgnError> {
+    /// Reads a comment up to `end` (`}` or the end of the line): a main-line comment is kept,
+    /// a variation's is written into its text.
+    fn comment(&mut self, game: &mut PgnGame, depth: usize, end: u8) -> Result<(), PgnError> {
         let start = self.err(PgnErrorKind::UnterminatedComment);
         let first = self.input.next()?.unwrap_or(end);
         debug_assert!(first == b'{' || first == b';');
         self.text.clear();
         let max = self.limits.max_comment;
-        match self.input.take_until(end, &mut self.text, keep, max)? {
+        match self.input.take_until(end, &mut self.text, true, max)? {
             Some(true) => {}
             Some(false) if end == b'}' => return Err(start),
             Some(false) => {}
             None => return Err(self.err(PgnErrorKind::CommentTooLong(max))),
         }
-        if keep {
-            let text = normalize_comment(&text_of(&self.text));
+        let (text, guessed) = decode(&self.text);
+        if guessed {
+            self.warn(game, "comment".to_string());
+        }
+        let text = normalize_comment(&text);
+        if depth == 0 {
             game.comments.push(Comment {
                 ply: game.moves.len(),
                 text,
             });
+        } else if text.contains('}') {
+            self.var_token(format!(";{text}\n").as_bytes());
+        } else {
+            self.var_token(format!("{{{text}}}").as_bytes());
         }
         Ok(())
     }

@@ -75,8 +75,15 @@ pub fn write_game<W: Write>(w: &mut W, game: &PgnGame) -> io::Result<()> {
     let (mut black, mut number) = start_of(&game);
     let mut need_number = true;
     let mut comments = game.comments.iter().peekable();
+    let mut nags = game.nags.iter().peekable();
+    let mut variations = game.variations.iter().peekable();
     let mut unit = String::with_capacity(16);
     for i in 0..=game.moves.len() {
+        while let Some(g) = nags.next_if(|g| g.ply == i) {
+            unit.clear();
+            let _ = write!(unit, "${}", g.nag);
+            out(&unit, false, w)?;
+        }
         while let Some(c) = comments.next_if(|c| c.ply == i) {
             need_number = true;
             if c.text.contains('}') {
@@ -101,6 +108,10 @@ pub fn write_game<W: Write>(w: &mut W, game: &PgnGame) -> io::Result<()> {
                 }
                 out(&unit, false, w)?;
             }
+        }
+        while let Some(v) = variations.next_if(|v| v.ply == i) {
+            need_number = true;
+            write_variation(&v.text, &mut |u: &str, brk: bool| out(u, brk, w))?;
         }
         let Some(san) = game.moves.get(i) else { break };
         if !black {
@@ -128,6 +139,55 @@ pub fn write_game<W: Write>(w: &mut W, game: &PgnGame) -> io::Result<()> {
     out(result, true, w)?;
     writeln!(w)?;
     Ok(())
+}
+
+/// Writes `(text)` as units of one word each (a `;` comment whole, ending its line).
+fn write_variation(
+    text: &str,
+    out: &mut dyn FnMut(&str, bool) -> io::Result<()>,
+) -> io::Result<()> {
+    // (unit, ends its line)
+    let mut units: Vec<(String, bool)> = Vec::new();
+    let mut segments = text.split('\n').peekable();
+    while let Some(segment) = segments.next() {
+        let ends_line = segments.peek().is_some();
+        let (words, line_comment) = match semicolon(segment) {
+            Some(i) if ends_line => (&segment[..i], Some(&segment[i..])),
+            _ => (segment, None),
+        };
+        for word in words.split(' ').filter(|s| !s.is_empty()) {
+            units.push((word.to_string(), false));
+        }
+        if let Some(c) = line_comment {
+            units.push((c.trim_end().to_string(), true));
+        }
+    }
+    match units.first_mut() {
+        Some(first) => first.0.insert(0, '('),
+        None => units.push(("(".to_string(), false)),
+    }
+    match units.last_mut() {
+        Some(last) if !last.1 => last.0.push(')'),
+        _ => units.push((")".to_string(), false)),
+    }
+    for (unit, brk) in &units {
+        out(unit, *brk)?;
+    }
+    Ok(())
+}
+
+/// The index of the first `;` outside a `{...}` comment.
+fn semicolon(s: &str) -> Option<usize> {
+    let mut in_brace = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            '{' => in_brace = true,
+            '}' => in_brace = false,
+            ';' if !in_brace => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// [`write_game`] into a string.
