@@ -178,7 +178,10 @@ fn cross_check(bytes: &[u8]) -> (usize, usize) {
             .unwrap_or_else(|| panic!("game {i}: the peer read fewer games"))
             .unwrap_or_else(|e| panic!("game {i}: the peer refused the set-up: {e}"));
         let mut m = Match::from_pgn_setup(&game).expect("set-up");
-        let bad = m.play_san_line(&game.moves).err().map(|_| m.plies().len() + 1);
+        let bad = m
+            .play_san_line(&game.moves)
+            .err()
+            .map(|_| m.plies().len() + 1);
         let st = m.outcome().map(|o| o.statuses).unwrap_or_default();
         let ours = PeerReport {
             plies: m.plies().len(),
@@ -239,6 +242,25 @@ fn print_rates(what: &str, games: usize, ours: f64, peer: f64) {
 
 fn main() {
     let (path, bytes) = common::corpus();
+    // Profiling: `PGN_VS_PEER_PROFILE=tegoma|peer|read` runs only that pipeline (or our reader),
+    // ten passes; `ratio` only the interleaved passes.
+    let which = std::env::var("PGN_VS_PEER_PROFILE").unwrap_or_default();
+    if which == "ratio" {
+        interleaved(&bytes, 7);
+        return;
+    }
+    if !which.is_empty() {
+        for _ in 0..10 {
+            let t = Instant::now();
+            black_box(match which.as_str() {
+                "peer" => peer_pass(&bytes),
+                "read" => (PgnReader::new(&bytes[..]).count(), 0),
+                _ => tegoma_pass(&bytes),
+            });
+            eprintln!("{which} pass {:?}", t.elapsed());
+        }
+        return;
+    }
     let (games, plies) = cross_check(&bytes);
     println!(
         "corpus {path}: {games} games, {plies} plies, {} bytes; both pipelines agree on every game",
@@ -268,15 +290,20 @@ fn main() {
     ) {
         print_rates("criterion means", games, ours * 1e-9, peer * 1e-9);
     }
-    // Interleaved passes, best of each.
+    interleaved(&bytes, 7);
+}
+
+/// Interleaved passes of both pipelines, best of `rounds` each; prints the rates and ratio.
+fn interleaved(bytes: &[u8], rounds: usize) {
+    let games = PgnReader::new(bytes).count();
     let (mut ours, mut peer) = (f64::INFINITY, f64::INFINITY);
-    for _ in 0..7 {
+    for _ in 0..rounds {
         let t = Instant::now();
-        black_box(tegoma_pass(black_box(&bytes)));
+        black_box(tegoma_pass(black_box(bytes)));
         ours = ours.min(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        black_box(peer_pass(black_box(&bytes)));
+        black_box(peer_pass(black_box(bytes)));
         peer = peer.min(t.elapsed().as_secs_f64());
     }
-    print_rates("interleaved, best of 7", games, ours, peer);
+    print_rates(&format!("interleaved, best of {rounds}"), games, ours, peer);
 }

@@ -132,7 +132,10 @@ pub fn random_pgn(count: usize, seed: u64) -> String {
         g.set_tag("Result", result);
         g.set_tag("WhiteElo", &(1200 + rng.below(1500)).to_string());
         g.set_tag("BlackElo", &(1200 + rng.below(1500)).to_string());
-        g.set_tag("ECO", &format!("{}{:02}", ["A", "B", "C", "D", "E"][n % 5], rng.below(100)));
+        g.set_tag(
+            "ECO",
+            &format!("{}{:02}", ["A", "B", "C", "D", "E"][n % 5], rng.below(100)),
+        );
         g.set_tag("TimeControl", "180+2");
         g.result = PgnResult::parse(result);
         g.moves = m

@@ -23,8 +23,29 @@ pub struct PgnReader<R> {
     text: Vec<u8>,
 }
 
+/// Byte classes of the movetext scanner, one table lookup per byte.
+const SPACE: u8 = 1;
+const SYMBOL: u8 = 2;
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+            t[b] = SPACE;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+        {
+            t[b] = SYMBOL;
+        }
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    CLASS[b as usize] == SPACE
 }
 
 /// Bytes as text, invalid UTF-8 replaced (checked once: valid text is copied as it is).
@@ -35,8 +56,9 @@ fn text_of(bytes: &[u8]) -> String {
     }
 }
 
+#[inline(always)]
 fn is_symbol(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+    CLASS[b as usize] == SYMBOL
 }
 
 impl<R: BufRead> PgnReader<R> {

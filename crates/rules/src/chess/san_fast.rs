@@ -9,9 +9,9 @@
 
 use tegoma_protocol::Outcome;
 
-use super::san::san_in_list;
+use super::san::{san_in_list, CAPTURE, TAG_LONG, TAG_SHORT};
 use super::tables::PAWN_ATTACKS;
-use super::{Move, MoveList, Position, Role, San, SanError, SanKind, Side};
+use super::{Move, MoveList, Position, Role, San, SanError, Side};
 use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, rook_rays, Square};
 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
@@ -73,19 +73,31 @@ pub(crate) fn in_check(p: &Position) -> bool {
 /// king cannot uncover it, and is not verified.
 #[inline]
 pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> {
-    let (role, from_file, from_rank, capture_sign, to, promo) = match san.kind() {
-        SanKind::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => (role, file, rank, capture, to, promotion),
-        SanKind::CastleShort => return castle(p, true, in_check),
-        SanKind::CastleLong => return castle(p, false, in_check),
-        SanKind::Null => return None,
+    // Read from the packed bits (see `San::bits`), not through `San::kind`.
+    let v = san.bits();
+    let tag = v & 15;
+    if tag > 5 {
+        return match tag {
+            TAG_SHORT => castle(p, true, in_check),
+            TAG_LONG => castle(p, false, in_check),
+            _ => None,
+        };
+    }
+    let role = Role::ALL[tag as usize];
+    let from_file = match (v >> 4) & 15 {
+        0 => None,
+        f => Some(f as u8 - 1),
     };
+    let from_rank = match (v >> 8) & 15 {
+        0 => None,
+        r => Some(r as u8 - 1),
+    };
+    let to = Square::from_index(((v >> 12) & 63) as u8);
+    let promo = match (v >> 18) & 7 {
+        0 => None,
+        r => Some(Role::ALL[r as usize]),
+    };
+    let capture_sign = v & CAPTURE != 0;
     let us = p.side_to_move();
     let occ = p.occupied();
     let ours = p.occupied_by(us).0;
