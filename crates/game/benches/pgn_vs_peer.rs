@@ -243,14 +243,18 @@ fn print_rates(what: &str, games: usize, ours: f64, peer: f64) {
 fn main() {
     let (path, bytes) = common::corpus();
     // Profiling: `PGN_VS_PEER_PROFILE=tegoma|peer|read` runs only that pipeline (or our reader),
-    // ten passes; `ratio` only the interleaved passes.
+    // ten passes (`PGN_VS_PEER_PASSES`); `ratio` only the interleaved passes.
     let which = std::env::var("PGN_VS_PEER_PROFILE").unwrap_or_default();
     if which == "ratio" {
         interleaved(&bytes, 7);
         return;
     }
     if !which.is_empty() {
-        for _ in 0..10 {
+        let passes = std::env::var("PGN_VS_PEER_PASSES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(10);
+        for _ in 0..passes {
             let t = Instant::now();
             black_box(match which.as_str() {
                 "peer" => peer_pass(&bytes),
@@ -293,17 +297,46 @@ fn main() {
     interleaved(&bytes, 7);
 }
 
-/// Interleaved passes of both pipelines, best of `rounds` each; prints the rates and ratio.
+/// On-CPU time of this thread in seconds (Linux `/proc/thread-self/schedstat`), which time
+/// spent waiting for a core on a busy machine does not count; `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 * 1e-9)
+}
+
+/// Interleaved passes of both pipelines, best of `rounds` each; prints the rates and ratio, by
+/// wall-clock time and by on-CPU time.
 fn interleaved(bytes: &[u8], rounds: usize) {
     let games = PgnReader::new(bytes).count();
     let (mut ours, mut peer) = (f64::INFINITY, f64::INFINITY);
+    let (mut ours_cpu, mut peer_cpu) = (f64::INFINITY, f64::INFINITY);
     for _ in 0..rounds {
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), cpu_seconds());
         black_box(tegoma_pass(black_box(bytes)));
         ours = ours.min(t.elapsed().as_secs_f64());
-        let t = Instant::now();
+        if let (Some(a), Some(b)) = (c, cpu_seconds()) {
+            ours_cpu = ours_cpu.min(b - a);
+        }
+        let (t, c) = (Instant::now(), cpu_seconds());
         black_box(peer_pass(black_box(bytes)));
         peer = peer.min(t.elapsed().as_secs_f64());
+        if let (Some(a), Some(b)) = (c, cpu_seconds()) {
+            peer_cpu = peer_cpu.min(b - a);
+        }
     }
-    print_rates(&format!("interleaved, best of {rounds}"), games, ours, peer);
+    print_rates(
+        &format!("interleaved, best of {rounds}, wall"),
+        games,
+        ours,
+        peer,
+    );
+    if ours_cpu.is_finite() && peer_cpu.is_finite() {
+        print_rates(
+            &format!("interleaved, best of {rounds}, on-CPU"),
+            games,
+            ours_cpu,
+            peer_cpu,
+        );
+    }
 }

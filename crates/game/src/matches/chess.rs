@@ -19,6 +19,12 @@ impl Match<Chess> {
         Ok(Match::from_position(Chess, p))
     }
 
+    /// `Match::new(Chess)`, cloned from one made once (a replay starts thousands of them).
+    fn chess_start() -> Match<Chess> {
+        static START: std::sync::OnceLock<Match<Chess>> = std::sync::OnceLock::new();
+        START.get_or_init(|| Match::new(Chess)).clone()
+    }
+
     /// A chess match from a PGN game's start: its `FEN` tag, or the initial position.
     ///
     /// # Errors
@@ -26,7 +32,7 @@ impl Match<Chess> {
     pub fn from_pgn_setup(game: &crate::pgn::PgnGame) -> Result<Match<Chess>, MatchError> {
         match game.setup_fen() {
             Some(fen) => Match::from_fen(fen),
-            None => Ok(Match::new(Chess)),
+            None => Ok(Match::chess_start()),
         }
     }
 

@@ -21,6 +21,10 @@ pub struct PgnReader<R> {
     game_line: u64,
     token: Vec<u8>,
     text: Vec<u8>,
+    /// Which tags to keep (by name); `None`: all. See [`PgnReader::keep_tags`].
+    keep_tag: Option<fn(&[u8]) -> bool>,
+    /// Tag pairs read in the current game, kept or not.
+    tags_read: usize,
 }
 
 /// Byte classes of the movetext scanner, one table lookup per byte.
@@ -78,7 +82,17 @@ impl<R: BufRead> PgnReader<R> {
             game_line: 0,
             token: Vec::with_capacity(64),
             text: Vec::new(),
+            keep_tag: None,
+            tags_read: 0,
         }
+    }
+
+    /// Keeps only the tag pairs whose name `keep` accepts (the others are read, checked and
+    /// counted against the limits as usual, then dropped without being stored): for readers
+    /// that need a few tags only, such as the replay (`FEN`, `Result`, ...).
+    pub fn keep_tags(mut self, keep: fn(&[u8]) -> bool) -> PgnReader<R> {
+        self.keep_tag = Some(keep);
+        self
     }
 
     /// The 1-based line where the game (or the error) last returned began; 0 before the first.
@@ -118,7 +132,7 @@ impl<R: BufRead> PgnReader<R> {
             self.game_line = self.input.line();
             match self.game() {
                 // Text with neither tags, moves nor result (a file's leading comment) is no game.
-                Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
+                Ok(g) if self.tags_read == 0 && g.moves.is_empty() && g.result.is_none() => {
                     match self.skip_blank() {
                         Ok(Some(_)) => continue,
                         Ok(None) => return None,
@@ -191,8 +205,9 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn game(&mut self) -> Result<PgnGame, PgnError> {
+        self.tags_read = 0;
         let mut game = PgnGame {
-            tags: Vec::with_capacity(10),
+            tags: Vec::with_capacity(if self.keep_tag.is_some() { 2 } else { 10 }),
             moves: Vec::with_capacity(128),
             ..PgnGame::default()
         };
@@ -224,7 +239,7 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn tag(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
-        if game.tags.len() >= self.limits.max_tags {
+        if self.tags_read >= self.limits.max_tags {
             return Err(self.err(PgnErrorKind::TooManyTags(self.limits.max_tags)));
         }
         self.input.bump(b'[');
@@ -281,9 +296,12 @@ impl<R: BufRead> PgnReader<R> {
             return Err(self.err(PgnErrorKind::BadTag("missing ']'")));
         }
         self.input.bump(b']');
-        let name = text_of(&self.token);
-        let value = text_of(&self.text);
-        game.tags.push((name, value));
+        self.tags_read += 1;
+        if self.keep_tag.is_none_or(|keep| keep(&self.token)) {
+            let name = text_of(&self.token);
+            let value = text_of(&self.text);
+            game.tags.push((name, value));
+        }
         Ok(())
     }
 
