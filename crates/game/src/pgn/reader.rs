@@ -65,6 +65,52 @@ fn is_symbol(b: u8) -> bool {
     CLASS[b as usize] == SYMBOL
 }
 
+/// A tag pair at the start of `buf` (which starts with `[`), without escapes and within the
+/// limits: its name, its value and its length in bytes; `None` for anything else.
+fn tag_in_buf(buf: &[u8], max_name: usize, max_value: usize) -> Option<(&[u8], &[u8], usize)> {
+    let inline_space = |i: &mut usize| {
+        while buf
+            .get(*i)
+            .is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r'))
+        {
+            *i += 1;
+        }
+    };
+    let mut i = 1;
+    inline_space(&mut i);
+    let start = i;
+    while buf
+        .get(i)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        i += 1;
+    }
+    let name = &buf[start..i];
+    if name.is_empty() || name.len() > max_name {
+        return None;
+    }
+    inline_space(&mut i);
+    if buf.get(i) != Some(&b'"') {
+        return None;
+    }
+    let start = i + 1;
+    let len = buf
+        .get(start..)?
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    i = start + len;
+    if buf[i] != b'"' || len > max_value {
+        return None;
+    }
+    let value = &buf[start..i];
+    i += 1;
+    inline_space(&mut i);
+    if buf.get(i) != Some(&b']') {
+        return None;
+    }
+    Some((name, value, i + 1))
+}
+
 impl<R: BufRead> PgnReader<R> {
     /// A reader with the default [`Limits`].
     pub fn new(reader: R) -> PgnReader<R> {
@@ -242,10 +288,36 @@ impl<R: BufRead> PgnReader<R> {
         if self.tags_read >= self.limits.max_tags {
             return Err(self.err(PgnErrorKind::TooManyTags(self.limits.max_tags)));
         }
+        if self.fast_tag(game)? {
+            return Ok(());
+        }
         self.input.bump(b'[');
         self.skip_inline_space()?;
         self.token.clear();
         self.tag_rest(game)
+    }
+
+    /// The fast path of a tag pair: one wholly in the reader's buffer and without escapes is
+    /// read in place (as [`PgnReader::tag_rest`] reads it). Returns whether it read one; when
+    /// not, nothing is consumed and the byte-by-byte path reads (or refuses) the tag.
+    fn fast_tag(&mut self, game: &mut PgnGame) -> Result<bool, PgnError> {
+        let (max_name, max_value) = (self.limits.max_tag_name, self.limits.max_tag_value);
+        let keep = self.keep_tag;
+        let read = self.input.scan_buf(|buf| {
+            let Some((name, value, n)) = tag_in_buf(buf, max_name, max_value) else {
+                return (0, None);
+            };
+            let pair = keep
+                .is_none_or(|keep| keep(name))
+                .then(|| (text_of(name), text_of(value)));
+            (n, Some(pair))
+        })?;
+        let Some(pair) = read else {
+            return Ok(false);
+        };
+        self.tags_read += 1;
+        game.tags.extend(pair);
+        Ok(true)
     }
 
     /// The rest of a tag pair, after `[` and the part of its name already in `self.token`.

@@ -340,7 +340,7 @@ impl SanReplay {
                 san_in_list(&self.position, san, &list)?
             }
         };
-        self.position.play_unchecked(mv);
+        self.position.play_inline(mv);
         self.check = in_check(&self.position);
         self.has_move = None;
         Ok(mv)
