@@ -56,6 +56,45 @@ fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bo
     !attacked(p, k, us, (p.occupied().0 & !from.bb().0) | t, t)
 }
 
+/// Whether the side to move is in check ([`Position::is_check`]) once a normal move (no
+/// castling, en passant or promotion) from `from` to `to` has been played: the piece now on
+/// `to` attacks its king, or a slider of the mover stands behind `from` on a line through it.
+#[inline(always)]
+fn check_after_normal(p: &Position, from: Square, to: Square) -> bool {
+    let us = p.side_to_move();
+    let k = p.king(us);
+    let mover = p.by_color[us.flip().index()];
+    let occ = p.occupied().0;
+    let r = &p.by_role;
+    let t = to.bb().0;
+    let diag = (r[Role::Bishop.index()] | r[Role::Queen.index()]) & mover;
+    let orth = (r[Role::Rook.index()] | r[Role::Queen.index()]) & mover;
+    let direct = if r[Role::Knight.index()] & t != 0 {
+        knight_attacks(k).0 & t != 0
+    } else if r[Role::Pawn.index()] & t != 0 {
+        PAWN_ATTACKS[us.index()][k.index()] & t != 0
+    } else if r[Role::King.index()] & t != 0 {
+        false
+    } else {
+        (bishop_rays(k).0 & diag | rook_rays(k).0 & orth) & t != 0 && between(k, to).0 & occ == 0
+    };
+    if direct {
+        return true;
+    }
+    if (bishop_rays(k).0 | rook_rays(k).0) & from.bb().0 == 0 {
+        return false;
+    }
+    let mut sliders = (bishop_rays(k).0 & diag | rook_rays(k).0 & orth) & !t;
+    while sliders != 0 {
+        let s = Square::from_index(sliders.trailing_zeros() as u8);
+        sliders &= sliders - 1;
+        if between(k, s).0 & occ == 0 {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether the side to move is in check ([`Position::is_check`]).
 #[inline]
 pub(crate) fn in_check(p: &Position) -> bool {
@@ -341,7 +380,12 @@ impl SanReplay {
             }
         };
         self.position.play_inline(mv);
-        self.check = in_check(&self.position);
+        self.check = if mv.flags() <= 1 {
+            check_after_normal(&self.position, mv.from(), mv.to())
+        } else {
+            in_check(&self.position)
+        };
+        debug_assert_eq!(self.check, in_check(&self.position), "check after {mv}");
         self.has_move = None;
         Ok(mv)
     }
