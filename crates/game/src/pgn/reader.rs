@@ -254,7 +254,7 @@ impl<R: BufRead> PgnReader<R> {
         self.tags_read = 0;
         let mut game = PgnGame {
             tags: Vec::with_capacity(if self.keep_tag.is_some() { 2 } else { 10 }),
-            moves: Vec::with_capacity(128),
+            moves: Vec::with_capacity(256),
             ..PgnGame::default()
         };
         if self.pending_event {
