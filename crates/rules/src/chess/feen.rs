@@ -259,9 +259,12 @@ impl Position {
         // separators and style-turn.
         let mut buf = [0u8; 320];
         let mut n = 0;
+        // Byte by byte: tokens are 1 to 3 bytes, too short for a copy call.
         let mut put = |bytes: &[u8]| {
-            buf[n..n + bytes.len()].copy_from_slice(bytes);
-            n += bytes.len();
+            for &b in bytes {
+                buf[n] = b;
+                n += 1;
+            }
         };
         let codes = self.board_codes();
         for r in (0..8u8).rev() {
