@@ -223,7 +223,8 @@ impl<R: MatchRules> Match<R> {
         if self.rules.reset_is_irreversible() && self.quiet < self.draws.repetition_plies() {
             return false;
         }
-        let key = self.rules.key(&self.position);
+        // The key of the current position, the last one kept.
+        let key = *self.keys.last().expect("the start's key is kept");
         let seen = self
             .same_side_keys()
             .filter(|&&k| k == key)

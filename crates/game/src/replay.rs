@@ -308,6 +308,13 @@ pub fn detect(name: &str, head: &[u8]) -> RecordFormat {
     RecordFormat::Pgn
 }
 
+/// Whether the replay of a PGN game reads the tag `name` (the others are not kept when a stream
+/// is replayed: see [`PgnReader::keep_tags`]). A tag that [`replay_pgn_game_with`] reads must be
+/// here.
+pub fn replay_reads_tag(name: &[u8]) -> bool {
+    matches!(name, b"FEN" | b"SetUp" | b"Result" | b"Variant")
+}
+
 /// Replays every game of a PGN stream, calling `each` with each report (games are read one at
 /// a time; a game the reader cannot read is reported with its error).
 pub fn replay_pgn_stream<R: BufRead>(reader: R, each: impl FnMut(GameReport)) {
@@ -321,7 +328,8 @@ pub fn replay_pgn_stream_with<R: BufRead>(
     draws: Option<AutomaticDraws>,
     mut each: impl FnMut(GameReport),
 ) {
-    for (i, game) in PgnReader::new(reader).enumerate() {
+    let games = PgnReader::new(reader).keep_tags(replay_reads_tag);
+    for (i, game) in games.enumerate() {
         match game {
             Ok(g) => each(replay_pgn_game_with(i, &g, draws)),
             Err(e) => each(GameReport::failed(i, Invalid::from(e))),

@@ -172,3 +172,30 @@ fn ogi_ggn_engine_matches_fast_generator_10000() {
 fn chess_ggn_engine_matches_fast_generator_10000() {
     chess_differential(10_000, 0xdead_beef_cafe_f00d, 300);
 }
+
+/// Ruling R12 in both engines: after an Ōgi King capture, the statuses are `mareking` alone
+/// while the side to move still has a pseudo-legal move (a Rook's slides, a Silver's drops), and
+/// `mareking` with `nomove` when it has none (expected values reasoned by hand: Black has no
+/// King, so no `check`/`stale`; White keeps a King and a Rook, so no `bareking`).
+#[test]
+fn ogi_statuses_after_a_king_capture_match_the_fast_generator() {
+    use tegoma_notation::cgsn::{Status, StatusSet};
+    let e = ogi_engine();
+    let mut mareking = StatusSet::EMPTY;
+    mareking.insert(Status::Mareking);
+    let mut both = mareking;
+    both.insert(Status::Nomove);
+    for (before, want) in [
+        ("r3k^3/4R3/8/8/8/8/8/4K^3 / O/o", mareking),
+        ("4k^3/4R3/8/8/8/8/8/4K^3 /s O/o", mareking),
+        ("4k^3/4R3/8/8/8/8/8/4K^3 / O/o", both),
+    ] {
+        let mut pos = ogi::Position::from_feen(before).expect("FEEN");
+        let m = pos.parse_pmn("e7+e8").expect("the Rook takes the King");
+        pos.play(m).unwrap();
+        let feen = pos.to_feen();
+        assert_eq!(pos.statuses(), want, "fast generator, {feen}");
+        let g = e.position(&feen).expect("FEEN of the fast generator");
+        assert_eq!(e.statuses(&g), want, "GGN engine, {feen}");
+    }
+}

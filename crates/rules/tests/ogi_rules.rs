@@ -235,6 +235,36 @@ fn capturing_a_king_ends_the_game() {
     ));
 }
 
+/// Ruling R12: after a King capture the game is over (`mareking`) and no move is legal, but
+/// `nomove` is about movement: it holds only when the side to move has no pseudo-legal move.
+#[test]
+fn after_a_king_capture_nomove_needs_no_pseudo_legal_move() {
+    use tegoma_notation::cgsn::StatusSet;
+    // The White Rook takes the black King; Black keeps a Rook on a8, which can still slide
+    // along the 8th rank (b8, c8, d8, and take on e8) and down the a-file (a7 to a1): eleven
+    // pseudo-legal moves. Black has no King left: `mareking`, no `check`/`stale` (they are about
+    // the side to move's Kings), no `bareking` (White has a King and a Rook, Black no King).
+    let p = pos("r3k^3/4R3/8/8/8/8/8/4K^3 / O/o");
+    let after = play(&p, "e7+e8");
+    assert!(after.is_over());
+    assert!(
+        pmns(&after).is_empty(),
+        "no legal move once a King is taken"
+    );
+    let mut want = StatusSet::EMPTY;
+    want.insert(Status::Mareking);
+    assert_eq!(after.statuses(), want, "{}", after.to_feen());
+    // Black holds a Silver in hand instead (Ōgi drops no Pawn): its drops on the empty squares
+    // are pseudo-legal moves.
+    let p = pos("4k^3/4R3/8/8/8/8/8/4K^3 /s O/o");
+    let after = play(&p, "e7+e8");
+    assert_eq!(after.statuses(), want, "{}", after.to_feen());
+    // The game's ending is still White's win by `mareking`.
+    let o = after.outcome().unwrap();
+    assert_eq!(o.winner(), Some(Side::First));
+    assert_eq!(o.statuses, want);
+}
+
 #[test]
 fn sennichite_makes_a_repeating_move_illegal() {
     let mut p = Position::startpos();

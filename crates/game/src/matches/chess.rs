@@ -6,7 +6,7 @@ use tegoma_protocol::Outcome;
 use tegoma_rules::chess::{self, San, SanError, SanReplay};
 use tegoma_rules::systems::Chess;
 
-use super::{Match, MatchError, MatchRules, Ply};
+use super::{Match, MatchError, Ply};
 
 impl Match<Chess> {
     /// A chess match from a FEN start position (its halfmove clock counts towards the move
@@ -19,6 +19,12 @@ impl Match<Chess> {
         Ok(Match::from_position(Chess, p))
     }
 
+    /// `Match::new(Chess)`, cloned from one made once (a replay starts thousands of them).
+    fn chess_start() -> Match<Chess> {
+        static START: std::sync::OnceLock<Match<Chess>> = std::sync::OnceLock::new();
+        START.get_or_init(|| Match::new(Chess)).clone()
+    }
+
     /// A chess match from a PGN game's start: its `FEN` tag, or the initial position.
     ///
     /// # Errors
@@ -26,7 +32,7 @@ impl Match<Chess> {
     pub fn from_pgn_setup(game: &crate::pgn::PgnGame) -> Result<Match<Chess>, MatchError> {
         match game.setup_fen() {
             Some(fen) => Match::from_fen(fen),
-            None => Ok(Match::new(Chess)),
+            None => Ok(Match::chess_start()),
         }
     }
 
@@ -103,6 +109,25 @@ impl Match<Chess> {
         // Whether the current position may have no legal move (checkmate or stalemate) and
         // has not been asked yet: the next move, once read, answers it.
         let mut pending = false;
+        // `self.position` is brought up to date from `replay` when the loop ends; meanwhile the
+        // endings read the current key from `self.keys`.
+        let result = self.san_loop(&mut replay, moves, &mut pending);
+        self.position = *replay.position();
+        if pending && result.is_ok() {
+            self.outcome = self.outcome_after(replay.outcome());
+        }
+        result.map(|()| self.outcome)
+    }
+
+    /// The loop of [`Match::play_san_line`] without a clock: plays into `replay`, keeps the
+    /// history and the endings that do not need the legal moves.
+    #[inline(always)]
+    fn san_loop<S: Borrow<San>>(
+        &mut self,
+        replay: &mut SanReplay,
+        moves: impl Iterator<Item = S>,
+        pending: &mut bool,
+    ) -> Result<(), MatchError> {
         for san in moves {
             let san = san.borrow();
             if let Some(o) = self.outcome {
@@ -111,7 +136,7 @@ impl Match<Chess> {
             let mv = match replay.play(san) {
                 Ok(mv) => mv, // the position had a legal move: neither mate nor stalemate
                 Err(e) => {
-                    if std::mem::take(&mut pending) {
+                    if std::mem::take(pending) {
                         self.outcome = self.outcome_after(replay.outcome());
                         if let Some(o) = self.outcome {
                             return Err(MatchError::Finished(o));
@@ -120,15 +145,14 @@ impl Match<Chess> {
                     return Err(self.refused(e));
                 }
             };
-            // `push_raw` without playing the move again (`self.position` is still the one
-            // before it).
-            if self.rules.resets_move_limit(&self.position, mv) {
+            let after = replay.position();
+            // A capture or pawn move resets the position's halfmove clock, as it resets the
+            // match's move-limit count (`resets_move_limit`).
+            if after.halfmove_clock() == 0 {
                 self.quiet = 0;
             } else {
                 self.quiet = self.quiet.saturating_add(1);
             }
-            let after = replay.position();
-            self.position = *after;
             self.keys.push(after.zobrist());
             self.plies.push(Ply {
                 mv,
@@ -142,14 +166,12 @@ impl Match<Chess> {
             // position's whole ending now.
             if after.is_insufficient_material() || self.outcome_after(None).is_some() {
                 self.outcome = self.outcome_after(replay.outcome());
+                *pending = false;
             } else {
-                pending = true;
+                *pending = true;
             }
         }
-        if pending {
-            self.outcome = self.outcome_after(replay.outcome());
-        }
-        Ok(self.outcome)
+        Ok(())
     }
 
     /// The error of a SAN refused at the next ply.

@@ -28,14 +28,13 @@ struct Scan {
 
 impl Scan {
     fn of(chunk: &[u8]) -> Scan {
-        let mut newlines = 0;
-        let mut last_newline = None;
-        for (i, &b) in chunk.iter().enumerate() {
-            if b == b'\n' {
-                newlines += 1;
-                last_newline = Some(i);
-            }
-        }
+        // Two passes the compiler vectorises: the count, then the last newline from the end.
+        let newlines = chunk.iter().filter(|&&b| b == b'\n').count() as u64;
+        let last_newline = if newlines == 0 {
+            None
+        } else {
+            chunk.iter().rposition(|&b| b == b'\n')
+        };
         Scan {
             n: chunk.len(),
             newlines,

@@ -25,6 +25,10 @@ pub struct PgnReader<R> {
     game_line: u64,
     token: Vec<u8>,
     text: Vec<u8>,
+    /// Which tags to keep (by name); `None`: all. See [`PgnReader::keep_tags`].
+    keep_tag: Option<fn(&[u8]) -> bool>,
+    /// Tag pairs read in the current game, kept or not.
+    tags_read: usize,
     /// The text of the variation being read (from its `(` at depth 1).
     var: Vec<u8>,
     /// Comments (and variations, NAGs) read before a game's tags, with no game of their own:
@@ -32,8 +36,29 @@ pub struct PgnReader<R> {
     carry: PgnGame,
 }
 
+/// Byte classes of the movetext scanner, one table lookup per byte.
+const SPACE: u8 = 1;
+const SYMBOL: u8 = 2;
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+            t[b] = SPACE;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+        {
+            t[b] = SYMBOL;
+        }
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    CLASS[b as usize] == SPACE
 }
 
 /// The NAG of an annotation glyph (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
@@ -48,8 +73,55 @@ fn glyph_nag(g: &[u8]) -> u32 {
     }
 }
 
+#[inline(always)]
 fn is_symbol(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+    CLASS[b as usize] == SYMBOL
+}
+
+/// A tag pair at the start of `buf` (which starts with `[`), without escapes and within the
+/// limits: its name, its value and its length in bytes; `None` for anything else.
+fn tag_in_buf(buf: &[u8], max_name: usize, max_value: usize) -> Option<(&[u8], &[u8], usize)> {
+    let inline_space = |i: &mut usize| {
+        while buf
+            .get(*i)
+            .is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r'))
+        {
+            *i += 1;
+        }
+    };
+    let mut i = 1;
+    inline_space(&mut i);
+    let start = i;
+    while buf
+        .get(i)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        i += 1;
+    }
+    let name = &buf[start..i];
+    if name.is_empty() || name.len() > max_name {
+        return None;
+    }
+    inline_space(&mut i);
+    if buf.get(i) != Some(&b'"') {
+        return None;
+    }
+    let start = i + 1;
+    let len = buf
+        .get(start..)?
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    i = start + len;
+    if buf[i] != b'"' || len > max_value {
+        return None;
+    }
+    let value = &buf[start..i];
+    i += 1;
+    inline_space(&mut i);
+    if buf.get(i) != Some(&b']') {
+        return None;
+    }
+    Some((name, value, i + 1))
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -71,7 +143,17 @@ impl<R: BufRead> PgnReader<R> {
             text: Vec::new(),
             var: Vec::new(),
             carry: PgnGame::default(),
+            keep_tag: None,
+            tags_read: 0,
         }
+    }
+
+    /// Keeps only the tag pairs whose name `keep` accepts (the others are read, checked and
+    /// counted against the limits as usual, then dropped without being stored): for readers
+    /// that need a few tags only, such as the replay (`FEN`, `Result`, ...).
+    pub fn keep_tags(mut self, keep: fn(&[u8]) -> bool) -> PgnReader<R> {
+        self.keep_tag = Some(keep);
+        self
     }
 
     /// The 1-based line where the game (or the error) last returned began; 0 before the first.
@@ -112,7 +194,7 @@ impl<R: BufRead> PgnReader<R> {
             match self.game() {
                 // Text with neither tags, moves nor result (a file's leading comment) is no
                 // game: its comments and variations go to the next game, before its first move.
-                Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => {
+                Ok(g) if self.tags_read == 0 && g.moves.is_empty() && g.result.is_none() => {
                     let mut g = g;
                     self.carry.comments.append(&mut g.comments);
                     self.carry.variations.append(&mut g.variations);
@@ -209,9 +291,10 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn game(&mut self) -> Result<PgnGame, PgnError> {
+        self.tags_read = 0;
         let mut game = PgnGame {
-            tags: Vec::with_capacity(10),
-            moves: Vec::with_capacity(128),
+            tags: Vec::with_capacity(if self.keep_tag.is_some() { 2 } else { 10 }),
+            moves: Vec::with_capacity(256),
             ..PgnGame::default()
         };
         if self.pending_event {
@@ -253,13 +336,44 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn tag(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
-        if game.tags.len() >= self.limits.max_tags {
+        if self.tags_read >= self.limits.max_tags {
             return Err(self.err(PgnErrorKind::TooManyTags(self.limits.max_tags)));
+        }
+        if self.fast_tag(game)? {
+            return Ok(());
         }
         self.input.bump(b'[');
         self.skip_inline_space()?;
         self.token.clear();
         self.tag_rest(game)
+    }
+
+    /// The fast path of a tag pair: one wholly in the reader's buffer and without escapes is
+    /// read in place (as [`PgnReader::tag_rest`] reads it). Returns whether it read one; when
+    /// not, nothing is consumed and the byte-by-byte path reads (or refuses) the tag.
+    fn fast_tag(&mut self, game: &mut PgnGame) -> Result<bool, PgnError> {
+        let (max_name, max_value) = (self.limits.max_tag_name, self.limits.max_tag_value);
+        let keep = self.keep_tag;
+        let read = self.input.scan_buf(|buf| {
+            let Some((name, value, n)) = tag_in_buf(buf, max_name, max_value) else {
+                return (0, None);
+            };
+            let pair = keep
+                .is_none_or(|keep| keep(name))
+                .then(|| (decode(name), decode(value)));
+            (n, Some(pair))
+        })?;
+        let Some(pair) = read else {
+            return Ok(false);
+        };
+        self.tags_read += 1;
+        if let Some(((name, _), (value, guessed))) = pair {
+            if guessed {
+                self.warn(game, format!("tag {name}"));
+            }
+            game.tags.push((name, value));
+        }
+        Ok(true)
     }
 
     /// The rest of a tag pair, after `[` and the part of its name already in `self.token`.
@@ -310,12 +424,15 @@ impl<R: BufRead> PgnReader<R> {
             return Err(self.err(PgnErrorKind::BadTag("missing ']'")));
         }
         self.input.bump(b']');
-        let (name, _) = decode(&self.token);
-        let (value, guessed) = decode(&self.text);
-        if guessed {
-            self.warn(game, format!("tag {name}"));
+        self.tags_read += 1;
+        if self.keep_tag.is_none_or(|keep| keep(&self.token)) {
+            let (name, _) = decode(&self.token);
+            let (value, guessed) = decode(&self.text);
+            if guessed {
+                self.warn(game, format!("tag {name}"));
+            }
+            game.tags.push((name, value));
         }
-        game.tags.push((name, value));
         Ok(())
     }
 

@@ -254,6 +254,18 @@ impl Position {
 
     /// Appends the canonical FEEN to `s` (no allocation beyond `s` growing).
     pub fn write_feen(&self, s: &mut String) {
+        // Written as bytes into a buffer on the stack, well under its 320 bytes: 64 board tokens
+        // of 2 bytes (3 for a king), 7 slashes, two hands of 8 kinds of 4 bytes at most, the
+        // separators and style-turn.
+        let mut buf = [0u8; 320];
+        let mut n = 0;
+        // Byte by byte: tokens are 1 to 3 bytes, too short for a copy call.
+        let mut put = |bytes: &[u8]| {
+            for &b in bytes {
+                buf[n] = b;
+                n += 1;
+            }
+        };
         let codes = self.board_codes();
         for r in (0..8u8).rev() {
             let mut empty = 0;
@@ -264,55 +276,58 @@ impl Position {
                     continue;
                 }
                 if empty > 0 {
-                    s.push((b'0' + empty) as char);
+                    put(&[b'0' + empty]);
                     empty = 0;
                 }
-                s.push_str(BOARD_TOKENS[code as usize]);
+                put(BOARD_TOKENS[code as usize].as_bytes());
             }
             if empty > 0 {
-                s.push((b'0' + empty) as char);
+                put(&[b'0' + empty]);
             }
             if r > 0 {
-                s.push('/');
+                put(b"/");
             }
         }
-        s.push(' ');
+        put(b" ");
         // First hand: Black's pieces held by White (lowercase); second: White's (uppercase).
         for holder in [Side::First, Side::Second] {
             let hand = &self.hands[holder.index()];
             let mut items = [(0u8, 0usize); 8];
             let mut len = 0;
-            for (k, &n) in hand.iter().enumerate() {
-                if n > 0 {
-                    items[len] = (n, k);
+            for (k, &count) in hand.iter().enumerate() {
+                if count > 0 {
+                    items[len] = (count, k);
                     len += 1;
                 }
             }
             // Canonical order: count descending, then letter, then state (- before + before
             // none). Every token of one hand has the same case.
-            items[..len].sort_unstable_by_key(|&(n, k)| (std::cmp::Reverse(n), hand_order(k)));
-            for &(n, k) in &items[..len] {
-                if n > 1 {
-                    if n >= 10 {
-                        s.push((b'0' + n / 10) as char);
+            if len > 1 {
+                items[..len].sort_unstable_by_key(|&(c, k)| (std::cmp::Reverse(c), hand_order(k)));
+            }
+            for &(count, k) in &items[..len] {
+                if count > 1 {
+                    if count >= 10 {
+                        put(&[b'0' + count / 10]);
                     }
-                    s.push((b'0' + n % 10) as char);
+                    put(&[b'0' + count % 10]);
                 }
-                s.push_str(if holder == Side::First {
-                    HAND_TOKENS_LOWER[k]
+                put(if holder == Side::First {
+                    HAND_TOKENS_LOWER[k].as_bytes()
                 } else {
-                    HAND_TOKENS[k]
+                    HAND_TOKENS[k].as_bytes()
                 });
             }
             if holder == Side::First {
-                s.push('/');
+                put(b"/");
             }
         }
-        s.push_str(if self.side == Side::First {
-            " C/c"
+        put(if self.side == Side::First {
+            b" C/c"
         } else {
-            " c/C"
+            b" c/C"
         });
+        s.push_str(std::str::from_utf8(&buf[..n]).expect("FEEN tokens are ASCII"));
     }
 }
 

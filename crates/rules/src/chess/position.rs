@@ -297,6 +297,12 @@ impl Position {
     /// illegal move leaves an unspecified (but memory-safe) position.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.play_inline(mv);
+    }
+
+    /// [`Position::play_unchecked`] always inlined, for the replay's loop.
+    #[inline(always)]
+    pub(crate) fn play_inline(&mut self, mv: Move) {
         let from = mv.from().index() as u8;
         let to = mv.to().index() as u8;
         let role = self.role_at(from);

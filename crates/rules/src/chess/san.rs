@@ -77,10 +77,10 @@ pub struct San(u32);
 // null), 4-7 the origin file + 1 (0: none), 8-11 the origin rank + 1, 12-17 the destination,
 // 18-20 the promotion role's index (0: none), 21 the capture flag, 22-23 the check sign
 // (1 `+`, 2 `#`), 24-26 the annotation's NAG (0: none).
-const TAG_SHORT: u32 = 6;
-const TAG_LONG: u32 = 7;
+pub(crate) const TAG_SHORT: u32 = 6;
+pub(crate) const TAG_LONG: u32 = 7;
 const TAG_NULL: u32 = 8;
-const CAPTURE: u32 = 1 << 21;
+pub(crate) const CAPTURE: u32 = 1 << 21;
 
 /// The packed bits of a normal move.
 #[inline(always)]
@@ -532,6 +532,12 @@ impl San {
                 }
             }
         }
+    }
+
+    /// The packed bits (the layout above `TAG_SHORT`), for the replay's fast path.
+    #[inline(always)]
+    pub(crate) fn bits(self) -> u32 {
+        self.0
     }
 
     /// The check (`+`) or mate (`#`) sign, if written; not checked against the position.

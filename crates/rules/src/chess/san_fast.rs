@@ -9,9 +9,9 @@
 
 use tegoma_protocol::Outcome;
 
-use super::san::san_in_list;
+use super::san::{san_in_list, CAPTURE, TAG_LONG, TAG_SHORT};
 use super::tables::PAWN_ATTACKS;
-use super::{Move, MoveList, Position, Role, San, SanError, SanKind, Side};
+use super::{Move, MoveList, Position, Role, San, SanError, Side};
 use crate::kit::{between, bishop_rays, king_attacks, knight_attacks, rook_rays, Square};
 
 /// Whether `sq` is attacked by the opponents of `color`, with occupancy `occ`, ignoring the
@@ -56,6 +56,45 @@ fn keeps_king_safe(p: &Position, from: Square, to: Square, in_check: bool) -> bo
     !attacked(p, k, us, (p.occupied().0 & !from.bb().0) | t, t)
 }
 
+/// Whether the side to move is in check ([`Position::is_check`]) once a normal move (no
+/// castling, en passant or promotion) from `from` to `to` has been played: the piece now on
+/// `to` attacks its king, or a slider of the mover stands behind `from` on a line through it.
+#[inline(always)]
+fn check_after_normal(p: &Position, from: Square, to: Square) -> bool {
+    let us = p.side_to_move();
+    let k = p.king(us);
+    let mover = p.by_color[us.flip().index()];
+    let occ = p.occupied().0;
+    let r = &p.by_role;
+    let t = to.bb().0;
+    let diag = (r[Role::Bishop.index()] | r[Role::Queen.index()]) & mover;
+    let orth = (r[Role::Rook.index()] | r[Role::Queen.index()]) & mover;
+    let direct = if r[Role::Knight.index()] & t != 0 {
+        knight_attacks(k).0 & t != 0
+    } else if r[Role::Pawn.index()] & t != 0 {
+        PAWN_ATTACKS[us.index()][k.index()] & t != 0
+    } else if r[Role::King.index()] & t != 0 {
+        false
+    } else {
+        (bishop_rays(k).0 & diag | rook_rays(k).0 & orth) & t != 0 && between(k, to).0 & occ == 0
+    };
+    if direct {
+        return true;
+    }
+    if (bishop_rays(k).0 | rook_rays(k).0) & from.bb().0 == 0 {
+        return false;
+    }
+    let mut sliders = (bishop_rays(k).0 & diag | rook_rays(k).0 & orth) & !t;
+    while sliders != 0 {
+        let s = Square::from_index(sliders.trailing_zeros() as u8);
+        sliders &= sliders - 1;
+        if between(k, s).0 & occ == 0 {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether the side to move is in check ([`Position::is_check`]).
 #[inline]
 pub(crate) fn in_check(p: &Position) -> bool {
@@ -73,19 +112,31 @@ pub(crate) fn in_check(p: &Position) -> bool {
 /// king cannot uncover it, and is not verified.
 #[inline]
 pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> {
-    let (role, from_file, from_rank, capture_sign, to, promo) = match san.kind() {
-        SanKind::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => (role, file, rank, capture, to, promotion),
-        SanKind::CastleShort => return castle(p, true, in_check),
-        SanKind::CastleLong => return castle(p, false, in_check),
-        SanKind::Null => return None,
+    // Read from the packed bits (see `San::bits`), not through `San::kind`.
+    let v = san.bits();
+    let tag = v & 15;
+    if tag > 5 {
+        return match tag {
+            TAG_SHORT => castle(p, true, in_check),
+            TAG_LONG => castle(p, false, in_check),
+            _ => None,
+        };
+    }
+    let role = Role::ALL[tag as usize];
+    let from_file = match (v >> 4) & 15 {
+        0 => None,
+        f => Some(f as u8 - 1),
     };
+    let from_rank = match (v >> 8) & 15 {
+        0 => None,
+        r => Some(r as u8 - 1),
+    };
+    let to = Square::from_index(((v >> 12) & 63) as u8);
+    let promo = match (v >> 18) & 7 {
+        0 => None,
+        r => Some(Role::ALL[r as usize]),
+    };
+    let capture_sign = v & CAPTURE != 0;
     let us = p.side_to_move();
     let occ = p.occupied();
     let ours = p.occupied_by(us).0;
@@ -328,8 +379,13 @@ impl SanReplay {
                 san_in_list(&self.position, san, &list)?
             }
         };
-        self.position.play_unchecked(mv);
-        self.check = in_check(&self.position);
+        self.position.play_inline(mv);
+        self.check = if mv.flags() <= 1 {
+            check_after_normal(&self.position, mv.from(), mv.to())
+        } else {
+            in_check(&self.position)
+        };
+        debug_assert_eq!(self.check, in_check(&self.position), "check after {mv}");
         self.has_move = None;
         Ok(mv)
     }

@@ -82,6 +82,13 @@ impl Position {
         if self.is_over() {
             return;
         }
+        self.generate_pseudo(privilege, sink);
+    }
+
+    /// Generates every pseudo-legal move (the movement patterns and drops), the game over or
+    /// not: once a King is captured no move is legal, but CGSN `nomove` asks about these (R12).
+    #[inline(always)]
+    pub(crate) fn generate_pseudo<S: Sink>(&self, privilege: bool, sink: &mut S) {
         let us = self.stm;
         let s = us.index();
         let own = self.sides[s];
@@ -198,6 +205,13 @@ impl Position {
     pub fn for_each_move<F: FnMut(Move)>(&self, privilege: bool, f: F) {
         let mut v = Visit(f);
         self.generate(privilege, &mut v);
+    }
+
+    /// Calls `f` for every pseudo-legal move (movement patterns and drops), whether or not the
+    /// game is over: the moves of [`Position::for_each_move`] while it goes on.
+    pub(crate) fn for_each_pseudo_move<F: FnMut(Move)>(&self, privilege: bool, f: F) {
+        let mut v = Visit(f);
+        self.generate_pseudo(privilege, &mut v);
     }
 
     /// The number of legal moves (history ignored), counted without listing them.

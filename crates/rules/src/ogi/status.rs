@@ -89,14 +89,17 @@ impl Position {
     }
 
     /// Whether a pseudo-legal move of the side not to move would capture the piece on `sq`
-    /// (never when the game is over: no move is legal then).
+    /// (the game over or not: statuses are about movement, R12).
     fn threatened(&self, sq: u8) -> bool {
-        !self.is_over() && self.attack_mask(self.stm.flip()) >> sq & 1 != 0
+        self.attack_mask(self.stm.flip()) >> sq & 1 != 0
     }
 
     /// The CGSN statuses that hold (CGSN §15 over Ōgi's pseudo-legal moves, which are its legal
-    /// moves since Ōgi has no check constraint; history ignored): `check`, `stale`, `checkmate`,
-    /// `stalemate` for each King of the side to move, `nomove`, `bareking`, `mareking`.
+    /// moves while the game goes on since Ōgi has no check constraint; history ignored):
+    /// `check`, `stale`, `checkmate`, `stalemate` for each King of the side to move, `nomove`,
+    /// `bareking`, `mareking`. After a King is captured (`mareking`) no move is legal, but the
+    /// statuses are about movement (ruling R12): `nomove` holds only when the side to move has
+    /// no pseudo-legal move (movement patterns and drops), and `check`/`stale` as they hold.
     ///
     /// ```
     /// use tegoma_notation::cgsn::Status;
@@ -108,7 +111,7 @@ impl Position {
         let mut set = StatusSet::EMPTY;
         let us = self.stm;
         let mut moves = Vec::new();
-        self.for_each_move(true, |m| moves.push(m));
+        self.for_each_pseudo_move(true, |m| moves.push(m));
         if moves.is_empty() {
             set.insert(Status::Nomove);
         }
