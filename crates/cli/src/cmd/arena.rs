@@ -281,10 +281,15 @@ pub fn run(a: Args) -> ExitCode {
             ),
         ];
         if let Some((e, model)) = estimate {
+            let margin = e.elo_margin();
+            let margin = if margin.is_finite() {
+                format!("{margin:.1}")
+            } else {
+                "inf".to_string()
+            };
             l.push(format!(
-                "Elo difference: {} ± {:.1} (95%, {model}, {} observations)",
+                "Elo difference: {} ± {margin} (95%, {model}, {} observations)",
                 elo_text(e.elo),
-                e.elo_margin(),
                 e.n
             ));
             l.push(format!(
