@@ -3,7 +3,7 @@
 //
 // Usage: node scripts/fsf-uci.mjs [--variants FILE.ini]
 // Environment: FSF_WASM_DIR, the folder holding the package's stockfish.js (default: the
-// package under target/tools/fsf/node_modules, as scripts/strength.sh installs it).
+// package under target/tools/fsf/node_modules, as scripts/strength.py --install installs it).
 // With --variants, the file is copied into the engine's virtual file system and loaded with
 // `setoption name VariantPath` before any command is read, so `setoption name UCI_Variant value
 // ogi` works at once.

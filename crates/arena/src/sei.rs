@@ -1,15 +1,19 @@
-//! An SEI client (the Sashité Engine Interface, JSON Lines): `hello`, `configure`, `ping`,
-//! `search`, `cancel`; positions in FEEN, moves in PMN.
+//! An SEI client (SEI 1.0, the Sashité Engine Interface, JSON Lines), following the messages
+//! `tegoma engine` documents (crates/engine, "SEI 1.0"): positions in FEEN, moves in PMN, rule
+//! systems by id (`tegoma.ogi/1`).
 //!
-//! Messages, one JSON object a line, each with a `type`:
-//! - `{"type":"hello","version":"1.0"}` → `{"type":"hello",...}` (name under `name`);
-//! - `{"type":"configure","rules":"tegoma.chess/1","options":{...}}`, then
-//!   `{"type":"ping","id":"…"}` → `{"type":"pong","id":"…"}` as the readiness check;
-//! - `{"type":"search","id":"…","position":FEEN,"moves":[PMN…],"clock":{…}}` →
-//!   `{"type":"bestmove","id":"…","move":PMN}` (progress under `{"type":"info",…}` is read for
-//!   its `depth` and `score`);
-//! - `{"type":"cancel","id":"…"}` stops a search; `{"type":"error","class":…}` is a protocol
-//!   error.
+//! - `{"type":"hello","protocol":"sei","version":"1.0"}` → `{"type":"hello",…}`;
+//! - `{"type":"configure","options":{…}}` → `{"type":"configured",…}` (only when the
+//!   specification has options; values that read as integers or booleans are sent as such);
+//! - `{"type":"ping","id":"…"}` → `{"type":"pong","id":"…"}`, the readiness check;
+//! - `{"type":"search","id":"…","rules":ID,"position":FEEN,"moves":[PMN…],"clock":{"first":
+//!   {"remaining_ms","increment_ms"[,"moves_to_go"]},"second":{…}}}` → `{"type":"info",…}`
+//!   lines (their `depth` and `score` kept for the record), then
+//!   `{"type":"bestmove","id":"…","move":PMN or null}`;
+//! - `{"type":"cancel","id":"…"}` when the time is up; `{"type":"quit"}` at the end.
+//!
+//! An `{"type":"error",…}` message, or a line that is not a JSON object, is a protocol breach:
+//! the engine loses the game (`resignation`, PGN `Termination "abandoned"`).
 
 use std::time::{Duration, Instant};
 
@@ -143,7 +147,7 @@ impl SeiPlayer {
         let p = Process::spawn(&self.spec)
             .map_err(|e| start_err(format!("{}: {e}", self.spec.program)))?;
         self.process = Some(p);
-        self.send(&json!({"type": "hello", "version": "1.0"}))
+        self.send(&json!({"type": "hello", "protocol": "sei", "version": "1.0"}))
             .map_err(|e| start_err(e.to_string()))?;
         let deadline = Instant::now() + self.timeouts.start;
         match self.wait_for(deadline, |m| {
@@ -162,8 +166,21 @@ impl SeiPlayer {
             .iter()
             .map(|(k, v)| (k.clone(), option_value(v)))
             .collect();
-        self.send(&json!({"type": "configure", "rules": self.rules.id(), "options": options}))
-            .map_err(|e| start_err(e.to_string()))?;
+        if !options.is_empty() {
+            self.send(&json!({"type": "configure", "options": options}))
+                .map_err(|e| start_err(e.to_string()))?;
+            let deadline = Instant::now() + self.timeouts.start;
+            match self.wait_for(deadline, |m| {
+                m.get("type").and_then(Value::as_str) == Some("configured")
+            }) {
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    self.process = None;
+                    return Err(start_err("no answer to configure".into()));
+                }
+                Err(e) => return Err(start_err(e.to_string())),
+            }
+        }
         self.ping(self.timeouts.start)
             .map_err(|e| start_err(e.to_string()))
     }
@@ -177,11 +194,23 @@ fn clock_json(turn: &Turn<'_>) -> Value {
                 "second": {"remaining_ms": c.remaining_ms[1], "increment_ms": c.increment_ms[1]},
             });
             if let Some(n) = c.moves_to_go {
-                v["moves_to_go"] = json!(n);
+                let side = match turn.game.side_to_move() {
+                    tegoma_protocol::Side::First => "first",
+                    tegoma_protocol::Side::Second => "second",
+                };
+                v[side]["moves_to_go"] = json!(n);
             }
             v
         }
         None => Value::Null,
+    }
+}
+
+/// `cp 35`, `mate -3`, or the score's JSON.
+fn score_text(v: &Value) -> String {
+    match v.as_object().and_then(|o| o.iter().next()) {
+        Some((k, n)) => format!("{k} {n}"),
+        None => v.to_string(),
     }
 }
 
@@ -217,6 +246,7 @@ impl Player for SeiPlayer {
         let msg = json!({
             "type": "search",
             "id": id,
+            "rules": self.rules.id(),
             "position": turn.game.start_feen(),
             "moves": turn.game.pmn_plies(),
             "clock": clock_json(turn),
@@ -228,7 +258,7 @@ impl Player for SeiPlayer {
             let ty = m.get("type").and_then(Value::as_str);
             if ty == Some("info") {
                 let depth = m.get("depth").map(Value::to_string);
-                let score = m.get("score").map(Value::to_string);
+                let score = m.get("score").map(score_text);
                 if let Some(s) = score {
                     info = Some(match depth {
                         Some(d) => format!("depth {d} score {s}"),
@@ -244,7 +274,7 @@ impl Player for SeiPlayer {
                 let text = match m.get("move") {
                     Some(Value::String(s)) => s.clone(),
                     Some(other) => other.to_string(),
-                    None => String::new(),
+                    None => "null".to_string(),
                 };
                 let pmn = all_legal(turn.game).into_iter().find(|p| *p == text);
                 Ok(Reply {

@@ -1,7 +1,7 @@
 //! Against real engines (ignored by default: they need programs from outside the workspace).
 //!
 //! - Fairy-Stockfish in Ōgi (node and the npm package `fairy-stockfish-nnue.wasm` 1.1.12 under
-//!   `target/tools/fsf`, as `scripts/strength.sh` installs it): along random games, the legal
+//!   `target/tools/fsf`, as `scripts/strength.py --install` installs it): along random games, the legal
 //!   moves it lists (`go perft 1`) are exactly ours, translated to its notation, from positions
 //!   given as its FEN (hands in brackets) — the oracle for the dialect.
 //! - Stockfish (Debian `stockfish`): a short match against the test engine, its records replayed.
@@ -33,7 +33,7 @@ fn fsf_spec() -> EngineSpec {
     assert!(
         root.join("target/tools/fsf/node_modules/fairy-stockfish-nnue.wasm/stockfish.js")
             .exists(),
-        "the npm package is missing: run scripts/strength.sh --install"
+        "the npm package is missing: run scripts/strength.py --install"
     );
     assert!(ini.exists(), "ogi.ini is missing (set OGI_INI)");
     EngineSpec::parse(&format!(
@@ -61,7 +61,7 @@ fn read_until(p: &mut Process, end: &str, out: &mut Vec<String>) {
 }
 
 #[test]
-#[ignore = "needs node and the npm package fairy-stockfish-nnue.wasm (scripts/strength.sh --install)"]
+#[ignore = "needs node and the npm package fairy-stockfish-nnue.wasm (scripts/strength.py --install)"]
 fn fairy_stockfish_lists_our_ogi_moves() {
     let mut p = Process::spawn(&fsf_spec()).unwrap();
     let mut lines = Vec::new();
@@ -117,7 +117,7 @@ fn fairy_stockfish_lists_our_ogi_moves() {
 }
 
 #[test]
-#[ignore = "needs node and the npm package fairy-stockfish-nnue.wasm (scripts/strength.sh --install)"]
+#[ignore = "needs node and the npm package fairy-stockfish-nnue.wasm (scripts/strength.py --install)"]
 fn a_match_against_fairy_stockfish_in_ogi() {
     let rules = Rules::ogi().without_privilege().unwrap();
     let engine = env!("CARGO_BIN_EXE_tegoma-arena-testengine");

@@ -246,51 +246,49 @@ fn uci(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
 }
 
 fn sei(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = String>) {
-    let mut rules: Option<Rules> = None;
     let name = engine.flags.name.clone().unwrap_or("testengine".into());
-    let mut handle = |engine: &mut Engine, line: &str| -> bool {
+    let error = |class: &str, pointer: &str| {
+        say(
+            &json!({"type": "error", "error": class, "pointer": pointer, "message": class})
+                .to_string(),
+        )
+    };
+    let handle = |engine: &mut Engine, line: &str| -> bool {
         let Ok(Value::Object(msg)) = serde_json::from_str::<Value>(line) else {
-            say(&json!({"type": "error", "class": "invalid", "pointer": ""}).to_string());
+            error("invalid", "");
             return true;
         };
         let id = msg.get("id").cloned().unwrap_or(Value::Null);
         match msg.get("type").and_then(Value::as_str) {
-            Some("hello") => {
-                say(&json!({"type": "hello", "version": "1.0", "name": name}).to_string())
-            }
+            Some("hello") => say(
+                &json!({"type": "hello", "protocol": "sei", "version": "1.0",
+                    "engine": {"name": name, "author": "tegoma"},
+                    "rules": ["tegoma.chess/1", "tegoma.ogi/1", "tegoma.kogoma/1"]})
+                .to_string(),
+            ),
             Some("ping") => say(&json!({"type": "pong", "id": id}).to_string()),
-            Some("configure") => {
-                let id = msg.get("rules").and_then(Value::as_str).unwrap_or("");
-                let game = id.strip_prefix("tegoma.").and_then(|r| r.split('/').next());
-                rules = game.and_then(|g| Rules::by_name(g).ok());
-            }
+            Some("configure") => say(
+                &json!({"type": "configured", "options": msg.get("options").cloned().unwrap_or_default()})
+                    .to_string(),
+            ),
             Some("search") => {
-                let feen = msg.get("position").and_then(Value::as_str).unwrap_or("");
-                let Ok(mut m) = AnyMatch::from_feen(feen) else {
-                    say(
-                        &json!({"type": "error", "class": "invalid", "pointer": "/position"})
-                            .to_string(),
-                    );
+                let rules_id = msg.get("rules").and_then(Value::as_str).unwrap_or("");
+                let game = rules_id.strip_prefix("tegoma.").and_then(|r| r.split('/').next());
+                let Some(rules) = game.and_then(|g| Rules::by_name(g).ok()) else {
+                    error("unsupported", "/rules");
                     return true;
                 };
-                if let Some(r) = &rules {
-                    if r.name() == "ogi" {
-                        if let Ok(x) = AnyMatch::from_position(r.clone(), &m.position()) {
-                            m = x;
-                        }
-                    }
-                }
-                for mv in msg
-                    .get("moves")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
+                let feen = msg.get("position").and_then(Value::as_str).unwrap_or("");
+                let m = tegoma_game::generic_from_feen(feen)
+                    .ok()
+                    .and_then(|g| AnyMatch::from_position(rules, &g).ok());
+                let Some(mut m) = m else {
+                    error("illegal", "/position");
+                    return true;
+                };
+                for (i, mv) in msg.get("moves").and_then(Value::as_array).into_iter().flatten().enumerate() {
                     if m.play(mv.as_str().unwrap_or(""), None).is_err() {
-                        say(
-                            &json!({"type": "error", "class": "illegal", "pointer": "/moves"})
-                                .to_string(),
-                        );
+                        error("illegal", &format!("/moves/{i}"));
                         return true;
                     }
                 }
@@ -302,14 +300,14 @@ fn sei(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
                         say(&json!({"type": "bestmove", "id": id, "move": "a1-a8"}).to_string())
                     }
                     Misbehave::None => {
-                        let mv = engine.pick(&legal).cloned().unwrap_or_default();
-                        say(&json!({"type": "info", "id": id, "depth": 1, "score": 0}).to_string());
+                        let mv = engine.pick(&legal).cloned();
+                        say(&json!({"type": "info", "id": id, "depth": 1, "score": {"cp": 0}}).to_string());
                         say(&json!({"type": "bestmove", "id": id, "move": mv}).to_string());
                     }
                 }
             }
             Some("quit") => return false,
-            _ => {}
+            _ => error("unsupported", "/type"),
         }
         true
     };
