@@ -281,7 +281,13 @@ impl GameRecord {
         sides.insert("second".into(), json!({ "name": self.names[1] }));
         base.sides = Some(sides);
         base.periods = Some(periods);
-        if let Some(fen) = self.game.start_fen() {
+        // A FEN start keeps its move counters (the setup's FEEN has none).
+        let initial = tegoma_game::AnyPosition::initial(self.game.rules().clone()).feen();
+        if let Some(fen) = self
+            .game
+            .start_fen()
+            .filter(|_| self.game.start_feen() != initial)
+        {
             base.setup.extra.insert("fen".into(), json!(fen));
         }
         let mut pcn = match_to_pcn(&self.game, Some(&base))?;

@@ -7,6 +7,7 @@ pub mod convert;
 pub mod ggn;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod show;
 pub mod status;
