@@ -35,7 +35,7 @@ fn seconds(text: &str, whole: &str) -> Result<f64, TcError> {
         None => (0, text),
     };
     let s: f64 = sec.parse().map_err(|_| err("bad seconds"))?;
-    if !s.is_finite() || s < 0.0 || s > 1e7 {
+    if !s.is_finite() || !(0.0..=1e7).contains(&s) {
         return Err(err("seconds out of range"));
     }
     Ok(f64::from(min) * 60.0 + s)

@@ -148,11 +148,9 @@ fn uci(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
                 say("uciok");
             }
             Some("isready") => say("readyok"),
-            Some("setoption") => {
-                if line.contains("UCI_Variant value ogi") {
-                    dialect = Dialect::FairyOgi;
-                    rules = Rules::ogi().without_privilege().unwrap_or(Rules::ogi());
-                }
+            Some("setoption") if line.contains("UCI_Variant value ogi") => {
+                dialect = Dialect::FairyOgi;
+                rules = Rules::ogi().without_privilege().unwrap_or(Rules::ogi());
             }
             Some("position") => {
                 let moves_at = words.iter().position(|w| *w == "moves");
