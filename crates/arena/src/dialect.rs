@@ -275,6 +275,32 @@ mod tests {
         assert!(d.write_move("+R*e5").is_err());
     }
 
+    /// When sennichite forbids a move, the search list holds every other legal move; the
+    /// forbidden move still reads back (played, it loses by `repetition`).
+    #[test]
+    fn sennichite_restricts_the_search() {
+        let rules = Rules::ogi().without_privilege().unwrap();
+        let mut m = AnyMatch::new(rules);
+        let (_, search) = Dialect::FairyOgi.legal_moves(&m);
+        assert!(search.is_empty(), "nothing forbidden at the start");
+        for mv in ["g2-h2", "b7-a7", "h2-g2", "a7-b7"] {
+            m.play(mv, None).unwrap();
+        }
+        // g2-h2 would produce again the position it produced at ply 1.
+        let (legal, search) = Dialect::FairyOgi.legal_moves(&m);
+        assert_eq!(legal.len(), 25);
+        assert_eq!(search.len(), 24);
+        assert!(!search.contains(&"g2h2".to_string()));
+        assert_eq!(
+            Dialect::FairyOgi.read_move(&legal, "g2h2").as_deref(),
+            Some("g2-h2")
+        );
+        assert_eq!(
+            Dialect::FairyOgi.position_command(&m).unwrap(),
+            "position startpos moves g2h2 b7a7 h2g2 a7b7"
+        );
+    }
+
     /// Hand-made from the mapping in oracles/README.md.
     #[test]
     fn ogi_fen() {

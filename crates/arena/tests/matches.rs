@@ -208,6 +208,37 @@ fn sei_games_of_every_rule_system() {
     }
 }
 
+/// Ōgi over UCI in Fairy-Stockfish's dialect (the test engine reads it back): positions as its
+/// FEN with pockets, drops and promotions in its notation, the King's privilege off.
+#[test]
+fn ogi_over_uci_in_the_fairy_stockfish_dialect() {
+    let rules = Rules::ogi().without_privilege().unwrap();
+    let p = play(
+        rules,
+        engine("u1", "uci", "--seed 7"),
+        engine("u2", "uci", "--seed 8"),
+        4,
+        "60+1",
+        None,
+    );
+    assert_eq!(p.standing.finished, 4);
+    assert!(
+        p.terminations
+            .iter()
+            .all(|t| matches!(t, Termination::Normal | Termination::Adjudicated)),
+        "{:?}",
+        p.terminations
+    );
+    check_records(&p);
+    let drops = p
+        .pcn
+        .iter()
+        .flat_map(|r| r.plies.iter().flatten())
+        .filter(|ply| ply.pmn.to_string().contains('*'))
+        .count();
+    assert!(drops > 0, "drops were played");
+}
+
 fn outcome(p: &Played, game: usize) -> (Decision, Vec<Status>) {
     let o = p.pcn[game].outcome.as_ref().unwrap();
     let d = match o.result {
