@@ -103,6 +103,8 @@ pub struct GameRecord {
     pub termination: Termination,
     /// What the engine said of its search, per ply.
     pub infos: Vec<Option<String>>,
+    /// More about the ending (a time loss: how long the engine took, how long it had).
+    pub note: Option<String>,
 }
 
 /// The time the side to move can spend before it flags: the smallest elapsed time the clock
@@ -163,6 +165,7 @@ pub fn play_game(
     let players: [&mut dyn Player; 2] = [first, second];
     let mut infos = Vec::new();
     let mut termination = Termination::Normal;
+    let mut note = None;
     while game.outcome().is_none() {
         if game.ply_count() >= setup.max_plies {
             let _ = game.end(Outcome::draw(Status::Movelimit));
@@ -194,6 +197,10 @@ pub fn play_game(
                     if clock.would_flag(charged) {
                         let _ = game.time_forfeit(side);
                         termination = Termination::TimeForfeit { side };
+                        note = Some(format!(
+                            "answered after {} ms with {flag_at} ms left",
+                            r.elapsed_ms
+                        ));
                     } else {
                         let _ = game.end(Outcome::win(side.flip(), Status::Illegalmove));
                         termination = Termination::IllegalMove { side, text: r.text };
@@ -209,6 +216,10 @@ pub fn play_game(
                             .is_some_and(|o| o.statuses.contains(Status::Timelimit))
                         {
                             termination = Termination::TimeForfeit { side };
+                            note = Some(format!(
+                                "answered after {} ms with {flag_at} ms left",
+                                r.elapsed_ms
+                            ));
                         }
                     }
                     Err(MatchError::Forfeit { .. }) => {
@@ -229,6 +240,10 @@ pub fn play_game(
             Err(EngineError::Timeout { .. }) => {
                 let _ = game.time_forfeit(side);
                 termination = Termination::TimeForfeit { side };
+                note = Some(format!(
+                    "no answer within {} ms",
+                    flag_at.saturating_add(setup.margin_ms)
+                ));
             }
             Err(e) => {
                 let _ = game.end(Outcome::win(side.flip(), Status::Resignation));
@@ -244,6 +259,7 @@ pub fn play_game(
         names,
         termination,
         infos,
+        note,
     })
 }
 
@@ -261,6 +277,15 @@ pub struct Labels {
 }
 
 impl GameRecord {
+    /// The ending's sentence with its note (`b ran out of time (no answer within 1000 ms)`).
+    pub fn detail(&self) -> String {
+        let d = self.termination.detail(&self.names);
+        match &self.note {
+            Some(n) => format!("{d} ({n})"),
+            None => d,
+        }
+    }
+
     /// The game's PCN record: meta (event, round, date, PGN tags), sides (names), periods,
     /// setup, plies with their times (and the engines' search info under `engine`), outcome
     /// (with `termination` and `detail` when an engine failed).
@@ -302,8 +327,7 @@ impl GameRecord {
             if self.termination != Termination::Normal {
                 o.extra
                     .insert("termination".into(), json!(self.termination.pgn()));
-                o.extra
-                    .insert("detail".into(), json!(self.termination.detail(&self.names)));
+                o.extra.insert("detail".into(), json!(self.detail()));
             }
         }
         Ok(pcn)
@@ -319,7 +343,7 @@ impl GameRecord {
         }
         let mut pgn = pcn_to_pgn(pcn)?;
         pgn.set_tag("Date", &labels.date.replace('-', "."));
-        let detail = self.termination.detail(&self.names);
+        let detail = self.detail();
         if !detail.is_empty() {
             pgn.comments.push(tegoma_game::pgn::Comment {
                 ply: self.game.ply_count(),

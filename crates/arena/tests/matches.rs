@@ -392,6 +392,17 @@ fn time_losses() {
         Termination::TimeForfeit { side: Side::First }
     );
     assert_eq!(p.standing.wdl.losses, 3);
+    let detail = |p: &Played, i: usize| {
+        p.pcn[i].outcome.as_ref().unwrap().extra["detail"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        detail(&p, 0).starts_with("sleepy ran out of time (no answer within "),
+        "{}",
+        detail(&p, 0)
+    );
     assert!(p.pgn.contains("[Termination \"time forfeit\"]"));
     check_records(&p);
     // An engine slower than its clock loses on time too (SEI, Ōgi).
@@ -414,6 +425,11 @@ fn time_losses() {
             Termination::TimeForfeit { side: slow_side }
         );
         assert_eq!(outcome(&p, i).0, Decision::Win(slow_side.flip()));
+        assert!(
+            detail(&p, i).starts_with("slow ran out of time ("),
+            "{}",
+            detail(&p, i)
+        );
     }
     check_records(&p);
 }

@@ -93,7 +93,7 @@ fn progress(f: &Finished<'_>, names: &[String; 2]) {
     let r = f.record;
     let outcome = r.game.outcome();
     let statuses = outcome.map(|o| o.statuses.to_string()).unwrap_or_default();
-    let detail = r.termination.detail(&r.names);
+    let detail = r.detail();
     let s = f.standing;
     let elo = s
         .estimate()

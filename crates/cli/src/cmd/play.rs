@@ -351,6 +351,7 @@ pub fn run(a: Args) -> ExitCode {
         names,
         termination,
         infos,
+        note: None,
     };
     let labels = Labels {
         event: "tegoma play".into(),
