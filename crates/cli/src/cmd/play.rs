@@ -163,10 +163,14 @@ pub fn run(a: Args) -> ExitCode {
     }
     let names = {
         let me = std::env::var("USER").unwrap_or_else(|_| "player".into());
+        let label = |e: &dyn Player| match &a.engine {
+            None => format!("{} (level {})", e.name(), a.level),
+            Some(_) => e.name().to_string(),
+        };
         match &engine {
             None => ["first player".to_string(), "second player".to_string()],
-            Some(e) if human == Side::First => [me, format!("{} (level {})", e.name(), a.level)],
-            Some(e) => [format!("{} (level {})", e.name(), a.level), me],
+            Some(e) if human == Side::First => [me, label(e.as_ref())],
+            Some(e) => [label(e.as_ref()), me],
         }
     };
     let stdin = std::io::stdin();
