@@ -162,6 +162,12 @@ def main():
         if not os.path.exists(a.ogi_ini):
             print("error: {} is missing (--ogi-ini)".format(a.ogi_ini), file=sys.stderr)
             return 1
+    # Time controls mean nothing on a busy machine: engines starved of CPU lose on time.
+    cores = os.cpu_count() or 1
+    load = os.getloadavg()[0]
+    if load > cores:
+        print("warning: load average {:.1f} on {} cores: time losses and scores will reflect the "
+              "machine, not the engines; run on a quiet machine".format(load, cores), file=sys.stderr)
     rows = []
     for key, game, spec, anchor in chosen:
         if "cmd=None" in spec:
@@ -185,6 +191,7 @@ def main():
             print("error: the match against {} failed: {}".format(key, p.stdout.strip()), file=sys.stderr)
             continue
         r = json.loads(out[-1])
+        r["load_average_after"] = os.getloadavg()[0]
         with open(base + ".json", "w") as f:
             json.dump(r, f, indent=1)
         rows.append((key, game, anchors.get(key, anchor), r))
@@ -197,6 +204,8 @@ def main():
             key, game, r["games"], "{}-{}-{}".format(r["wins"], r["draws"], r["losses"]),
             100 * r["score"], fmt(e.get("elo", "?")), fmt(e.get("elo_low", "?")),
             fmt(e.get("elo_high", "?")), r["failures_by_engine"]))
+        if r["time_losses"]:
+            print("{:<12} {} time losses (see the records' outcome details)".format("", r["time_losses"]))
     for game in ("chess", "ogi"):
         anchored = [(anchor, r["games"], r["score"]) for key, g, anchor, r in rows
                     if g == game and anchor is not None]
