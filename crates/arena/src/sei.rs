@@ -9,7 +9,9 @@
 //! - `{"type":"search","id":"…","rules":ID,"position":FEEN,"moves":[PMN…],"clock":{"first":
 //!   {"remaining_ms","increment_ms"[,"moves_to_go"]},"second":{…}}}` → `{"type":"info",…}`
 //!   lines (their `depth` and `score` kept for the record), then
-//!   `{"type":"bestmove","id":"…","move":PMN or null}`;
+//!   `{"type":"bestmove","id":"…","move":PMN or null}`; when the match allows fewer moves than
+//!   the game's standard rules (Ōgi without the King's privilege, a sennichite-forbidden move),
+//!   the search lists them under `searchmoves`;
 //! - `{"type":"cancel","id":"…"}` when the time is up; `{"type":"quit"}` at the end.
 //!
 //! An `{"type":"error",…}` message, or a line that is not a JSON object, is a protocol breach:
@@ -214,6 +216,20 @@ fn score_text(v: &Value) -> String {
     }
 }
 
+/// The match's legal moves when they are fewer than those of the rules the engine knows by the
+/// id (the standard rules of the game, without the match's history): a match without the King's
+/// privilege (against Fairy-Stockfish's rules), or a move sennichite forbids. The engine is then
+/// told to search only these (`searchmoves`).
+fn restricted(m: &AnyMatch) -> Option<Vec<String>> {
+    let allowed = m.legal_moves_as(MoveFormat::Pmn).ok()?;
+    let standard = Rules::by_name(m.rules().name()).ok()?;
+    let known = AnyPosition::from_generic(Some(standard), &m.position())
+        .ok()?
+        .legal_moves(MoveFormat::Pmn)
+        .ok()?;
+    (known.len() != allowed.len()).then_some(allowed)
+}
+
 /// The canonical PMN of every legal move of the match's position, sennichite-forbidden moves
 /// included.
 fn all_legal(m: &AnyMatch) -> Vec<String> {
@@ -243,7 +259,7 @@ impl Player for SeiPlayer {
     fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, EngineError> {
         self.searches += 1;
         let id = format!("s{}", self.searches);
-        let msg = json!({
+        let mut msg = json!({
             "type": "search",
             "id": id,
             "rules": self.rules.id(),
@@ -251,6 +267,9 @@ impl Player for SeiPlayer {
             "moves": turn.game.pmn_plies(),
             "clock": clock_json(turn),
         });
+        if let Some(allowed) = restricted(turn.game) {
+            msg["searchmoves"] = json!(allowed);
+        }
         self.send(&msg)?;
         let start = Instant::now();
         let mut info = None;
@@ -314,5 +333,28 @@ impl Player for SeiPlayer {
 impl Drop for SeiPlayer {
     fn drop(&mut self) {
         self.quit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ogi(rules: Rules, feen: &str) -> AnyMatch {
+        let g = tegoma_game::generic_from_feen(feen).unwrap();
+        AnyMatch::from_position(rules, &g).unwrap()
+    }
+
+    /// The King can take a promoted rook: with the privilege off, the search is restricted to
+    /// the moves without `/+R`.
+    #[test]
+    fn searchmoves_without_the_privilege() {
+        let feen = "k^7/8/8/8/8/8/4+r3/4K^3 / O/o";
+        assert_eq!(restricted(&ogi(Rules::ogi(), feen)), None);
+        let m = ogi(Rules::ogi().without_privilege().unwrap(), feen);
+        let only = restricted(&m).expect("restricted");
+        assert!(only.contains(&"e1+e2".to_string()), "{only:?}");
+        assert!(only.iter().all(|mv| !mv.contains('/')), "{only:?}");
+        assert_eq!(restricted(&AnyMatch::new(Rules::chess())), None);
     }
 }

@@ -239,6 +239,29 @@ fn ogi_over_uci_in_the_fairy_stockfish_dialect() {
     assert!(drops > 0, "drops were played");
 }
 
+/// Ōgi without the King's privilege (as against Fairy-Stockfish) with SEI engines that know the
+/// standard rules: the search lists the allowed moves, so no privilege move is ever played.
+#[test]
+fn sei_engines_are_held_to_a_match_without_privilege() {
+    let rules = Rules::ogi().without_privilege().unwrap();
+    let p = play(
+        rules,
+        engine("s1", "sei", "--seed 21"),
+        engine("s2", "sei", "--seed 22"),
+        8,
+        "60+1",
+        None,
+    );
+    assert!(
+        p.terminations
+            .iter()
+            .all(|t| matches!(t, Termination::Normal | Termination::Adjudicated)),
+        "{:?}",
+        p.terminations
+    );
+    check_records(&p);
+}
+
 fn outcome(p: &Played, game: usize) -> (Decision, Vec<Status>) {
     let o = p.pcn[game].outcome.as_ref().unwrap();
     let d = match o.result {

@@ -291,7 +291,10 @@ fn sei(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
                     }
                 }
                 let how = engine.begin();
-                let legal = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
+                let mut legal = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
+                if let Some(only) = msg.get("searchmoves").and_then(Value::as_array) {
+                    legal.retain(|mv| only.iter().any(|o| o.as_str() == Some(mv.as_str())));
+                }
                 match how {
                     Misbehave::Garbage => say("{garbage"),
                     Misbehave::Illegal => {
