@@ -22,7 +22,9 @@ Usage:
 
 Options: --engine CMD (default: target/release/tegoma engine), --chess-proto uci|sei (default uci),
 --ogi-proto sei|uci (default sei), --tc 10+0.1, --concurrency 2, --seed 1, --plies 8 (opening
-length), --out DIR (records and JSON results, default target/strength), --ogi-ini PATH.
+length), --out DIR (records and JSON results, default target/strength), --ogi-ini PATH,
+--fsf-overhead MS (Fairy-Stockfish's Move Overhead, default 300: the wasm build under node
+answers late and loses on time with its default 10 ms).
 """
 
 import argparse
@@ -46,7 +48,7 @@ def which(name):
     return shutil.which(name)
 
 
-def opponents(ogi_ini):
+def opponents(ogi_ini, fsf_overhead):
     sf = which("stockfish")
     fsf = "node {} --variants {}".format(os.path.join(ROOT, "scripts", "fsf-uci.mjs"), ogi_ini)
     return [
@@ -62,8 +64,9 @@ def opponents(ogi_ini):
         ("ethereal", "chess", "cmd={},name=ethereal,option.Threads=1,option.Hash=16".format(
             which("ethereal-chess")), None),
         ("fsf-skill10", "ogi", "cmd={},name=fsf-skill10,option.Threads=1,option.Hash=16,"
-         "option.Skill Level=10".format(fsf), None),
-        ("fsf-full", "ogi", "cmd={},name=fsf-full,option.Threads=1,option.Hash=16".format(fsf), None),
+         "option.Move Overhead={},option.Skill Level=10".format(fsf, fsf_overhead), None),
+        ("fsf-full", "ogi", "cmd={},name=fsf-full,option.Threads=1,option.Hash=16,"
+         "option.Move Overhead={}".format(fsf, fsf_overhead), None),
     ]
 
 
@@ -127,6 +130,10 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "target", "strength"))
     ap.add_argument("--ogi-ini", default=os.environ.get("OGI_INI", "/work/shared/oracles/ogi.ini"))
     ap.add_argument("--tegoma", default=None, help="the tegoma binary (default: target/release)")
+    ap.add_argument("--fsf-overhead", type=int, default=300,
+                    help="Fairy-Stockfish's Move Overhead in ms: the wasm build under node answers "
+                         "late (messages cross two threads and a pipe) and, with its default 10 ms, "
+                         "loses on time at 10+0.1")
     a = ap.parse_args()
 
     if a.install:
@@ -150,7 +157,7 @@ def main():
         anchors[k] = float(v)
     os.makedirs(a.out, exist_ok=True)
 
-    chosen = opponents(a.ogi_ini)
+    chosen = opponents(a.ogi_ini, a.fsf_overhead)
     if a.only:
         chosen = [o for o in chosen if o[1] == a.only]
     if a.opponents:
