@@ -285,15 +285,13 @@ pub fn run(
                 1 => standing.wdl.draws += 1,
                 _ => standing.wdl.losses += 1,
             }
-            if record.termination != crate::game::Termination::Normal
-                && record.termination != crate::game::Termination::Adjudicated
+            use crate::game::Termination as T;
+            if let T::IllegalMove { side, .. }
+            | T::TimeForfeit { side }
+            | T::Abandoned { side, .. } = &record.termination
             {
-                let loser_first = record
-                    .game
-                    .outcome()
-                    .is_some_and(|o| o.decision == Decision::Win(Side::Second));
-                // The failing engine: A when it was the loser's side.
-                let a_failed = loser_first == a_first;
+                // The failing engine: A when it played that side.
+                let a_failed = (*side == Side::First) == a_first;
                 standing.failures[usize::from(!a_failed)] += 1;
             }
             half_points.insert(i, hp);

@@ -321,7 +321,8 @@ pub fn run(a: Args) -> ExitCode {
 
 fn finite(x: f64) -> serde_json::Value {
     if x.is_finite() {
-        json!(x)
+        // No negative zero in the output.
+        json!(x + 0.0)
     } else if x > 0.0 {
         json!("+inf")
     } else {
