@@ -174,6 +174,15 @@ fn a_half_points(record: &GameRecord, a_first: bool) -> u8 {
     }
 }
 
+/// Raises the stop flag when dropped.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
 /// Output sinks for the records.
 pub struct Outputs {
     /// PGN (chess games only).
@@ -199,6 +208,8 @@ pub fn run(
     }
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
+    // Whatever way this function returns, the workers stop after their current game.
+    let _stop_on_return = StopOnDrop(Arc::clone(&stop));
     let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, EngineError>)>();
     let workers = config.concurrency.clamp(1, config.games.max(1));
     let mut handles = Vec::new();

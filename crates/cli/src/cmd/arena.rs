@@ -52,7 +52,8 @@ pub struct Args {
     /// A file of start positions, one a line: FEEN, or FEN/EPD for chess.
     #[arg(long, conflicts_with = "random_openings")]
     pub openings: Option<String>,
-    /// Random openings of this many plies, seeded by `--seed` (default when no file: 8).
+    /// Random openings of this many plies, seeded by `--seed` (default when no file: 8; at most
+    /// 10 000 distinct openings, cycled).
     #[arg(long)]
     pub random_openings: Option<usize>,
     /// Seed of the random openings.
@@ -159,15 +160,19 @@ pub fn run(a: Args) -> ExitCode {
         },
         None => None,
     };
-    if a.games == 0 {
-        return fail("Usage", "--games must be at least 1".into());
+    if a.games == 0 || a.games > 1_000_000 {
+        return fail("Usage", "--games must be from 1 to 1000000".into());
+    }
+    if a.random_openings.is_some_and(|n| n > 200) {
+        return fail("Usage", "--random-openings is at most 200 plies".into());
     }
     let openings = match &a.openings {
         Some(path) => read_openings(&rules, path),
         None => random_openings(
             &rules,
             a.random_openings.unwrap_or(8),
-            a.games.div_ceil(2),
+            // At most 10 000 distinct openings; longer matches cycle through them.
+            a.games.div_ceil(2).min(10_000),
             a.seed,
         ),
     };
