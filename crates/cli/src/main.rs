@@ -41,6 +41,10 @@ enum Command {
     /// GGN movement tables.
     #[command(subcommand)]
     Ggn(cmd::ggn::Command),
+    /// Play a match between two engines (UCI or SEI commands): records, Elo, SPRT.
+    Match(cmd::arena::Args),
+    /// Play a game in the terminal against an engine at a level, or two people at one keyboard.
+    Play(cmd::play::Args),
 }
 
 /// Restores the default SIGPIPE action, so that `tegoma ... | head` ends quietly when the reader
@@ -69,6 +73,8 @@ fn main() -> ExitCode {
         Command::Convert(a) => cmd::convert::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Ggn(c) => cmd::ggn::run(c),
+        Command::Match(a) => cmd::arena::run(a),
+        Command::Play(a) => cmd::play::run(a),
     }
 }
 

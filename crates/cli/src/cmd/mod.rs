@@ -2,10 +2,12 @@
 //! (`moves`, `perft`, `status`, `show`) share [`PositionArgs`] and are written once for every
 //! rule system ([`tegoma_game::AnyPosition`]).
 pub mod apply;
+pub mod arena;
 pub mod convert;
 pub mod ggn;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod show;
 pub mod status;

@@ -1,0 +1,200 @@
+//! An engine process: its standard input written line by line, its standard output read by a
+//! thread into a channel (so that every read can have a deadline), the last lines of its
+//! standard error kept for crash reports. The process is killed when the value is dropped.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Instant;
+
+use crate::spec::EngineSpec;
+
+/// The longest line kept from an engine (longer lines are cut there).
+pub const MAX_LINE: usize = 64 * 1024;
+/// How many lines of standard error are kept.
+const STDERR_LINES: usize = 20;
+
+/// What reading the engine gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read1 {
+    /// A line (without its end).
+    Line(String),
+    /// The engine closed its output (it exited or crashed).
+    Closed,
+    /// The deadline passed.
+    Timeout,
+}
+
+/// A running engine process.
+pub struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    closed: bool,
+}
+
+/// Reads lines of at most [`MAX_LINE`] bytes (the rest of a longer line is skipped), as text
+/// (invalid UTF-8 replaced).
+fn read_lines<R: Read>(r: R, mut each: impl FnMut(String) -> bool) {
+    let mut r = BufReader::new(r);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let mut limited = (&mut r).take(MAX_LINE as u64);
+        match limited.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buf.last() != Some(&b'\n') && buf.len() >= MAX_LINE {
+            // Skip the rest of an overlong line.
+            let mut sink = Vec::new();
+            loop {
+                sink.clear();
+                let mut l = (&mut r).take(MAX_LINE as u64);
+                match l.read_until(b'\n', &mut sink) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) if sink.last() == Some(&b'\n') => break,
+                    Ok(_) => {}
+                }
+            }
+        }
+        while matches!(buf.last(), Some(b'\n' | b'\r')) {
+            buf.pop();
+        }
+        if !each(String::from_utf8_lossy(&buf).into_owned()) {
+            return;
+        }
+    }
+}
+
+impl Process {
+    /// Starts the engine of a specification.
+    ///
+    /// # Errors
+    /// The program cannot be started.
+    pub fn spawn(spec: &EngineSpec) -> std::io::Result<Process> {
+        let mut cmd = Command::new(&spec.program);
+        cmd.args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(d) = &spec.dir {
+            cmd.current_dir(d);
+        }
+        let mut child = cmd.spawn()?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let stderr_pipe = child.stderr.take();
+        let (tx, rx) = mpsc::channel();
+        if let Some(out) = stdout {
+            thread::spawn(move || read_lines(out, |l| tx.send(l).is_ok()));
+        }
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(err) = stderr_pipe {
+            let keep = Arc::clone(&stderr);
+            thread::spawn(move || {
+                read_lines(err, |l| {
+                    if let Ok(mut q) = keep.lock() {
+                        if q.len() == STDERR_LINES {
+                            q.pop_front();
+                        }
+                        q.push_back(l);
+                    }
+                    true
+                })
+            });
+        }
+        Ok(Process {
+            child,
+            stdin,
+            lines: rx,
+            stderr,
+            closed: false,
+        })
+    }
+
+    /// Writes one line (and flushes). Returns false when the engine no longer reads.
+    pub fn send(&mut self, line: &str) -> bool {
+        let Some(stdin) = &mut self.stdin else {
+            return false;
+        };
+        let ok = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush())
+            .is_ok();
+        if !ok {
+            self.stdin = None;
+        }
+        ok
+    }
+
+    /// Reads the next line, waiting until `deadline` at most.
+    pub fn read(&mut self, deadline: Instant) -> Read1 {
+        if self.closed {
+            return Read1::Closed;
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(l) => Read1::Line(l),
+            Err(RecvTimeoutError::Timeout) => Read1::Timeout,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.closed = true;
+                Read1::Closed
+            }
+        }
+    }
+
+    /// The exit status if the process has ended, as text, plus its last lines of standard error.
+    pub fn death_note(&mut self) -> String {
+        // Give a crashing process a moment to be reaped.
+        let mut status = None;
+        for _ in 0..20 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let mut note = match status {
+            Some(s) => format!("exited ({s})"),
+            None => "closed its output".to_string(),
+        };
+        if let Ok(q) = self.stderr.lock() {
+            if let Some(last) = q.back() {
+                note.push_str(&format!("; last stderr line: {last}"));
+            }
+        }
+        note
+    }
+
+    /// Whether the process is still running.
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Waits up to `deadline` for the process to exit by itself, then kills it.
+    pub fn finish(mut self, deadline: Instant) {
+        self.stdin = None;
+        while Instant::now() < deadline {
+            if !self.is_running() {
+                return;
+            }
+            thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.stdin = None;
+        if self.is_running() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}

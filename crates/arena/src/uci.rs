@@ -1,0 +1,260 @@
+//! A UCI client: `uci`/`uciok`, `setoption`, `isready`/`readyok`, `ucinewgame`,
+//! `position … moves …`, `go wtime btime winc binc [movestogo] [searchmoves …]`, `bestmove`.
+
+use std::time::{Duration, Instant};
+
+use crate::dialect::Dialect;
+use crate::player::{EngineError, Player, Reply, Timeouts, Turn};
+use crate::process::{Process, Read1};
+use crate::spec::EngineSpec;
+
+/// An engine speaking UCI, in a [`Dialect`].
+pub struct UciPlayer {
+    spec: EngineSpec,
+    dialect: Dialect,
+    timeouts: Timeouts,
+    process: Option<Process>,
+}
+
+impl UciPlayer {
+    /// A player for the engine of `spec` (started at the first game).
+    pub fn new(spec: EngineSpec, dialect: Dialect, timeouts: Timeouts) -> UciPlayer {
+        UciPlayer {
+            spec,
+            dialect,
+            timeouts,
+            process: None,
+        }
+    }
+
+    fn crashed(&mut self) -> EngineError {
+        let detail = self
+            .process
+            .take()
+            .map(|mut p| p.death_note())
+            .unwrap_or_else(|| "not running".into());
+        EngineError::Crashed {
+            name: self.spec.name.clone(),
+            detail,
+        }
+    }
+
+    /// Sends a line; a closed input is a crash.
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        let sent = self.process.as_mut().is_some_and(|p| p.send(line));
+        if sent {
+            Ok(())
+        } else {
+            Err(self.crashed())
+        }
+    }
+
+    /// Reads lines until one satisfies `want`, or the deadline.
+    fn wait_for(
+        &mut self,
+        deadline: Instant,
+        mut want: impl FnMut(&str) -> bool,
+    ) -> Result<Option<String>, EngineError> {
+        loop {
+            let Some(p) = &mut self.process else {
+                return Err(self.crashed());
+            };
+            match p.read(deadline) {
+                Read1::Line(l) => {
+                    if want(l.trim()) {
+                        return Ok(Some(l));
+                    }
+                }
+                Read1::Timeout => return Ok(None),
+                Read1::Closed => return Err(self.crashed()),
+            }
+        }
+    }
+
+    fn start(&mut self) -> Result<(), EngineError> {
+        let name = self.spec.name.clone();
+        let p = Process::spawn(&self.spec).map_err(|e| EngineError::Start {
+            name: name.clone(),
+            detail: format!("{}: {e}", self.spec.program),
+        })?;
+        self.process = Some(p);
+        let start_err = |detail: String| EngineError::Start {
+            name: name.clone(),
+            detail,
+        };
+        self.send("uci").map_err(|e| start_err(e.to_string()))?;
+        let deadline = Instant::now() + self.timeouts.start;
+        match self.wait_for(deadline, |l| l == "uciok") {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                self.process = None;
+                return Err(start_err("no uciok".into()));
+            }
+            Err(e) => return Err(start_err(e.to_string())),
+        }
+        let mut options = self.dialect.options();
+        options.extend(self.spec.options.iter().cloned());
+        for (k, v) in options {
+            self.send(&format!("setoption name {k} value {v}"))
+                .map_err(|e| start_err(e.to_string()))?;
+        }
+        self.ready(self.timeouts.start)
+            .map_err(|e| start_err(e.to_string()))
+    }
+
+    fn ready(&mut self, within: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        match self.wait_for(Instant::now() + within, |l| l == "readyok")? {
+            Some(_) => Ok(()),
+            None => {
+                self.process = None;
+                Err(EngineError::Timeout {
+                    name: self.spec.name.clone(),
+                })
+            }
+        }
+    }
+}
+
+fn go_command(turn: &Turn<'_>, search: &[String]) -> String {
+    let mut go = String::from("go");
+    match turn.clock {
+        Some(c) => {
+            go.push_str(&format!(
+                " wtime {} btime {} winc {} binc {}",
+                c.remaining_ms[0], c.remaining_ms[1], c.increment_ms[0], c.increment_ms[1]
+            ));
+            if let Some(n) = c.moves_to_go {
+                go.push_str(&format!(" movestogo {n}"));
+            }
+        }
+        None => go.push_str(" infinite"),
+    }
+    if !search.is_empty() {
+        go.push_str(" searchmoves");
+        for m in search {
+            go.push(' ');
+            go.push_str(m);
+        }
+    }
+    go
+}
+
+/// The search summary of an `info` line (`depth 12 score cp 35`), if it has a score.
+pub(crate) fn info_summary(line: &str) -> Option<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = |k: &str| words.iter().position(|w| *w == k);
+    let s = at("score")?;
+    let mut out = String::new();
+    if let Some(d) = at("depth") {
+        out.push_str(&format!("depth {} ", words.get(d + 1)?));
+    }
+    out.push_str(&format!(
+        "score {} {}",
+        words.get(s + 1)?,
+        words.get(s + 2)?
+    ));
+    Some(out)
+}
+
+impl Player for UciPlayer {
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn new_game(&mut self, _game: &tegoma_game::AnyMatch) -> Result<(), EngineError> {
+        if let Some(p) = &mut self.process {
+            if !p.is_running() {
+                self.process = None;
+            }
+        }
+        if self.process.is_none() {
+            self.start()?;
+        }
+        self.send("ucinewgame")?;
+        self.ready(self.timeouts.ready)
+    }
+
+    fn think(&mut self, turn: &Turn<'_>) -> Result<Reply, EngineError> {
+        let name = self.spec.name.clone();
+        let position =
+            self.dialect
+                .position_command(turn.game)
+                .map_err(|e| EngineError::Protocol {
+                    name: name.clone(),
+                    detail: e.to_string(),
+                })?;
+        let (legal, search) = self.dialect.legal_moves(turn.game);
+        self.send(&position)?;
+        let go = go_command(turn, &search);
+        self.send(&go)?;
+        let start = Instant::now();
+        let mut info = None;
+        let line = self.wait_for(turn.deadline, |l| {
+            if l.starts_with("info ") {
+                if let Some(s) = info_summary(l) {
+                    info = Some(s);
+                }
+            }
+            l == "bestmove" || l.starts_with("bestmove ")
+        })?;
+        let elapsed_ms = start.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
+        match line {
+            Some(l) => {
+                let text = l.split_whitespace().nth(1).unwrap_or("").to_string();
+                let pmn = self.dialect.read_move(&legal, &text);
+                Ok(Reply {
+                    text,
+                    pmn,
+                    elapsed_ms,
+                    info,
+                })
+            }
+            None => {
+                // Out of time: ask it to stop; kill it if it does not.
+                let _ = self.send("stop");
+                let grace = Instant::now() + self.timeouts.stop_grace;
+                let stopped = matches!(
+                    self.wait_for(grace, |l| l.starts_with("bestmove")),
+                    Ok(Some(_))
+                );
+                if !stopped {
+                    self.process = None;
+                }
+                Err(EngineError::Timeout { name })
+            }
+        }
+    }
+
+    fn quit(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            p.send("quit");
+            p.finish(Instant::now() + Duration::from_millis(500));
+        }
+    }
+}
+
+impl Drop for UciPlayer {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines() {
+        assert_eq!(
+            info_summary("info depth 12 seldepth 15 score cp 35 nodes 1 pv e2e4").as_deref(),
+            Some("depth 12 score cp 35")
+        );
+        assert_eq!(
+            info_summary("info score mate -3").as_deref(),
+            Some("score mate -3")
+        );
+        assert_eq!(info_summary("info string hello"), None);
+        assert_eq!(info_summary("info depth 3 score"), None);
+    }
+}
