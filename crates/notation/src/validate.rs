@@ -336,7 +336,8 @@ pub enum ReadError {
 impl NotationError for ReadError {
     fn kind(&self) -> &'static str {
         match self {
-            ReadError::TooLarge => "TooLarge",
+            // One name for the size error in every reader (PCN, GGN, LCN say it too).
+            ReadError::TooLarge => "DocumentTooLarge",
             ReadError::InvalidUtf8 { .. } => "InvalidUtf8",
             ReadError::Io(_) => "Io",
         }
@@ -457,7 +458,7 @@ mod tests {
             Err(ReadError::TooLarge)
         ));
         assert_eq!(read_document_capped(&b"1234"[..], 4).unwrap(), "1234");
-        assert_eq!(ReadError::TooLarge.kind(), "TooLarge");
+        assert_eq!(ReadError::TooLarge.kind(), "DocumentTooLarge");
     }
 
     #[test]
