@@ -22,7 +22,7 @@ use tegoma_protocol::{Decision, RuleSystem, Side};
 use tegoma_rules::systems::Chess;
 
 use crate::clock::{Clock, ClockError, Period, TimeControl};
-use crate::matches::{AnyMatch, Match, MatchError};
+use crate::matches::{AnyMatch, AutomaticDraws, Match, MatchError};
 use crate::pgn::{Comment, PgnGame, PgnResult, San};
 use crate::registry::Rules;
 use crate::replay::{pcn_outcome, result_mark};
@@ -184,7 +184,22 @@ pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
 /// # Errors
 /// The setup is invalid, or a ply is refused (its number and reason).
 pub fn match_from_pcn(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
+    match_from_pcn_with(pcn, None)
+}
+
+/// [`match_from_pcn`] with other automatic draws than the rule system's (`None`: its own); see
+/// [`AutomaticDraws`].
+///
+/// # Errors
+/// As [`match_from_pcn`].
+pub fn match_from_pcn_with(
+    pcn: &Pcn,
+    draws: Option<AutomaticDraws>,
+) -> Result<AnyMatch, RecordError> {
     let mut m = match_from_setup(pcn)?;
+    if let Some(d) = draws {
+        m = m.with_automatic_draws(d);
+    }
     for ply in pcn.plies.iter().flatten() {
         let ms = ply.seconds.map(seconds_to_ms);
         m.play(&ply.pmn.to_string(), ms)?;
@@ -255,7 +270,22 @@ const META_TAGS: [(&str, &str); 4] = [
 /// # Errors
 /// A bad `FEN` tag or an illegal move (its ply number and reason).
 pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
+    pgn_to_pcn_with(game, None)
+}
+
+/// [`pgn_to_pcn`] with other automatic draws than R3 (FIDE's, for games played under its
+/// Laws); see [`AutomaticDraws`].
+///
+/// # Errors
+/// As [`pgn_to_pcn`].
+pub fn pgn_to_pcn_with(
+    game: &PgnGame,
+    draws: Option<AutomaticDraws>,
+) -> Result<Pcn, RecordError> {
     let mut m = Match::from_pgn_setup(game)?;
+    if let Some(d) = draws {
+        m = m.with_automatic_draws(d);
+    }
     m.play_san_line(&game.moves)?;
     let mut meta = Map::new();
     let mut sides = Map::new();
@@ -322,7 +352,18 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
 /// # Errors
 /// The record is not chess, or a ply is illegal.
 pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, RecordError> {
-    let m = match_from_pcn(pcn)?;
+    pcn_to_pgn_with(pcn, None)
+}
+
+/// [`pcn_to_pgn`] with other automatic draws than the rule system's; see [`AutomaticDraws`].
+///
+/// # Errors
+/// As [`pcn_to_pgn`].
+pub fn pcn_to_pgn_with(
+    pcn: &Pcn,
+    draws: Option<AutomaticDraws>,
+) -> Result<PgnGame, RecordError> {
+    let m = match_from_pcn_with(pcn, draws)?;
     let sans = m
         .plies_as(MoveFormat::San)
         .map_err(|_| RecordError::NotChess {

@@ -1,12 +1,21 @@
-//! `tegoma convert --to feen|fen|pcn|pgn INPUT`
-use std::io::{self, Write};
+//! `tegoma convert --to feen|fen|pcn|pgn [--format pgn|pcn] [--fide-draws] INPUT`
+//!
+//! Records: every game is converted on its own; a game that cannot be read or converted is an
+//! `error:` line on standard error (with its index), the others are still converted, and the
+//! exit code is 1. Several PCN records are written as JSON Lines (one compact record per line),
+//! one record pretty-printed (ruling R8).
 use std::process::ExitCode;
 
-use tegoma_game::pgn::{write_game, PgnReader};
+use tegoma_game::pgn::{write_game, PgnGame};
 use tegoma_game::record;
 use tegoma_game::replay::RecordFormat;
-use tegoma_game::{AnyPosition, Rules, Unsupported};
+use tegoma_game::{AnyPosition, AutomaticDraws, Rules, Unsupported};
+use tegoma_notation::cgsn::Status;
+use tegoma_notation::pcn::Pcn;
 use tegoma_notation::Invalid;
+
+use crate::input::{self, FormatArg, Record};
+use crate::out::Out;
 
 /// Arguments of `tegoma convert`.
 #[derive(clap::Args, Debug)]
@@ -14,7 +23,17 @@ pub struct Args {
     /// The target format: `feen` or `fen` (a position), `pcn` or `pgn` (a game record).
     #[arg(long)]
     pub to: String,
+    /// The record format of INPUT (default: detected from the file name, else from the first
+    /// bytes).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Records: draws as FIDE's Laws make them automatic (fifth occurrence, 75 moves), for games
+    /// played under them that go on after a third occurrence or fifty moves (as `replay
+    /// --fide-draws`). Default: ruling R3.
+    #[arg(long)]
+    pub fide_draws: bool,
     /// The position text, or the record's file path (`-` for standard input).
+    #[arg(allow_hyphen_values = true)]
     pub input: String,
 }
 
@@ -23,7 +42,7 @@ pub fn run(a: Args) -> ExitCode {
     match a.to.as_str() {
         // A chess position, FEN <-> FEEN (the input's format is recognised).
         "feen" | "fen" => convert_position(&a.to, &a.input),
-        "pcn" | "pgn" => convert_record(&a.to, &a.input),
+        "pcn" | "pgn" => convert_record(&a),
         other => crate::fail(
             "UnknownFormat",
             format!("unknown target format {other:?} (expected feen, fen, pcn or pgn)"),
@@ -31,59 +50,110 @@ pub fn run(a: Args) -> ExitCode {
     }
 }
 
-/// PGN → PCN (one JSON document per game, separated by a blank line) or PCN → PGN; a record
-/// already in the target format is checked and rewritten canonically.
-fn convert_record(to: &str, file: &str) -> ExitCode {
-    let (format, reader) = match super::replay::open(file) {
-        Ok(x) => x,
-        Err(e) => return crate::fail("Io", format!("{file}: {e}")),
-    };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    match format {
-        RecordFormat::Pgn => {
-            for (i, game) in PgnReader::new(reader).enumerate() {
-                let converted =
-                    game.map_err(tegoma_notation::Invalid::from)
-                        .and_then(|g| match to {
-                            "pcn" => Ok(record::pgn_to_pcn(&g)?.to_json()),
-                            _ => Ok(pgn_text(&record::pcn_to_pgn(&record::pgn_to_pcn(&g)?)?)),
-                        });
-                match converted {
-                    Ok(text) => {
-                        if i > 0 {
-                            let _ = writeln!(out);
-                        }
-                        let _ = write!(out, "{text}");
-                    }
-                    Err(e) => {
-                        let _ = out.flush();
-                        drop(out);
-                        return crate::fail(e.kind, format!("game {i}: {}", e.message));
-                    }
-                }
+/// One record, read and checked, as a canonical PCN record (every ply replayed).
+fn to_pcn(record: Record, draws: Option<AutomaticDraws>) -> Result<Pcn, Invalid> {
+    match record {
+        Record::Pgn(g) => Ok(record::pgn_to_pcn_with(&g, draws)?),
+        Record::Pcn(p) => {
+            let m = record::match_from_pcn_with(&p, draws)?;
+            let on_time = m
+                .outcome()
+                .is_some_and(|o| o.statuses.contains(Status::Timelimit));
+            if let Some(e) = input::ply_after_flag(&p, m.ply_count(), on_time) {
+                return Err(e);
             }
+            Ok(record::match_to_pcn(&m, Some(&p))?)
         }
-        RecordFormat::Pcn => {
-            let converted = super::replay::read_pcn(reader).and_then(|pcn| match to {
-                "pgn" => Ok(pgn_text(&record::pcn_to_pgn(&pcn)?)),
-                _ => {
-                    Ok(record::match_to_pcn(&record::match_from_pcn(&pcn)?, Some(&pcn))?.to_json())
+    }
+}
+
+/// The PGN text of a game.
+fn pgn_text(g: &PgnGame) -> Result<String, Invalid> {
+    let mut buf = Vec::new();
+    write_game(&mut buf, g).map_err(|e| Invalid {
+        kind: "InvalidPgn",
+        message: format!("cannot be written as PGN: {e}"),
+    })?;
+    String::from_utf8(buf).map_err(|_| Invalid {
+        kind: "InvalidPgn",
+        message: "the PGN writer wrote text that is not UTF-8".to_string(),
+    })
+}
+
+/// A converted record.
+enum Converted {
+    /// A PCN record.
+    Pcn(Pcn),
+    /// The text of a PGN game.
+    Pgn(String),
+}
+
+/// PGN → PCN or PCN → PGN (a record already in the target format is checked and rewritten
+/// canonically), game by game.
+fn convert_record(a: &Args) -> ExitCode {
+    let (format, reader) = match input::open(&a.input, a.format) {
+        Ok(x) => x,
+        Err(e) => return crate::fail("Io", format!("{}: {e}", a.input)),
+    };
+    let draws = a.fide_draws.then_some(AutomaticDraws::FIDE);
+    let to_pgn = a.to == "pgn";
+    let mut out = Out::new();
+    let mut bad = false;
+    // PCN: the first record waits until it is known whether there is a second (JSON Lines) or
+    // not (one pretty-printed record).
+    let mut first: Option<Pcn> = None;
+    let mut written = 0usize;
+    for (i, record) in input::records(format, reader) {
+        if out.failed() {
+            break;
+        }
+        let converted = record.and_then(|r| to_pcn(r, draws));
+        let converted = match converted {
+            Ok(pcn) if to_pgn => record::pcn_to_pgn_with(&pcn, draws)
+                .map_err(Invalid::from)
+                .and_then(|g| pgn_text(&g))
+                .map(Converted::Pgn),
+            Ok(pcn) => Ok(Converted::Pcn(pcn)),
+            Err(e) => Err(e),
+        };
+        match converted {
+            Err(e) => {
+                bad = true;
+                let what = if format == RecordFormat::Pgn {
+                    "game"
+                } else {
+                    "record"
+                };
+                crate::out::error(e.kind, format_args!("{what} {i}: {}", e.message));
+            }
+            Ok(Converted::Pgn(text)) => {
+                // The writer ends every game with a blank line: games follow one another.
+                out.text(&text);
+                written += 1;
+            }
+            Ok(Converted::Pcn(pcn)) => {
+                if written == 0 && first.is_none() {
+                    first = Some(pcn);
+                    continue;
                 }
-            });
-            match converted {
-                Ok(text) => {
-                    let _ = write!(out, "{text}");
+                if let Some(f) = first.take() {
+                    out.line(compact(&f));
+                    written += 1;
                 }
-                Err(e) => {
-                    drop(out);
-                    return crate::fail(e.kind, e.message);
-                }
+                out.line(compact(&pcn));
+                written += 1;
             }
         }
     }
-    let _ = out.flush();
-    ExitCode::SUCCESS
+    if let Some(f) = first {
+        out.text(&f.to_json());
+    }
+    out.finish(!bad)
+}
+
+/// A PCN record on one line (JSON Lines).
+fn compact(pcn: &Pcn) -> String {
+    pcn.to_value().to_string()
 }
 
 /// `--to feen|fen`: a position from FEEN (any game, recognised by its last field, the
@@ -105,11 +175,4 @@ fn convert_position(to: &str, text: &str) -> ExitCode {
         Ok(t) => crate::print_lines([t]),
         Err(e) => crate::fail_with(&Invalid::from(e)),
     }
-}
-
-fn pgn_text(g: &tegoma_game::pgn::PgnGame) -> String {
-    let mut buf = Vec::new();
-    // Writing into memory cannot fail.
-    let _ = write_game(&mut buf, g);
-    String::from_utf8_lossy(&buf).into_owned()
 }
