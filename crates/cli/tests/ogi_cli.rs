@@ -7,7 +7,7 @@ fn tegoma(args: &[&str]) -> (String, i32) {
         .output()
         .unwrap();
     (
-        String::from_utf8(out.stdout).unwrap(),
+        text_of(&out),
         out.status.code().unwrap_or(-1),
     )
 }
@@ -89,4 +89,18 @@ fn errors_are_one_line_and_exit_1() {
     let (out, code) = tegoma(&["moves", "ogi", "--san"]);
     assert_eq!(code, 1);
     assert!(out.starts_with("error: "), "{out}");
+}
+
+/// What a command printed: its results (standard output) when it succeeded, else its `error:`
+/// line, which goes to standard error (ruling R9) with nothing on standard output.
+fn text_of(out: &std::process::Output) -> String {
+    if out.status.success() {
+        return String::from_utf8(out.stdout.clone()).unwrap();
+    }
+    assert!(
+        out.stdout.is_empty(),
+        "a failed command printed on standard output: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8(out.stderr.clone()).unwrap()
 }

@@ -10,7 +10,6 @@ use tegoma_game::pgn::{write_game, PgnGame};
 use tegoma_game::record;
 use tegoma_game::replay::RecordFormat;
 use tegoma_game::{AnyPosition, AutomaticDraws, Rules, Unsupported};
-use tegoma_notation::cgsn::Status;
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::Invalid;
 
@@ -55,13 +54,7 @@ fn to_pcn(record: Record, draws: Option<AutomaticDraws>) -> Result<Pcn, Invalid>
     match record {
         Record::Pgn(g) => Ok(record::pgn_to_pcn_with(&g, draws)?),
         Record::Pcn(p) => {
-            let m = record::match_from_pcn_with(&p, draws)?;
-            let on_time = m
-                .outcome()
-                .is_some_and(|o| o.statuses.contains(Status::Timelimit));
-            if let Some(e) = input::ply_after_flag(&p, m.ply_count(), on_time) {
-                return Err(e);
-            }
+            let m = input::pcn_match(&p, draws)?;
             Ok(record::match_to_pcn(&m, Some(&p))?)
         }
     }

@@ -2,7 +2,8 @@
 //! [--no-privilege] [--bench] [--json]`
 //!
 //! A run that lasts more than a second reports its progress on standard error, at most once a
-//! second: root moves done, nodes counted so far, time.
+//! second: root moves done, nodes counted so far, time. (The environment variable
+//! `TEGOMA_PROGRESS_AFTER_MS` changes when the first report comes, for tests.)
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -43,6 +44,7 @@ pub struct Args {
 
 /// Progress on standard error for runs longer than a second.
 struct Progress {
+    depth: u32,
     start: Instant,
     next: Duration,
     roots: usize,
@@ -56,7 +58,8 @@ impl Progress {
         let t = self.start.elapsed();
         if t >= self.next {
             eprintln!(
-                "progress: {}/{} root moves done, {} nodes so far, {:.1} s",
+                "progress: perft {}: {}/{} root moves done, {} nodes so far, {:.1} s",
+                self.depth,
                 self.roots_done,
                 self.roots,
                 self.nodes,
@@ -133,9 +136,14 @@ pub fn run(a: Args) -> ExitCode {
         Err(e) => return crate::fail_with(&e),
     };
     let start = Instant::now();
+    let first_report = std::env::var("TEGOMA_PROGRESS_AFTER_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(Duration::from_secs(1), Duration::from_millis);
     let mut progress = Progress {
+        depth: a.depth,
         start,
-        next: Duration::from_secs(1),
+        next: first_report,
         roots: 0,
         roots_done: 0,
         nodes: 0,

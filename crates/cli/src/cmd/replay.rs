@@ -136,17 +136,15 @@ pub fn run(a: Args) -> ExitCode {
                 let report = match record {
                     Ok(Record::Pcn(pcn)) => {
                         let mut r = replay::replay_pcn_with(i, &pcn, draws);
-                        if r.is_ok() {
-                            // A ply the clock left out (played after the flag fell).
+                        // A ply the clock left out (played after the flag fell) is the bad
+                        // one, rather than the next ply, refused because the game is over.
+                        let vanished = r.bad_ply.as_ref().map_or(r.is_ok(), |b| {
+                            b.ply > r.plies + 1 && b.reason.kind == "MatchFinished"
+                        });
+                        if vanished {
                             let on_time = r.statuses.contains(Status::Timelimit);
-                            if let Some(e) = input::ply_after_flag(&pcn, r.plies, on_time) {
-                                r.bad_ply = Some(replay::BadPly {
-                                    ply: r.plies + 1,
-                                    text: pcn.plies.as_deref().unwrap_or_default()[r.plies]
-                                        .pmn
-                                        .to_string(),
-                                    reason: e,
-                                });
+                            if let Some(b) = input::ply_after_flag(&pcn, r.plies, on_time) {
+                                r.bad_ply = Some(b);
                             }
                         }
                         r
