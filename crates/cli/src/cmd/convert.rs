@@ -92,13 +92,18 @@ fn convert_record(a: &Args) -> ExitCode {
     let to_pgn = a.to == "pgn";
     let mut out = Out::new();
     let mut bad = false;
-    // PCN: the first record waits until it is known whether there is a second (JSON Lines) or
-    // not (one pretty-printed record).
+    // PCN: the first record waits until it is known whether the input has a second (JSON
+    // Lines) or not (one pretty-printed record).
     let mut first: Option<Pcn> = None;
-    let mut written = 0usize;
     for (i, record) in input::records(format, reader) {
         if out.failed() {
             break;
+        }
+        // A second record in the input: the output is JSON Lines, whatever failed.
+        if i == 1 {
+            if let Some(f) = first.take() {
+                out.line(compact(&f));
+            }
         }
         let converted = record.and_then(|r| to_pcn(r, draws));
         let converted = match converted {
@@ -122,19 +127,13 @@ fn convert_record(a: &Args) -> ExitCode {
             Ok(Converted::Pgn(text)) => {
                 // The writer ends every game with a blank line: games follow one another.
                 out.text(&text);
-                written += 1;
             }
             Ok(Converted::Pcn(pcn)) => {
-                if written == 0 && first.is_none() {
+                if i == 0 {
                     first = Some(pcn);
                     continue;
                 }
-                if let Some(f) = first.take() {
-                    out.line(compact(&f));
-                    written += 1;
-                }
                 out.line(compact(&pcn));
-                written += 1;
             }
         }
     }
