@@ -45,7 +45,7 @@ pub enum Record {
     /// A PGN game.
     Pgn(PgnGame),
     /// A PCN record.
-    Pcn(Pcn),
+    Pcn(Box<Pcn>),
 }
 
 /// The records of an input, numbered from 0; a record that cannot be read is an error in its
@@ -62,7 +62,7 @@ pub fn records(
         ),
         RecordFormat::Pcn => Box::new(
             Records::new(reader)
-                .map(|r| r.map(Record::Pcn).map_err(Invalid::from))
+                .map(|r| r.map(|p| Record::Pcn(Box::new(p))).map_err(Invalid::from))
                 .enumerate(),
         ),
     }
@@ -91,10 +91,7 @@ pub fn ply_after_flag(pcn: &Pcn, played: usize, ended_on_time: bool) -> Option<B
         text: ply.pmn.to_string(),
         reason: Invalid {
             kind: "MatchFinished",
-            message: format!(
-                "not played: {why}; {played} of {} plies kept",
-                plies.len()
-            ),
+            message: format!("not played: {why}; {played} of {} plies kept", plies.len()),
         },
     })
 }

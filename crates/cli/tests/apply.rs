@@ -9,10 +9,7 @@ fn tegoma(args: &[&str]) -> (String, i32) {
         .args(args)
         .output()
         .expect("run tegoma");
-    (
-        text_of(&out),
-        out.status.code().unwrap_or(-1),
-    )
+    (text_of(&out), out.status.code().unwrap_or(-1))
 }
 
 #[test]

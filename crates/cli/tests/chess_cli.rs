@@ -6,10 +6,7 @@ fn run(args: &[&str]) -> (String, i32) {
         .args(args)
         .output()
         .expect("run tegoma");
-    (
-        text_of(&out),
-        out.status.code().unwrap_or(-1),
-    )
+    (text_of(&out), out.status.code().unwrap_or(-1))
 }
 
 fn ok(args: &[&str]) -> String {

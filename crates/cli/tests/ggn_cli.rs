@@ -7,10 +7,7 @@ fn tegoma(args: &[&str]) -> (bool, String) {
         .args(args)
         .output()
         .expect("run tegoma");
-    (
-        out.status.success(),
-        text_of(&out),
-    )
+    (out.status.success(), text_of(&out))
 }
 
 const KOGOMA_START: &str = "rbsgk^/4p/5/P4/K^GSBR / K/k";
@@ -33,7 +30,10 @@ fn export_is_deterministic_and_valid() {
     assert!(ok && msg.starts_with("wrote "), "{msg}");
     let (_, stdout) = tegoma(&["ggn", "export", "chess"]);
     // The file holds exactly what standard output shows, final newline included (#10).
-    assert!(std::fs::read_to_string(&file).unwrap() == stdout, "--out FILE differs");
+    assert!(
+        std::fs::read_to_string(&file).unwrap() == stdout,
+        "--out FILE differs"
+    );
     // `--out -` is standard output.
     let (ok, dash) = tegoma(&["ggn", "export", "chess", "--out", "-"]);
     assert!(ok && dash == stdout, "--out - differs");

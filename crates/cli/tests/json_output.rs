@@ -23,7 +23,9 @@ fn moves_one_object_per_move() {
     assert_eq!((code, v.len()), (0, 20));
     assert_eq!(v[0], json!({"move": "a2a3"}));
     let (v, _) = objects(&["moves", "kogoma", "--json"]);
-    assert!(v.iter().all(|o| o["move"].is_string() && o.as_object().unwrap().len() == 1));
+    assert!(v
+        .iter()
+        .all(|o| o["move"].is_string() && o.as_object().unwrap().len() == 1));
 }
 
 #[test]
@@ -36,7 +38,10 @@ fn status_one_object() {
     let (v, _) = objects(&["status", "--json", "ogi"]);
     assert_eq!(v, [json!({"statuses": ["stale"]})]);
     let (v, _) = objects(&["status", "--json", "--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"]);
-    assert_eq!(v, [json!({"statuses": ["stale", "bareking", "insufficient"]})]);
+    assert_eq!(
+        v,
+        [json!({"statuses": ["stale", "bareking", "insufficient"]})]
+    );
 }
 
 #[test]
@@ -47,8 +52,15 @@ fn perft_rows_then_total() {
     assert_eq!(v[20], json!({"depth": 2, "nodes": 400}));
     let (v, _) = objects(&["perft", "3", "--json", "--bench"]);
     assert_eq!(v.len(), 1);
-    assert_eq!((v[0]["depth"].clone(), v[0]["nodes"].clone()), (json!(3), json!(8902)));
-    assert!(v[0]["seconds"].is_f64() && v[0]["nps"].is_number(), "{}", v[0]);
+    assert_eq!(
+        (v[0]["depth"].clone(), v[0]["nodes"].clone()),
+        (json!(3), json!(8902))
+    );
+    assert!(
+        v[0]["seconds"].is_f64() && v[0]["nps"].is_number(),
+        "{}",
+        v[0]
+    );
 }
 
 #[test]

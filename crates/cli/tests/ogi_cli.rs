@@ -6,10 +6,7 @@ fn tegoma(args: &[&str]) -> (String, i32) {
         .args(args)
         .output()
         .unwrap();
-    (
-        text_of(&out),
-        out.status.code().unwrap_or(-1),
-    )
+    (text_of(&out), out.status.code().unwrap_or(-1))
 }
 
 const START: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";

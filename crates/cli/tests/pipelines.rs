@@ -149,7 +149,10 @@ fn errors_go_to_standard_error() {
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}: stdout {:?}", out.stdout);
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.starts_with("error: ") && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
         let kind = err["error: ".len()..].split(": ").next().unwrap();
         assert!(
             !kind.is_empty() && kind.chars().all(|c| c.is_ascii_alphanumeric()),
@@ -194,12 +197,27 @@ fn perft_progress_on_standard_error() {
     );
     // The counts along the way never exceed the total.
     for l in err.lines() {
-        let n: u64 = l.split(", ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        let n: u64 = l
+            .split(", ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(n <= 197_281, "{l}");
     }
     // The root split gives the published counts (README, checked against other engines).
-    for (game, depth, nodes) in [("chess", "5", "nodes 4865609"), ("ogi", "5", "nodes 8614327"), ("kogoma", "3", "nodes 3122")] {
-        let out = Command::new(BIN).args(["perft", depth, game]).output().unwrap();
+    for (game, depth, nodes) in [
+        ("chess", "5", "nodes 4865609"),
+        ("ogi", "5", "nodes 8614327"),
+        ("kogoma", "3", "nodes 3122"),
+    ] {
+        let out = Command::new(BIN)
+            .args(["perft", depth, game])
+            .output()
+            .unwrap();
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), nodes);
     }
 }
@@ -207,7 +225,10 @@ fn perft_progress_on_standard_error() {
 /// #10: `validate --help` states the limits the readers apply, and the size error has one name.
 #[test]
 fn validate_help_states_the_real_limits_and_one_size_error() {
-    let out = Command::new(BIN).args(["validate", "--help"]).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["validate", "--help"])
+        .output()
+        .unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
     let mib = |bytes: usize| format!("{} MiB", bytes >> 20);
     for (what, limit) in [
@@ -216,7 +237,11 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
         ("GGN document", tegoma_notation::ggn::MAX_DOCUMENT_BYTES),
         ("LCN document", tegoma_notation::lcn::MAX_DOCUMENT_BYTES),
     ] {
-        assert!(help.contains(&mib(limit)), "help lacks the {what} limit {}:\n{help}", mib(limit));
+        assert!(
+            help.contains(&mib(limit)),
+            "help lacks the {what} limit {}:\n{help}",
+            mib(limit)
+        );
     }
     assert!(help.contains("DocumentTooLarge") && !help.contains("`error: TooLarge`"));
     // Past the PCN and LCN limits: the same kind as past the reader's own limit.
@@ -224,15 +249,30 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
         "{{\"setup\": \"8/8 / C/c\", \"meta\": {{\"x\": \"{}\"}}}}",
         "a".repeat(tegoma_notation::pcn::MAX_DOCUMENT_BYTES)
     );
-    let big_lcn = format!("{{\"x\": \"{}\"}}", "a".repeat(tegoma_notation::lcn::MAX_DOCUMENT_BYTES));
+    let big_lcn = format!(
+        "{{\"x\": \"{}\"}}",
+        "a".repeat(tegoma_notation::lcn::MAX_DOCUMENT_BYTES)
+    );
     for (kind, text) in [("pcn", big_pcn), ("lcn", big_lcn)] {
         let f = temp(&format!("big.{kind}"), text.as_bytes());
-        let out = Command::new(BIN).args(["validate", kind, f.to_str().unwrap()]).output().unwrap();
+        let out = Command::new(BIN)
+            .args(["validate", kind, f.to_str().unwrap()])
+            .output()
+            .unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.starts_with("error: DocumentTooLarge: "), "{kind}: {err}");
+        assert!(
+            err.starts_with("error: DocumentTooLarge: "),
+            "{kind}: {err}"
+        );
     }
-    let huge = temp("huge.ggn", &vec![b' '; tegoma_notation::validate::MAX_DOCUMENT_BYTES + 1]);
-    let out = Command::new(BIN).args(["validate", "ggn", huge.to_str().unwrap()]).output().unwrap();
+    let huge = temp(
+        "huge.ggn",
+        &vec![b' '; tegoma_notation::validate::MAX_DOCUMENT_BYTES + 1],
+    );
+    let out = Command::new(BIN)
+        .args(["validate", "ggn", huge.to_str().unwrap()])
+        .output()
+        .unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("error: DocumentTooLarge: "), "{err}");
     let _ = std::fs::remove_file(huge);
@@ -272,12 +312,18 @@ fn an_unreadable_game_row_differs_from_an_empty_game_row() {
         "setup.pgn",
         b"[Event \"bad\"]\n[FEN \"not a fen\"]\n\n*\n\n[Event \"empty\"]\n\n*\n",
     );
-    let out = Command::new(BIN).args(["replay", "--tsv", pgn.to_str().unwrap()]).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["replay", "--tsv", pgn.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let rows = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<&str> = rows.lines().collect();
     assert_eq!(rows[0], "0\t-\t-\terror\t-");
     assert!(rows[1].starts_with("1\t0\t-\t*\t+rnbq"), "{rows:?}");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("error: ") && err.contains("game 0: unreadable: "), "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("game 0: unreadable: "),
+        "{err}"
+    );
 }

@@ -84,12 +84,19 @@ fn several_games_are_json_lines_and_round_trip() {
     // Back to PGN, through a pipe, and to PCN again.
     let (back, err, code) = run_in(&["convert", "--to", "pgn", "-"], pcn.as_bytes());
     assert_eq!((code, err.as_str()), (0, ""));
-    assert!(back.contains("{a comment}") && back.contains("[ECO \"C20\"]"), "{back}");
+    assert!(
+        back.contains("{a comment}") && back.contains("[ECO \"C20\"]"),
+        "{back}"
+    );
     let (again, _, code) = run_in(&["convert", "--to", "pcn", "-"], back.as_bytes());
     assert_eq!(code, 0);
     // The same plies and outcomes (the PGN writer adds the Seven Tag Roster's `?` tags, which
     // come back as meta), and from there a fixed point.
-    let records = |t: &str| -> Vec<Value> { t.lines().map(|l| serde_json::from_str(l).unwrap()).collect() };
+    let records = |t: &str| -> Vec<Value> {
+        t.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
     for (x, y) in records(&pcn).iter().zip(records(&again).iter()) {
         assert_eq!(x["plies"], y["plies"]);
         assert_eq!(x["outcome"], y["outcome"]);
@@ -134,7 +141,10 @@ fn a_json_array_of_records_is_read_everywhere() {
     assert_eq!(tsv(&["replay", "--tsv", "-"], array.as_bytes()), rows);
     let (pgn, err, code) = run(&["convert", "--to", "pgn", f]);
     assert_eq!((code, err.as_str()), (0, ""));
-    assert!(pgn.contains("1. e4 e5 *") && pgn.contains("1. d4 *"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 *") && pgn.contains("1. d4 *"),
+        "{pgn}"
+    );
     let (jsonl, _, code) = run(&["convert", "--to", "pcn", f]);
     assert_eq!((code, jsonl.lines().count()), (0, 2));
     // Pretty records one after the other (what `convert` wrote before) are read too.
@@ -150,15 +160,29 @@ fn a_json_array_of_records_is_read_everywhere() {
 #[test]
 fn a_bad_record_is_reported_and_the_others_read() {
     let good = format!(r#"{{"setup": "{START}", "plies": ["e2-e4"]}}"#);
-    let text = format!("{good}\n{{\"setup\": \"{START}\", \"plies\": [\"e2-e5\"]}}\n{{\"setup\": \n{good}\n");
-    let (out, err, code) = run_in(&["replay", "--tsv", "--format", "pcn", "-"], text.as_bytes());
+    let text = format!(
+        "{good}\n{{\"setup\": \"{START}\", \"plies\": [\"e2-e5\"]}}\n{{\"setup\": \n{good}\n"
+    );
+    let (out, err, code) = run_in(
+        &["replay", "--tsv", "--format", "pcn", "-"],
+        text.as_bytes(),
+    );
     assert_eq!(code, 1);
     let rows: Vec<&str> = out.lines().collect();
     assert_eq!(rows.len(), 4, "{out}");
-    assert!(rows[0].starts_with("0\t1\t") && rows[3].starts_with("3\t1\t"), "{out}");
-    assert!(rows[1].starts_with("1\t0\t-\t*\t"), "an illegal first ply: {out}");
+    assert!(
+        rows[0].starts_with("0\t1\t") && rows[3].starts_with("3\t1\t"),
+        "{out}"
+    );
+    assert!(
+        rows[1].starts_with("1\t0\t-\t*\t"),
+        "an illegal first ply: {out}"
+    );
     assert_eq!(rows[2], "2\t-\t-\terror\t-");
-    assert!(err.contains("error: IllegalMove: game 1: illegal ply 1 (e2-e5)"), "{err}");
+    assert!(
+        err.contains("error: IllegalMove: game 1: illegal ply 1 (e2-e5)"),
+        "{err}"
+    );
     assert!(
         err.contains("error: MalformedJson: game 2: unreadable: record 2 (line 3)"),
         "{err}"
@@ -173,22 +197,37 @@ const COMMENT_FIRST: &str = "{\nA PGN file of openings, by whoever; thanks to al
 
 #[test]
 fn a_pgn_starting_with_a_comment_is_pgn() {
-    let expected = tsv(&["replay", "--tsv", "--format", "pgn", "-"], COMMENT_FIRST.as_bytes());
+    let expected = tsv(
+        &["replay", "--tsv", "--format", "pgn", "-"],
+        COMMENT_FIRST.as_bytes(),
+    );
     assert_eq!(expected.len(), 2);
     assert!(expected[0].starts_with("0\t1\t-\t*\t"), "{expected:?}");
     // Piped, or under a name that says nothing: detected.
-    assert_eq!(tsv(&["replay", "--tsv", "-"], COMMENT_FIRST.as_bytes()), expected);
+    assert_eq!(
+        tsv(&["replay", "--tsv", "-"], COMMENT_FIRST.as_bytes()),
+        expected
+    );
     let plain = temp("eco", COMMENT_FIRST);
-    assert_eq!(tsv(&["replay", "--tsv", plain.to_str().unwrap()], b""), expected);
+    assert_eq!(
+        tsv(&["replay", "--tsv", plain.to_str().unwrap()], b""),
+        expected
+    );
     // Under a name that says PCN: `--format pgn` overrides it.
     let misnamed = temp("eco.json", COMMENT_FIRST);
     let m = misnamed.to_str().unwrap();
-    assert_eq!(tsv(&["replay", "--tsv", "--format", "pgn", m], b""), expected);
+    assert_eq!(
+        tsv(&["replay", "--tsv", "--format", "pgn", m], b""),
+        expected
+    );
     let (pcn, err, code) = run(&["convert", "--to", "pcn", "--format", "pgn", m]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(pcn.lines().count(), 2);
     // `--format pcn` on a PGN says what is wrong instead of guessing.
-    let (_, err, code) = run_in(&["replay", "--format", "pcn", "-"], COMMENT_FIRST.as_bytes());
+    let (_, err, code) = run_in(
+        &["replay", "--format", "pcn", "-"],
+        COMMENT_FIRST.as_bytes(),
+    );
     assert_eq!(code, 1);
     assert!(err.starts_with("error: MalformedJson: "), "{err}");
 }
@@ -206,7 +245,10 @@ fn debian_eco_pgn() {
     let piped = tsv(&["replay", "--tsv", "-"], &text);
     assert_eq!(piped.len(), games);
     let renamed = temp("eco.data", &String::from_utf8_lossy(&text));
-    assert_eq!(tsv(&["replay", "--tsv", renamed.to_str().unwrap()], b""), piped);
+    assert_eq!(
+        tsv(&["replay", "--tsv", renamed.to_str().unwrap()], b""),
+        piped
+    );
     let (pcn, err, code) = run_in(&["convert", "--to", "pcn", "-"], &text);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(pcn.lines().count(), games);
@@ -226,7 +268,11 @@ fn convert_fide_draws_and_per_game_errors() {
     let f = f.to_str().unwrap();
     let (out, err, code) = run(&["convert", "--to", "pcn", f]);
     assert_eq!(code, 1);
-    assert_eq!(out.lines().count(), 1, "only game 2 converts under R3: {out}");
+    assert_eq!(
+        out.lines().count(),
+        1,
+        "only game 2 converts under R3: {out}"
+    );
     assert!(out.contains("\"z\""), "{out}");
     assert!(err.contains("error: MatchFinished: game 0: "), "{err}");
     assert!(err.contains("error: IllegalMove: game 1: "), "{err}");
@@ -238,9 +284,15 @@ fn convert_fide_draws_and_per_game_errors() {
     let v: Value = serde_json::from_str(lines[0]).unwrap();
     assert_eq!(v["plies"].as_array().map(Vec::len), Some(9));
     assert_eq!(v["outcome"]["result"], "draw");
-    assert!(err.contains("game 1: ") && !err.contains("game 0: "), "{err}");
+    assert!(
+        err.contains("game 1: ") && !err.contains("game 0: "),
+        "{err}"
+    );
     // The converted record converts back with the same rule.
-    let (pgn, _, code) = run_in(&["convert", "--to", "pgn", "--fide-draws", "-"], lines[0].as_bytes());
+    let (pgn, _, code) = run_in(
+        &["convert", "--to", "pgn", "--fide-draws", "-"],
+        lines[0].as_bytes(),
+    );
     assert_eq!(code, 0);
     assert!(pgn.contains("5. e4 1/2-1/2"), "{pgn}");
 }
@@ -253,7 +305,10 @@ fn a_ply_after_the_flag_fell_is_reported() {
     );
     let (out, err, code) = run_in(&["replay", "--format", "pcn", "-"], one.as_bytes());
     assert_eq!(code, 1);
-    assert!(out.starts_with("game 0: 0 plies, statuses timelimit, result 0-1"), "{out}");
+    assert!(
+        out.starts_with("game 0: 0 plies, statuses timelimit, result 0-1"),
+        "{out}"
+    );
     assert!(
         err.contains("error: MatchFinished: game 0: illegal ply 1 (e2-e4): not played: the flag fell during it (61 s spent)"),
         "{err}"
@@ -270,7 +325,10 @@ fn a_ply_after_the_flag_fell_is_reported() {
     );
     let (_, err, code) = run_in(&["replay", "-"], later.as_bytes());
     assert_eq!(code, 1);
-    assert!(err.contains("illegal ply 3 (d2-d4): not played: the flag fell during it (31 s spent)"), "{err}");
+    assert!(
+        err.contains("illegal ply 3 (d2-d4): not played: the flag fell during it (31 s spent)"),
+        "{err}"
+    );
     let (_, err, code) = run_in(&["convert", "--to", "pgn", "-"], later.as_bytes());
     assert_eq!(code, 1);
     assert!(err.contains("ply 3 (d2-d4): not played"), "{err}");

@@ -278,10 +278,7 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
 ///
 /// # Errors
 /// As [`pgn_to_pcn`].
-pub fn pgn_to_pcn_with(
-    game: &PgnGame,
-    draws: Option<AutomaticDraws>,
-) -> Result<Pcn, RecordError> {
+pub fn pgn_to_pcn_with(game: &PgnGame, draws: Option<AutomaticDraws>) -> Result<Pcn, RecordError> {
     let mut m = Match::from_pgn_setup(game)?;
     if let Some(d) = draws {
         m = m.with_automatic_draws(d);
@@ -359,10 +356,7 @@ pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, RecordError> {
 ///
 /// # Errors
 /// As [`pcn_to_pgn`].
-pub fn pcn_to_pgn_with(
-    pcn: &Pcn,
-    draws: Option<AutomaticDraws>,
-) -> Result<PgnGame, RecordError> {
+pub fn pcn_to_pgn_with(pcn: &Pcn, draws: Option<AutomaticDraws>) -> Result<PgnGame, RecordError> {
     let m = match_from_pcn_with(pcn, draws)?;
     let sans = m
         .plies_as(MoveFormat::San)

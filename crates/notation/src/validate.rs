@@ -466,7 +466,10 @@ mod tests {
         at_cap.extend_from_slice(b"\r\n");
         assert_eq!(lines(Kind::Cell, &at_cap), (1, "error: TooLong\n".into()));
         // A byte-order mark before the first line is not part of it.
-        assert_eq!(lines(Kind::Cell, b"\xef\xbb\xbfe4\ne4\n"), (2, "ok\nok\n".into()));
+        assert_eq!(
+            lines(Kind::Cell, b"\xef\xbb\xbfe4\ne4\n"),
+            (2, "ok\nok\n".into())
+        );
         let mut feen = b"8/8 / C/c\n".repeat(3);
         feen.extend_from_slice(b"8/8 / C/c");
         assert_eq!(lines(Kind::Feen, &feen).0, 4);

@@ -9,7 +9,10 @@ use tegoma_notation::NotationError;
 const A: &str = r#"{"setup":"8/8 / C/c","plies":["a1-a2"]}"#;
 const B: &str = r#"{"setup":"8/8 / C/c","plies":["b1-b2","b8-b7"],"outcome":{"result":"draw"}}"#;
 
-fn all(text: &str) -> (Vec<Result<Pcn, (String, &'static str)>>, Option<Layout>) {
+/// A record, or its error's message and kind.
+type Read = Result<Pcn, (String, &'static str)>;
+
+fn all(text: &str) -> (Vec<Read>, Option<Layout>) {
     // A tiny buffer, so that records cross buffer boundaries.
     let mut r = Records::new(BufReader::with_capacity(7, text.as_bytes()));
     let v = r
@@ -19,7 +22,7 @@ fn all(text: &str) -> (Vec<Result<Pcn, (String, &'static str)>>, Option<Layout>)
     (v, r.layout())
 }
 
-fn plies(v: &[Result<Pcn, (String, &'static str)>]) -> Vec<usize> {
+fn plies(v: &[Read]) -> Vec<usize> {
     v.iter()
         .map(|r| r.as_ref().unwrap().plies.as_ref().map_or(0, Vec::len))
         .collect()
@@ -80,7 +83,14 @@ fn a_bad_line_is_reported_and_the_next_lines_still_read() {
         .collect();
     assert_eq!(
         kinds,
-        ["ok", "InvalidPly", "MalformedJson", "ok", "MalformedJson", "ok"]
+        [
+            "ok",
+            "InvalidPly",
+            "MalformedJson",
+            "ok",
+            "MalformedJson",
+            "ok"
+        ]
     );
     let (msg, _) = v[1].as_ref().unwrap_err();
     assert!(msg.starts_with("record 1 (line 2): plies[0]"), "{msg}");

@@ -76,7 +76,7 @@ fn pgn_text(g: &PgnGame) -> Result<String, Invalid> {
 /// A converted record.
 enum Converted {
     /// A PCN record.
-    Pcn(Pcn),
+    Pcn(Box<Pcn>),
     /// The text of a PGN game.
     Pgn(String),
 }
@@ -111,7 +111,7 @@ fn convert_record(a: &Args) -> ExitCode {
                 .map_err(Invalid::from)
                 .and_then(|g| pgn_text(&g))
                 .map(Converted::Pgn),
-            Ok(pcn) => Ok(Converted::Pcn(pcn)),
+            Ok(pcn) => Ok(Converted::Pcn(Box::new(pcn))),
             Err(e) => Err(e),
         };
         match converted {
@@ -130,7 +130,7 @@ fn convert_record(a: &Args) -> ExitCode {
             }
             Ok(Converted::Pcn(pcn)) => {
                 if i == 0 {
-                    first = Some(pcn);
+                    first = Some(*pcn);
                     continue;
                 }
                 out.line(compact(&pcn));

@@ -120,7 +120,6 @@ fn divide(
     Ok(rows)
 }
 
-
 /// Runs `tegoma perft`: with `--divide` a `MOVE COUNT` line per root move (sorted), then
 /// `nodes N`.
 pub fn run(a: Args) -> ExitCode {

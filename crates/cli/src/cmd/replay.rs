@@ -91,7 +91,10 @@ fn json_line(r: &GameReport) -> String {
 /// The `error:` line's kind and explanation for a game that failed, if it did.
 fn problem(r: &GameReport) -> Option<(&'static str, String)> {
     if let Some(e) = &r.error {
-        return Some((e.kind, format!("game {}: unreadable: {}", r.index, e.message)));
+        return Some((
+            e.kind,
+            format!("game {}: unreadable: {}", r.index, e.message),
+        ));
     }
     r.bad_ply.as_ref().map(|b| {
         (

@@ -143,7 +143,7 @@ impl<R: BufRead> Records<R> {
                 Some(0xEF) if self.layout.is_none() => {
                     for expected in [0xEF, 0xBB, 0xBF] {
                         if self.peek()? != Some(expected) {
-                            return Ok(self.peek()?);
+                            return self.peek();
                         }
                         self.bump();
                     }
@@ -257,8 +257,8 @@ impl<R: BufRead> Records<R> {
                 max: MAX_DOCUMENT_BYTES,
             }));
         }
-        let text = String::from_utf8(bytes)
-            .map_err(|_| StreamError::InvalidUtf8 { index: 0, line: 1 })?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| StreamError::InvalidUtf8 { index: 0, line: 1 })?;
         Pcn::from_toml(&text).map_err(record)
     }
 
@@ -275,8 +275,8 @@ impl<R: BufRead> Records<R> {
                 max: MAX_DOCUMENT_BYTES,
             }));
         }
-        let text = std::str::from_utf8(&self.buf)
-            .map_err(|_| StreamError::InvalidUtf8 { index, line })?;
+        let text =
+            std::str::from_utf8(&self.buf).map_err(|_| StreamError::InvalidUtf8 { index, line })?;
         let parsed = Pcn::from_json(text).map_err(record);
         if !complete && parsed.is_ok() {
             // Cannot happen (an unfinished object does not parse), but never yield half a record.
