@@ -228,6 +228,13 @@ pub fn describe(text: &str) -> Result<String, crate::Invalid> {
         last = Some(pcn);
     }
     let layout = records.layout();
+    if layout.is_none() {
+        // An empty document is not a record.
+        return Err(PcnError::MissingField {
+            path: "setup".to_string(),
+        }
+        .into());
+    }
     match (count, last) {
         (1, Some(pcn)) if layout != Some(stream::Layout::Array) => Ok(describe_one(text, &pcn)),
         (_, _) => {

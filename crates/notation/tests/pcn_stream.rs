@@ -118,6 +118,15 @@ fn a_record_over_the_limit_is_refused_and_the_next_read() {
 }
 
 #[test]
+fn blank_input_has_no_record_but_is_not_a_valid_document() {
+    assert!(all("").0.is_empty());
+    assert!(all(" \n\n").0.is_empty());
+    let e = tegoma_notation::validate::validate(tegoma_notation::validate::Kind::Pcn, "\n")
+        .unwrap_err();
+    assert_eq!(e.kind, "MissingField");
+}
+
+#[test]
 fn validate_describes_streams() {
     use tegoma_notation::validate::{validate, Kind};
     assert_eq!(

@@ -7,7 +7,7 @@
 //!   other) are read too;
 //! - **a JSON array** of records.
 //!
-//! Memory is bounded by one record ([`MAX_DOCUMENT_BYTES`], per record, not per stream): a
+//! An input of nothing but white space has no record. Memory is bounded by one record ([`MAX_DOCUMENT_BYTES`], per record, not per stream): a
 //! larger record is skipped and reported as `DocumentTooLarge`. A record that does not read
 //! (bad JSON, bad PMN, ...) is reported with its index and line and the next one is read: in
 //! JSON Lines a broken line does not hide the lines after it.
@@ -299,6 +299,11 @@ impl<R: BufRead> Records<R> {
         };
         let layout = match self.layout {
             Some(l) => l,
+            // Nothing but white space: no record (an empty JSON Lines stream).
+            None if first.is_none() => {
+                self.done = true;
+                return None;
+            }
             None => {
                 let l = match first {
                     Some(b'{') => Layout::Json,
