@@ -60,7 +60,21 @@ fn reset_sigpipe() {}
 
 fn main() -> ExitCode {
     reset_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => e.exit(),
+        // `--help` and `--version` are results: written to standard output, checked.
+        Err(e) => {
+            return match e
+                .print()
+                .and_then(|()| std::io::Write::flush(&mut std::io::stdout()))
+            {
+                Ok(()) if out::stdout_is_open() => ExitCode::SUCCESS,
+                Ok(()) => fail("Io", "standard output is closed: nothing could be written"),
+                Err(io) => fail("Io", format_args!("cannot write the output: {io}")),
+            }
+        }
+    };
     if !out::stdout_is_open() {
         return fail("Io", "standard output is closed: nothing could be written");
     }

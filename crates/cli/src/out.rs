@@ -65,7 +65,13 @@ impl Out {
 
 /// Prints `error: <kind>: <message>` on standard error.
 pub fn error(kind: &str, message: impl Display) {
-    eprintln!("error: {kind}: {message}");
+    diagnostic(format_args!("error: {kind}: {message}"));
+}
+
+/// Prints one line on standard error. A standard error that cannot be written is ignored
+/// (`eprintln!` would panic): the exit code still tells.
+pub fn diagnostic(line: impl Display) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// Whether standard output was closed when the process started. Rust's start-up code opens

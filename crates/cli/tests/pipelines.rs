@@ -36,6 +36,8 @@ fn every_command(pgn: &str, pcn: &str) -> Vec<Vec<String>> {
         vec!["validate", "pmn", "e2-e4"],
         vec!["validate", "pcn", pcn],
         vec!["apply", "--feen", "8/8/8/3q4/4P3/8/8/8 / C/c", "e4+d5"],
+        vec!["validate", "--help"],
+        vec!["--version"],
     ];
     cmds.into_iter()
         .map(|c| c.into_iter().map(str::to_string).collect())

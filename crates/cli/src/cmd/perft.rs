@@ -57,14 +57,14 @@ impl Progress {
         self.nodes += nodes;
         let t = self.start.elapsed();
         if t >= self.next {
-            eprintln!(
+            crate::out::diagnostic(format_args!(
                 "progress: perft {}: {}/{} root moves done, {} nodes so far, {:.1} s",
                 self.depth,
                 self.roots_done,
                 self.roots,
                 self.nodes,
                 t.as_secs_f64()
-            );
+            ));
             self.next = t + Duration::from_secs(1);
         }
     }
