@@ -1,16 +1,18 @@
 //! The `tegoma` command: validate notations, apply moves, list legal moves, count (perft),
 //! report statuses, convert positions and records, replay games.
 //!
-//! Every command prints its result on standard output. A failure prints one line
-//! `error: <Kind>: <explanation>` (also on standard output, so that scripts read one stream) and
-//! exits with code 1. The logic lives in the library crates; this binary only parses arguments
-//! and prints.
+//! Every command prints its results on standard output and its errors (`error: <Kind>:
+//! <explanation>`) and warnings (`warning: ...`) on standard error (ruling R9; [`out`]). The exit
+//! code is 0 only when every input was handled and all output was written, else 1. The logic
+//! lives in the library crates; this binary only parses arguments and prints.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod input;
+mod out;
 
 /// Tegoma: the Sashité Game Protocol, its notations and its rule systems (Chess, Ōgi).
 #[derive(Parser)]
@@ -62,7 +64,24 @@ fn reset_sigpipe() {}
 
 fn main() -> ExitCode {
     reset_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => e.exit(),
+        // `--help` and `--version` are results: written to standard output, checked.
+        Err(e) => {
+            return match e
+                .print()
+                .and_then(|()| std::io::Write::flush(&mut std::io::stdout()))
+            {
+                Ok(()) if out::stdout_is_open() => ExitCode::SUCCESS,
+                Ok(()) => fail("Io", "standard output is closed: nothing could be written"),
+                Err(io) => fail("Io", format_args!("cannot write the output: {io}")),
+            }
+        }
+    };
+    if !out::stdout_is_open() {
+        return fail("Io", "standard output is closed: nothing could be written");
+    }
     match cli.command {
         Command::Validate(a) => cmd::validate::run(a),
         Command::Apply(a) => cmd::apply::run(a),
@@ -78,9 +97,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints `error: <kind>: <message>` and returns exit code 1.
+/// Prints `error: <kind>: <message>` on standard error and returns exit code 1.
 pub(crate) fn fail(kind: &str, message: impl std::fmt::Display) -> ExitCode {
-    println!("error: {kind}: {message}");
+    out::error(kind, message);
     ExitCode::from(1)
 }
 
@@ -96,18 +115,9 @@ where
     I: IntoIterator,
     I::Item: std::fmt::Display,
 {
-    use std::io::Write;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let written = lines
-        .into_iter()
-        .try_for_each(|l| writeln!(out, "{l}"))
-        .and_then(|()| out.flush());
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: Io: cannot write the output: {e}");
-            ExitCode::from(1)
-        }
+    let mut out = out::Out::new();
+    for l in lines {
+        out.line(l);
     }
+    out.finish(true)
 }

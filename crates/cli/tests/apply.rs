@@ -9,10 +9,7 @@ fn tegoma(args: &[&str]) -> (String, i32) {
         .args(args)
         .output()
         .expect("run tegoma");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
+    (text_of(&out), out.status.code().unwrap_or(-1))
 }
 
 #[test]
@@ -91,4 +88,18 @@ fn bad_inputs_are_typed_errors() {
         out,
         "error: AmbiguousDrop: move 1 (*b2): ambiguous drop: the hand holds P, S\n"
     );
+}
+
+/// What a command printed: its results (standard output) when it succeeded, else its `error:`
+/// line, which goes to standard error (ruling R9) with nothing on standard output.
+fn text_of(out: &std::process::Output) -> String {
+    if out.status.success() {
+        return String::from_utf8(out.stdout.clone()).unwrap();
+    }
+    assert!(
+        out.stdout.is_empty(),
+        "a failed command printed on standard output: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8(out.stderr.clone()).unwrap()
 }

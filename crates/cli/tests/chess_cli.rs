@@ -6,10 +6,7 @@ fn run(args: &[&str]) -> (String, i32) {
         .args(args)
         .output()
         .expect("run tegoma");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    (text_of(&out), out.status.code().unwrap_or(-1))
 }
 
 fn ok(args: &[&str]) -> String {
@@ -124,4 +121,18 @@ fn errors_are_one_line() {
     err(&["convert", "--to", "fen", "garbage"], "InvalidFen");
     err(&["convert", "--to", "feen", "8/8 / C/c"], "BoardShape");
     err(&["moves", "ogi", "--fen", KIWIPETE], "Unsupported");
+}
+
+/// What a command printed: its results (standard output) when it succeeded, else its `error:`
+/// line, which goes to standard error (ruling R9) with nothing on standard output.
+fn text_of(out: &std::process::Output) -> String {
+    if out.status.success() {
+        return String::from_utf8(out.stdout.clone()).unwrap();
+    }
+    assert!(
+        out.stdout.is_empty(),
+        "a failed command printed on standard output: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8(out.stderr.clone()).unwrap()
 }

@@ -7,10 +7,7 @@ fn tegoma(args: &[&str]) -> (bool, String) {
         .args(args)
         .output()
         .expect("run tegoma");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-    )
+    (out.status.success(), text_of(&out))
 }
 
 const KOGOMA_START: &str = "rbsgk^/4p/5/P4/K^GSBR / K/k";
@@ -32,7 +29,15 @@ fn export_is_deterministic_and_valid() {
     let (ok, msg) = tegoma(&["ggn", "export", "chess", "--out", file.to_str().unwrap()]);
     assert!(ok && msg.starts_with("wrote "), "{msg}");
     let (_, stdout) = tegoma(&["ggn", "export", "chess"]);
-    assert_eq!(std::fs::read_to_string(&file).unwrap() + "\n", stdout);
+    // The file holds exactly what standard output shows, final newline included (#10).
+    assert!(
+        std::fs::read_to_string(&file).unwrap() == stdout,
+        "--out FILE differs"
+    );
+    // `--out -` is standard output.
+    let (ok, dash) = tegoma(&["ggn", "export", "chess", "--out", "-"]);
+    assert!(ok && dash == stdout, "--out - differs");
+    assert!(!dir.join("-").exists());
     // Acceptance: valid under `tegoma validate ggn`.
     let (ok, v) = tegoma(&["validate", "ggn", file.to_str().unwrap()]);
     assert!(ok, "{v}");
@@ -78,4 +83,18 @@ fn kogoma_plays_through_the_position_commands() {
     let (ok, out) = tegoma(&["moves", "--feen", "rbsgk^/4p/5/P4/K^GSBR / K/x"]);
     assert!(!ok);
     assert!(out.starts_with("error: "), "{out}");
+}
+
+/// What a command printed: its results (standard output) when it succeeded, else its `error:`
+/// line, which goes to standard error (ruling R9) with nothing on standard output.
+fn text_of(out: &std::process::Output) -> String {
+    if out.status.success() {
+        return String::from_utf8(out.stdout.clone()).unwrap();
+    }
+    assert!(
+        out.stdout.is_empty(),
+        "a failed command printed on standard output: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8(out.stderr.clone()).unwrap()
 }

@@ -6,10 +6,7 @@ fn tegoma(args: &[&str]) -> (String, i32) {
         .args(args)
         .output()
         .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
+    (text_of(&out), out.status.code().unwrap_or(-1))
 }
 
 const START: &str = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
@@ -89,4 +86,18 @@ fn errors_are_one_line_and_exit_1() {
     let (out, code) = tegoma(&["moves", "ogi", "--san"]);
     assert_eq!(code, 1);
     assert!(out.starts_with("error: "), "{out}");
+}
+
+/// What a command printed: its results (standard output) when it succeeded, else its `error:`
+/// line, which goes to standard error (ruling R9) with nothing on standard output.
+fn text_of(out: &std::process::Output) -> String {
+    if out.status.success() {
+        return String::from_utf8(out.stdout.clone()).unwrap();
+    }
+    assert!(
+        out.stdout.is_empty(),
+        "a failed command printed on standard output: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8(out.stderr.clone()).unwrap()
 }

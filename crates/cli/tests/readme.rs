@@ -1,5 +1,6 @@
 //! The README's console examples are real output: every `$ tegoma ...` line of a `console` block
-//! that reads no file and has no pipe is run, and its output must be the lines shown under it.
+//! that reads no file and has no pipe is run, and its output must be the lines shown under it
+//! (standard output, then standard error, where `error:` lines go).
 use std::process::Command;
 
 const README: &str = include_str!("../../../README.md");
@@ -64,8 +65,9 @@ fn readme_console_examples_print_what_they_show() {
             .output()
             .expect("runs");
         let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(
-            stdout.lines().collect::<Vec<_>>(),
+            stdout.lines().chain(stderr.lines()).collect::<Vec<_>>(),
             shown,
             "README line {}: tegoma {cmd}",
             i + 1

@@ -44,12 +44,14 @@ fn replay_pgn_tsv_five_columns_and_illegal_ply() {
         "2\t1\tstalemate\t1/2-1/2\tk^7/8/1Q6/8/8/8/8/7K^ / c/C"
     );
     assert!(err.contains("game 1: illegal ply 3 (Nf6)"), "{err}");
-    let (out, _, code) = run(&["replay", f.to_str().unwrap()]);
+    let (out, err, code) = run(&["replay", f.to_str().unwrap()]);
     assert_eq!(code, 1);
+    // The error goes to standard error (R9), the results to standard output.
     assert!(
-        out.contains("game 1: illegal ply 3 (Nf6): IllegalMove"),
-        "{out}"
+        err.contains("error: IllegalMove: game 1: illegal ply 3 (Nf6): "),
+        "{err}"
     );
+    assert!(!out.contains("error"), "{out}");
     assert!(
         out.contains("game 0: 4 plies, statuses checkmate, result 0-1"),
         "{out}"
@@ -87,13 +89,13 @@ fn replay_pcn_and_convert_both_ways() {
     assert_eq!(code, 0);
     assert_eq!(out.split('\t').count(), 5);
     // Errors: a missing file, a broken record.
-    let (out, _, code) = run(&["replay", "/nonexistent/x.pgn"]);
-    assert_eq!(code, 1);
-    assert!(out.starts_with("error: Io: "), "{out}");
+    let (out, err, code) = run(&["replay", "/nonexistent/x.pgn"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("error: Io: "), "{err}");
     let bad = temp("bad.pcn", "{\"setup\": ");
-    let (out, _, code) = run(&["convert", "--to", "pgn", bad.to_str().unwrap()]);
-    assert_eq!(code, 1);
-    assert!(out.starts_with("error: "), "{out}");
+    let (out, err, code) = run(&["convert", "--to", "pgn", bad.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("error: "), "{err}");
 }
 
 /// `--fide-draws`: a game that plays on after a third occurrence replays without error and

@@ -15,7 +15,8 @@ mod warning;
 
 pub use clock_text::{periods_of_time_control, time_control_of_periods};
 pub use pgn_map::{
-    fen_to_feen, pcn_to_pgn, pcn_to_pgn_with_warnings, pgn_to_pcn, pgn_to_pcn_with_warnings,
+    fen_to_feen, pcn_to_pgn, pcn_to_pgn_with, pcn_to_pgn_with_warnings, pgn_to_pcn,
+    pgn_to_pcn_with, pgn_to_pcn_with_warnings,
 };
 pub use warning::{Warning, WarningKind};
 
@@ -26,7 +27,7 @@ use tegoma_notation::NotationError;
 use tegoma_protocol::{Decision, Side};
 
 use crate::clock::{Clock, ClockError, Period, TimeControl};
-use crate::matches::{AnyMatch, MatchError};
+use crate::matches::{AnyMatch, AutomaticDraws, MatchError};
 use crate::registry::Rules;
 use crate::replay::pcn_outcome;
 use crate::rules::{generic_from_feen, SetupError};
@@ -195,7 +196,22 @@ pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
 /// # Errors
 /// The setup is invalid, or a ply is refused (its number and reason).
 pub fn match_from_pcn(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
+    match_from_pcn_with(pcn, None)
+}
+
+/// [`match_from_pcn`] with other automatic draws than the rule system's (`None`: its own); see
+/// [`AutomaticDraws`].
+///
+/// # Errors
+/// As [`match_from_pcn`].
+pub fn match_from_pcn_with(
+    pcn: &Pcn,
+    draws: Option<AutomaticDraws>,
+) -> Result<AnyMatch, RecordError> {
     let mut m = match_from_setup(pcn)?;
+    if let Some(d) = draws {
+        m = m.with_automatic_draws(d);
+    }
     for ply in pcn.plies.iter().flatten() {
         let ms = ply.seconds.map(seconds_to_ms);
         m.play(&ply.pmn.to_string(), ms)?;

@@ -281,8 +281,8 @@ pub enum RecordFormat {
 }
 
 /// Detects a record's format from its file name (`.pgn`, `.pcn`, `.json`, `.toml`) or, failing
-/// that, its first non-blank bytes (`{` JSON PCN, `[Event`-style tag or move text PGN, a TOML
-/// table or `key =` line PCN).
+/// that, its first non-blank bytes (`{"` a JSON PCN record, `[{` a JSON array of them, `[Event`-style
+/// tag, `{comment}` or move text PGN, a TOML table or `key =` line PCN).
 pub fn detect(name: &str, head: &[u8]) -> RecordFormat {
     let lower = name.to_ascii_lowercase();
     if lower.ends_with(".pgn") {
@@ -293,8 +293,18 @@ pub fn detect(name: &str, head: &[u8]) -> RecordFormat {
     }
     let text = String::from_utf8_lossy(head);
     let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with('{') {
-        return RecordFormat::Pcn;
+    // A JSON record starts `{"` (or is `{}`), a JSON array of records `[{` (or is `[]`); a PGN
+    // may start with a `{comment}`.
+    for open in ['{', '['] {
+        if let Some(after) = t.strip_prefix(open) {
+            let after = after.trim_start();
+            if after.is_empty() || after.starts_with(['"', '{', '}', ']']) {
+                return RecordFormat::Pcn;
+            }
+            if open == '{' {
+                return RecordFormat::Pgn;
+            }
+        }
     }
     // A PGN tag is `[Name "value"]`; a TOML table header is `[name]` and a TOML key line
     // `name = ...`.

@@ -48,6 +48,7 @@
 
 mod error;
 mod read;
+pub mod stream;
 mod unique;
 mod write;
 
@@ -212,10 +213,42 @@ impl Pcn {
     }
 }
 
-/// Validates one PCN document (JSON or TOML) and describes it in a few words (for
-/// `tegoma validate pcn`).
+/// Validates one PCN document (JSON or TOML) or stream of records (JSON Lines, a JSON array;
+/// ruling R8) and describes it in a few words (for `tegoma validate pcn`). A stream is valid
+/// when every record is; the first record that is not is the error (with its index and line).
 pub fn describe(text: &str) -> Result<String, crate::Invalid> {
-    let pcn = Pcn::parse(text)?;
+    let mut records = stream::Records::new(text.as_bytes());
+    let mut count = 0usize;
+    let mut plies = 0usize;
+    let mut last = None;
+    for r in records.by_ref() {
+        let pcn = r?;
+        count += 1;
+        plies += pcn.plies.as_ref().map_or(0, Vec::len);
+        last = Some(pcn);
+    }
+    let layout = records.layout();
+    if layout.is_none() {
+        // An empty document is not a record.
+        return Err(PcnError::MissingField {
+            path: "setup".to_string(),
+        }
+        .into());
+    }
+    match (count, last) {
+        (1, Some(pcn)) if layout != Some(stream::Layout::Array) => Ok(describe_one(text, &pcn)),
+        (_, _) => {
+            let form = match layout {
+                Some(stream::Layout::Array) => "JSON array",
+                _ => "JSON Lines",
+            };
+            let s = if count == 1 { "" } else { "s" };
+            Ok(format!("PCN ({form}): {count} record{s}, {plies} plies"))
+        }
+    }
+}
+
+fn describe_one(text: &str, pcn: &Pcn) -> String {
     let format = if read::looks_like_json(text) {
         "JSON"
     } else {
@@ -236,5 +269,5 @@ pub fn describe(text: &str) -> Result<String, crate::Invalid> {
             }
         }
     };
-    Ok(format!("PCN ({format}): {plies} plies, {outcome}"))
+    format!("PCN ({format}): {plies} plies, {outcome}")
 }

@@ -254,6 +254,7 @@ pub fn validate_lines<R: BufRead, W: Write>(
     let mut line: Vec<u8> = Vec::new();
     let mut too_long = false;
     let mut count = 0;
+    skip_bom(&mut input)?;
     loop {
         let buf = match input.fill_buf() {
             Ok(b) => b,
@@ -290,6 +291,29 @@ pub fn validate_lines<R: BufRead, W: Write>(
             count += 1;
         }
     }
+}
+
+/// Skips a UTF-8 byte-order mark at the start of `input` (editors on Windows write one).
+fn skip_bom<R: BufRead>(input: &mut R) -> io::Result<()> {
+    const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+    let mut seen = 0;
+    while seen < 3 {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        match buf.first() {
+            Some(&b) if b == BOM[seen] => {
+                input.consume(1);
+                seen += 1;
+            }
+            // A partial mark is not a mark: nothing valid starts with it anyway, the line reports
+            // what is left.
+            _ => break,
+        }
+    }
+    Ok(())
 }
 
 fn finish_line<W: Write>(
@@ -336,7 +360,8 @@ pub enum ReadError {
 impl NotationError for ReadError {
     fn kind(&self) -> &'static str {
         match self {
-            ReadError::TooLarge => "TooLarge",
+            // One name for the size error in every reader (PCN, GGN, LCN say it too).
+            ReadError::TooLarge => "DocumentTooLarge",
             ReadError::InvalidUtf8 { .. } => "InvalidUtf8",
             ReadError::Io(_) => "Io",
         }
@@ -440,6 +465,11 @@ mod tests {
         let mut at_cap = vec![b'a'; MAX_LINE_BYTES];
         at_cap.extend_from_slice(b"\r\n");
         assert_eq!(lines(Kind::Cell, &at_cap), (1, "error: TooLong\n".into()));
+        // A byte-order mark before the first line is not part of it.
+        assert_eq!(
+            lines(Kind::Cell, b"\xef\xbb\xbfe4\ne4\n"),
+            (2, "ok\nok\n".into())
+        );
         let mut feen = b"8/8 / C/c\n".repeat(3);
         feen.extend_from_slice(b"8/8 / C/c");
         assert_eq!(lines(Kind::Feen, &feen).0, 4);
@@ -457,7 +487,7 @@ mod tests {
             Err(ReadError::TooLarge)
         ));
         assert_eq!(read_document_capped(&b"1234"[..], 4).unwrap(), "1234");
-        assert_eq!(ReadError::TooLarge.kind(), "TooLarge");
+        assert_eq!(ReadError::TooLarge.kind(), "DocumentTooLarge");
     }
 
     #[test]

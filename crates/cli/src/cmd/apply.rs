@@ -42,10 +42,7 @@ pub fn run(a: Args) -> ExitCode {
         }
     }
     match position.to_feen() {
-        Ok(s) => {
-            println!("{s}");
-            ExitCode::SUCCESS
-        }
+        Ok(s) => crate::print_lines([s]),
         Err(e) => crate::fail(e.kind(), e),
     }
 }

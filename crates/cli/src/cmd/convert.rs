@@ -1,12 +1,20 @@
-//! `tegoma convert --to feen|fen|pcn|pgn INPUT`
-use std::io::{self, Write};
+//! `tegoma convert --to feen|fen|pcn|pgn [--format pgn|pcn] [--fide-draws] INPUT`
+//!
+//! Records: every game is converted on its own; a game that cannot be read or converted is an
+//! `error:` line on standard error (with its index), the others are still converted, and the
+//! exit code is 1. Several PCN records are written as JSON Lines (one compact record per line),
+//! one record pretty-printed (ruling R8).
 use std::process::ExitCode;
 
-use tegoma_game::pgn::{write_game, PgnReader};
+use tegoma_game::pgn::{write_game, PgnGame};
 use tegoma_game::record;
 use tegoma_game::replay::RecordFormat;
-use tegoma_game::{AnyPosition, Rules, Unsupported};
+use tegoma_game::{AnyPosition, AutomaticDraws, Rules, Unsupported};
+use tegoma_notation::pcn::Pcn;
 use tegoma_notation::Invalid;
+
+use crate::input::{self, FormatArg, Record};
+use crate::out::Out;
 
 /// Arguments of `tegoma convert`.
 #[derive(clap::Args, Debug)]
@@ -14,7 +22,17 @@ pub struct Args {
     /// The target format: `feen` or `fen` (a position), `pcn` or `pgn` (a game record).
     #[arg(long)]
     pub to: String,
+    /// The record format of INPUT (default: detected from the file name, else from the first
+    /// bytes).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Records: draws as FIDE's Laws make them automatic (fifth occurrence, 75 moves), for games
+    /// played under them that go on after a third occurrence or fifty moves (as `replay
+    /// --fide-draws`). Default: ruling R3.
+    #[arg(long)]
+    pub fide_draws: bool,
     /// The position text, or the record's file path (`-` for standard input).
+    #[arg(allow_hyphen_values = true)]
     pub input: String,
 }
 
@@ -23,7 +41,7 @@ pub fn run(a: Args) -> ExitCode {
     match a.to.as_str() {
         // A chess position, FEN <-> FEEN (the input's format is recognised).
         "feen" | "fen" => convert_position(&a.to, &a.input),
-        "pcn" | "pgn" => convert_record(&a.to, &a.input),
+        "pcn" | "pgn" => convert_record(&a),
         other => crate::fail(
             "UnknownFormat",
             format!("unknown target format {other:?} (expected feen, fen, pcn or pgn)"),
@@ -31,73 +49,117 @@ pub fn run(a: Args) -> ExitCode {
     }
 }
 
-/// PGN → PCN (one JSON document per game, separated by a blank line) or PCN → PGN; a record
-/// already in the target format is checked and rewritten canonically.
-fn convert_record(to: &str, file: &str) -> ExitCode {
-    let (format, reader) = match super::replay::open(file) {
+/// One record, read and checked, as a canonical PCN record (every ply replayed).
+fn to_pcn(record: Record, draws: Option<AutomaticDraws>, i: usize) -> Result<Pcn, Invalid> {
+    match record {
+        Record::Pgn(g) => {
+            let (pcn, ws) = record::pgn_to_pcn_with(&g, draws)?;
+            warn(i, &ws);
+            Ok(pcn)
+        }
+        Record::Pcn(p) => {
+            let m = input::pcn_match(&p, draws)?;
+            Ok(record::match_to_pcn(&m, Some(&p))?)
+        }
+    }
+}
+
+/// Warnings of a game's conversion (what a form cannot hold), on standard error (R9).
+fn warn(i: usize, warnings: &[record::Warning]) {
+    for w in warnings {
+        crate::out::diagnostic(format_args!("warning: game {i}: {w}"));
+    }
+}
+
+/// The PGN text of a game.
+fn pgn_text(g: &PgnGame) -> Result<String, Invalid> {
+    let mut buf = Vec::new();
+    write_game(&mut buf, g).map_err(|e| Invalid {
+        kind: "InvalidPgn",
+        message: format!("cannot be written as PGN: {e}"),
+    })?;
+    String::from_utf8(buf).map_err(|_| Invalid {
+        kind: "InvalidPgn",
+        message: "the PGN writer wrote text that is not UTF-8".to_string(),
+    })
+}
+
+/// A converted record.
+enum Converted {
+    /// A PCN record.
+    Pcn(Box<Pcn>),
+    /// The text of a PGN game.
+    Pgn(String),
+}
+
+/// PGN → PCN or PCN → PGN (a record already in the target format is checked and rewritten
+/// canonically), game by game.
+fn convert_record(a: &Args) -> ExitCode {
+    let (format, reader) = match input::open(&a.input, a.format) {
         Ok(x) => x,
-        Err(e) => return crate::fail("Io", format!("{file}: {e}")),
+        Err(e) => return crate::fail("Io", format!("{}: {e}", a.input)),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    match format {
-        RecordFormat::Pgn => {
-            for (i, game) in PgnReader::new(reader).enumerate() {
-                // Warnings (what a form cannot hold) go to standard error (R9).
-                let warn = |ws: Vec<record::Warning>| {
-                    ws.iter().for_each(|w| eprintln!("warning: game {i}: {w}"))
-                };
-                let converted = game.map_err(tegoma_notation::Invalid::from).and_then(|g| {
-                    let (pcn, ws) = record::pgn_to_pcn_with_warnings(&g)?;
-                    warn(ws);
-                    match to {
-                        "pcn" => Ok(pcn.to_json()),
-                        _ => {
-                            let (back, ws) = record::pcn_to_pgn_with_warnings(&pcn)?;
-                            warn(ws);
-                            Ok(pgn_text(&back))
-                        }
-                    }
-                });
-                match converted {
-                    Ok(text) => {
-                        if i > 0 {
-                            let _ = writeln!(out);
-                        }
-                        let _ = write!(out, "{text}");
-                    }
-                    Err(e) => {
-                        let _ = out.flush();
-                        drop(out);
-                        return crate::fail(e.kind, format!("game {i}: {}", e.message));
-                    }
-                }
+    let draws = a.fide_draws.then_some(AutomaticDraws::FIDE);
+    let to_pgn = a.to == "pgn";
+    let mut out = Out::new();
+    let mut bad = false;
+    // PCN: the first record waits until it is known whether the input has a second (JSON
+    // Lines) or not (one pretty-printed record).
+    let mut first: Option<Pcn> = None;
+    for (i, record) in input::records(format, reader) {
+        if out.failed() {
+            break;
+        }
+        // A second record in the input: the output is JSON Lines, whatever failed.
+        if i == 1 {
+            if let Some(f) = first.take() {
+                out.line(compact(&f));
             }
         }
-        RecordFormat::Pcn => {
-            let converted = super::replay::read_pcn(reader).and_then(|pcn| match to {
-                "pgn" => {
-                    let (game, ws) = record::pcn_to_pgn_with_warnings(&pcn)?;
-                    ws.iter().for_each(|w| eprintln!("warning: {w}"));
-                    Ok(pgn_text(&game))
+        let converted = record.and_then(|r| to_pcn(r, draws, i));
+        let converted = match converted {
+            Ok(pcn) if to_pgn => record::pcn_to_pgn_with(&pcn, draws)
+                .map_err(Invalid::from)
+                .and_then(|(g, ws)| {
+                    warn(i, &ws);
+                    pgn_text(&g)
+                })
+                .map(Converted::Pgn),
+            Ok(pcn) => Ok(Converted::Pcn(Box::new(pcn))),
+            Err(e) => Err(e),
+        };
+        match converted {
+            Err(e) => {
+                bad = true;
+                let what = if format == RecordFormat::Pgn {
+                    "game"
+                } else {
+                    "record"
+                };
+                crate::out::error(e.kind, format_args!("{what} {i}: {}", e.message));
+            }
+            Ok(Converted::Pgn(text)) => {
+                // The writer ends every game with a blank line: games follow one another.
+                out.text(&text);
+            }
+            Ok(Converted::Pcn(pcn)) => {
+                if i == 0 {
+                    first = Some(*pcn);
+                    continue;
                 }
-                _ => {
-                    Ok(record::match_to_pcn(&record::match_from_pcn(&pcn)?, Some(&pcn))?.to_json())
-                }
-            });
-            match converted {
-                Ok(text) => {
-                    let _ = write!(out, "{text}");
-                }
-                Err(e) => {
-                    drop(out);
-                    return crate::fail(e.kind, e.message);
-                }
+                out.line(compact(&pcn));
             }
         }
     }
-    let _ = out.flush();
-    ExitCode::SUCCESS
+    if let Some(f) = first {
+        out.text(&f.to_json());
+    }
+    out.finish(!bad)
+}
+
+/// A PCN record on one line (JSON Lines).
+fn compact(pcn: &Pcn) -> String {
+    pcn.to_value().to_string()
 }
 
 /// `--to feen|fen`: a position from FEEN (any game, recognised by its last field, the
@@ -110,7 +172,8 @@ fn convert_position(to: &str, text: &str) -> ExitCode {
         // FEEN has no place for the FEN's halfmove clock and move number: say so (R9).
         if to == "feen" {
             if let Ok((_, ws)) = record::fen_to_feen(text) {
-                ws.iter().for_each(|w| eprintln!("warning: {w}"));
+                ws.iter()
+                    .for_each(|w| crate::out::diagnostic(format_args!("warning: {w}")));
             }
         }
         AnyPosition::from_fen(Rules::chess(), text)
@@ -125,11 +188,4 @@ fn convert_position(to: &str, text: &str) -> ExitCode {
         Ok(t) => crate::print_lines([t]),
         Err(e) => crate::fail_with(&Invalid::from(e)),
     }
-}
-
-fn pgn_text(g: &tegoma_game::pgn::PgnGame) -> String {
-    let mut buf = Vec::new();
-    // Writing into memory cannot fail.
-    let _ = write_game(&mut buf, g);
-    String::from_utf8_lossy(&buf).into_owned()
 }

@@ -9,8 +9,8 @@ pub enum Command {
     Export {
         /// The game (`chess`, `ogi`, `kogoma`, …).
         game: String,
-        /// Write to this file instead of standard output.
-        #[arg(long)]
+        /// Write to this file instead of standard output (`-`: standard output).
+        #[arg(long, allow_hyphen_values = true)]
         out: Option<String>,
     },
 }
@@ -18,7 +18,8 @@ pub enum Command {
 /// Runs `tegoma ggn`.
 ///
 /// `export` prints the canonical compact JSON (byte-identical between runs) followed by a
-/// newline, or with `--out` writes exactly the JSON to the file and prints a one-line summary.
+/// newline, or with `--out FILE` writes the same bytes to the file and prints a one-line
+/// summary.
 pub fn run(c: Command) -> ExitCode {
     match c {
         Command::Export { game, out } => {
@@ -27,19 +28,15 @@ pub fn run(c: Command) -> ExitCode {
                 Err(e) => return crate::fail_with(&e.into()),
             };
             let json = table.to_json();
-            match out {
-                None => {
-                    println!("{json}");
-                    ExitCode::SUCCESS
-                }
-                Some(path) => match std::fs::write(&path, json.as_bytes()) {
+            match out.filter(|p| p != "-") {
+                None => crate::print_lines([json]),
+                Some(path) => match std::fs::write(&path, format!("{json}\n")) {
                     Ok(()) => {
                         let (p, s, d, n) = table.counts();
-                        println!(
+                        crate::print_lines([format!(
                             "wrote {path}: {} bytes, {p} pieces, {s} sources, {d} destinations, {n} possibilities",
-                            json.len()
-                        );
-                        ExitCode::SUCCESS
+                            json.len() + 1
+                        )])
                     }
                     Err(e) => crate::fail("Io", format!("cannot write {path}: {e}")),
                 },

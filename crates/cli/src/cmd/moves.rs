@@ -1,4 +1,4 @@
-//! `tegoma moves [GAME] [--feen FEEN | --fen FEN] [--san | --uci]`
+//! `tegoma moves [GAME] [--feen FEEN | --fen FEN] [--san | --uci] [--json]`
 use std::process::ExitCode;
 
 use tegoma_game::MoveFormat;
@@ -14,6 +14,9 @@ pub struct Args {
     /// Print moves as UCI strings (chess).
     #[arg(long)]
     pub uci: bool,
+    /// One JSON object per move: `{"move":"e2-e4"}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The move format the `--san` and `--uci` flags choose (PMN by default).
@@ -34,6 +37,10 @@ pub fn run(a: Args) -> ExitCode {
         .position(Ok)
         .and_then(|p| Ok(p.legal_moves(format(a.san, a.uci))?));
     match moves {
+        Ok(list) if a.json => crate::print_lines(
+            list.iter()
+                .map(|m| serde_json::json!({ "move": m }).to_string()),
+        ),
         Ok(list) => crate::print_lines(list),
         Err(e) => crate::fail_with(&e),
     }

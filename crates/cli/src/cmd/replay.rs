@@ -1,58 +1,39 @@
-//! `tegoma replay FILE [--tsv] [--fide-draws]`: replays every game of a PGN or PCN record
-//! (detected), one line per game; exit code 1 if any game had an illegal ply or could not be
-//! read.
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+//! `tegoma replay FILE [--format pgn|pcn] [--tsv | --json] [--fide-draws]`: replays every game
+//! of a PGN or PCN record (several PCN records as JSON Lines or a JSON array), one line per game
+//! on standard output; each game that could not be read or had an illegal ply is an `error:`
+//! line on standard error, the other games are still replayed, and the exit code is 1.
 use std::process::ExitCode;
 
+use serde_json::{json, Value};
 use tegoma_game::replay::{self, GameReport, RecordFormat};
 use tegoma_game::AutomaticDraws;
-use tegoma_notation::pcn::{Pcn, MAX_DOCUMENT_BYTES};
+use tegoma_notation::cgsn::Status;
+use tegoma_notation::Invalid;
+
+use crate::input::{self, FormatArg, Record};
+use crate::out::Out;
 
 /// Arguments of `tegoma replay`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A PGN or PCN file (detected), or `-` for standard input.
+    /// A PGN or PCN file, or `-` for standard input.
     pub file: String,
-    /// Tab-separated output: index, plies, statuses, result, final FEEN.
-    #[arg(long)]
+    /// The record format (default: detected from the file name, else from the first bytes).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Tab-separated output: index, plies, statuses, result, final FEEN (a game that could not
+    /// be read: `-` plies, `-` statuses, result `error`, `-` FEEN).
+    #[arg(long, conflicts_with = "json")]
     pub tsv: bool,
+    /// One JSON object per game (see the README).
+    #[arg(long)]
+    pub json: bool,
     /// Draws as FIDE's Laws make them automatic, for records of games played under them: the
     /// fifth occurrence of a position and 75 moves without capture or pawn move end a game; the
     /// third occurrence and the fifty-move rule are claims (a claimed draw shows as the record's
     /// result). Default: ruling R3 (third occurrence, 100 plies).
     #[arg(long)]
     pub fide_draws: bool,
-}
-
-/// Opens FILE (or standard input for `-`) buffered, with its first bytes for detection.
-pub(crate) fn open(file: &str) -> io::Result<(RecordFormat, Box<dyn BufRead>)> {
-    let mut reader: Box<dyn BufRead> = if file == "-" {
-        Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
-    } else {
-        Box::new(BufReader::with_capacity(1 << 16, File::open(file)?))
-    };
-    let head = reader.fill_buf()?;
-    let format = replay::detect(file, &head[..head.len().min(4096)]);
-    Ok((format, reader))
-}
-
-/// Reads a PCN document of at most [`MAX_DOCUMENT_BYTES`] (plus one byte, so that the parser
-/// reports the excess).
-pub(crate) fn read_pcn(reader: Box<dyn BufRead>) -> Result<Pcn, tegoma_notation::Invalid> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_DOCUMENT_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| tegoma_notation::Invalid {
-            kind: "Io",
-            message: e.to_string(),
-        })?;
-    let text = String::from_utf8(bytes).map_err(|_| tegoma_notation::Invalid {
-        kind: "NotUtf8",
-        message: "a PCN document is UTF-8 text".to_string(),
-    })?;
-    Ok(Pcn::parse(&text)?)
 }
 
 fn line(r: &GameReport) -> String {
@@ -70,56 +51,127 @@ fn line(r: &GameReport) -> String {
     s
 }
 
-fn problem(r: &GameReport) -> Option<String> {
+fn tsv(r: &GameReport) -> String {
+    if r.error.is_some() {
+        format!("{}\t-\t-\terror\t-", r.index)
+    } else {
+        r.tsv()
+    }
+}
+
+fn json_line(r: &GameReport) -> String {
+    let statuses: Vec<&str> = r.statuses.iter().map(|s| s.as_str()).collect();
+    let mut o = match &r.error {
+        Some(e) => json!({
+            "game": r.index,
+            "error": { "kind": e.kind, "message": e.message },
+        }),
+        None => json!({
+            "game": r.index,
+            "plies": r.plies,
+            "statuses": statuses,
+            "result": r.result,
+            "feen": r.feen,
+        }),
+    };
+    if let Some(b) = &r.bad_ply {
+        o["illegal"] = json!({
+            "ply": b.ply,
+            "move": b.text,
+            "kind": b.reason.kind,
+            "message": b.reason.message,
+        });
+    }
+    if let Some(d) = &r.disagreement {
+        o["recorded"] = Value::String(d.clone());
+    }
+    o.to_string()
+}
+
+/// The `error:` line's kind and explanation for a game that failed, if it did.
+fn problem(r: &GameReport) -> Option<(&'static str, String)> {
     if let Some(e) = &r.error {
-        return Some(format!("game {}: unreadable: {e}", r.index));
+        return Some((
+            e.kind,
+            format!("game {}: unreadable: {}", r.index, e.message),
+        ));
     }
     r.bad_ply.as_ref().map(|b| {
-        format!(
-            "game {}: illegal ply {} ({}): {}",
-            r.index, b.ply, b.text, b.reason
+        (
+            b.reason.kind,
+            format!(
+                "game {}: illegal ply {} ({}): {}",
+                r.index, b.ply, b.text, b.reason.message
+            ),
         )
     })
 }
 
 /// Runs `tegoma replay`.
 pub fn run(a: Args) -> ExitCode {
-    let (format, reader) = match open(&a.file) {
+    let (format, reader) = match input::open(&a.file, a.format) {
         Ok(x) => x,
         Err(e) => return crate::fail("Io", format!("{}: {e}", a.file)),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = Out::new();
     let mut bad = false;
     let mut each = |r: GameReport| {
-        if let Some(p) = problem(&r) {
+        if let Some((kind, text)) = problem(&r) {
             bad = true;
-            if a.tsv {
-                eprintln!("{p}");
-            } else {
-                let _ = writeln!(out, "{p}");
-            }
+            crate::out::error(kind, text);
         }
-        if r.error.is_none() || a.tsv {
-            let text = if a.tsv { r.tsv() } else { line(&r) };
-            let _ = writeln!(out, "{text}");
-        }
+        let text = if a.json {
+            json_line(&r)
+        } else if a.tsv {
+            tsv(&r)
+        } else if r.error.is_none() {
+            line(&r)
+        } else {
+            return;
+        };
+        out.line(text);
     };
     let draws = a.fide_draws.then_some(AutomaticDraws::FIDE);
     match format {
         RecordFormat::Pgn => replay::replay_pgn_stream_with(reader, draws, &mut each),
-        RecordFormat::Pcn => match read_pcn(reader) {
-            Ok(pcn) => each(replay::replay_pcn_with(0, &pcn, draws)),
-            Err(e) => {
-                drop(out);
-                return crate::fail(e.kind, e.message);
+        RecordFormat::Pcn => {
+            for (i, record) in input::records(format, reader) {
+                let report = match record {
+                    Ok(Record::Pcn(pcn)) => {
+                        let mut r = replay::replay_pcn_with(i, &pcn, draws);
+                        // A ply the clock left out (played after the flag fell) is the bad
+                        // one, rather than the next ply, refused because the game is over.
+                        let vanished = r.bad_ply.as_ref().map_or(r.is_ok(), |b| {
+                            b.ply > r.plies + 1 && b.reason.kind == "MatchFinished"
+                        });
+                        if vanished {
+                            let on_time = r.statuses.contains(Status::Timelimit);
+                            if let Some(b) = input::ply_after_flag(&pcn, r.plies, on_time) {
+                                r.bad_ply = Some(b);
+                            }
+                        }
+                        r
+                    }
+                    Ok(Record::Pgn(g)) => replay::replay_pgn_game_with(i, &g, draws),
+                    Err(e) => failed(i, e),
+                };
+                each(report);
             }
-        },
+        }
     }
-    let _ = out.flush();
-    if bad {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
+    out.finish(!bad)
+}
+
+/// The report of a record that could not be read.
+fn failed(index: usize, error: Invalid) -> GameReport {
+    GameReport {
+        index,
+        plies: 0,
+        statuses: tegoma_notation::cgsn::StatusSet::EMPTY,
+        result: "*",
+        feen: String::new(),
+        bad_ply: None,
+        error: Some(error),
+        disagreement: None,
     }
 }

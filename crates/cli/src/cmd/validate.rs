@@ -19,13 +19,19 @@ Kinds:
   pcn   game record (JSON or TOML file)
 
 Output:
-  valid     `ok <short description>`, exit 0
-  invalid   `error: <ErrorKind>: <explanation>`, exit 1
+  valid     `ok <short description>` on standard output, exit 0
+  invalid   `error: <ErrorKind>: <explanation>` on standard error, exit 1
   TEXT `-`  one input per line from standard input, one output line per input
-            (`ok` or `error: <ErrorKind>`), exit 0; for lcn, ggn and pcn, `-` reads one
-            whole document from standard input instead and reports as for a file.
+            (`ok` or `error: <ErrorKind>`) on standard output, exit 0; for lcn, ggn and
+            pcn, `-` reads one whole document from standard input instead and reports as
+            for a file. A UTF-8 byte-order mark at the start is skipped.
+  pcn       one record (JSON or TOML), JSON Lines (one record per line) or a JSON array
+            of records; every record must be valid.
 
-Lines longer than 8192 bytes are reported as `error: TooLong`; documents are limited to 64 MiB.
+Limits: lines longer than 8192 bytes are `error: TooLong`. A document (file or `-`) is read up
+to 64 MiB, and each notation has its own limit: a PCN record 4 MiB (a JSON Lines stream or
+array may hold many records), a GGN document 32 MiB, an LCN document 1 MiB. A larger one is
+`error: DocumentTooLarge`.
 
 Examples:
   tegoma validate pmn e2-e4
@@ -63,8 +69,6 @@ pub fn run(a: Args) -> ExitCode {
         let out = io::BufWriter::new(stdout.lock());
         return match validate::validate_lines(kind, io::stdin().lock(), out) {
             Ok(_) => ExitCode::SUCCESS,
-            // A closed output pipe (`| head`) is not an error of ours.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
             Err(e) => crate::fail("Io", e),
         };
     }
@@ -85,10 +89,7 @@ fn read_file(path: &str) -> Result<String, ReadError> {
 
 fn report(r: Result<String, Invalid>) -> ExitCode {
     match r {
-        Ok(desc) => {
-            println!("ok {desc}");
-            ExitCode::SUCCESS
-        }
+        Ok(desc) => crate::print_lines([format!("ok {desc}")]),
         Err(e) => crate::fail(e.kind, e.message),
     }
 }

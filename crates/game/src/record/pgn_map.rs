@@ -48,8 +48,8 @@ use super::clock_text::{
     hms, periods_of_time_control, seconds_value, take_command, time_control_of_periods, ClockWalk,
 };
 use super::warning::{Tally, Warning, WarningKind};
-use super::{match_from_pcn, match_to_pcn, seconds_to_ms, time_control, RecordError};
-use crate::matches::{AnyMatch, Match};
+use super::{match_from_pcn_with, match_to_pcn, seconds_to_ms, time_control, RecordError};
+use crate::matches::{AnyMatch, AutomaticDraws, Match};
 use crate::pgn::{Comment, Nag, PgnGame, PgnReader, PgnResult, PgnWarning, Variation};
 use crate::registry::Rules;
 use crate::replay::result_mark;
@@ -94,6 +94,18 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
 /// A variant game (`UnsupportedVariant`), a null move in the main line (`NullMove`), a bad
 /// `FEN` tag or an illegal move (its ply number and reason).
 pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), RecordError> {
+    pgn_to_pcn_with(game, None)
+}
+
+/// [`pgn_to_pcn_with_warnings`] with other automatic draws than R3 (FIDE's, for games played
+/// under its Laws; `None`: the rule system's own); see [`AutomaticDraws`].
+///
+/// # Errors
+/// As [`pgn_to_pcn_with_warnings`].
+pub fn pgn_to_pcn_with(
+    game: &PgnGame,
+    draws: Option<AutomaticDraws>,
+) -> Result<(Pcn, Vec<Warning>), RecordError> {
     let mut tally = Tally::default();
     for w in &game.warnings {
         match w {
@@ -109,6 +121,9 @@ pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), R
         return Err(RecordError::NullMove(i + 1));
     }
     let mut m = Match::from_pgn_setup(game)?;
+    if let Some(d) = draws {
+        m = m.with_automatic_draws(d);
+    }
     let first = m.side_to_move();
     m.play_san_line(&game.moves)?;
 
@@ -441,7 +456,19 @@ fn valid_tag_name(name: &str) -> bool {
 /// # Errors
 /// The record is not chess, or a ply is illegal.
 pub fn pcn_to_pgn_with_warnings(pcn: &Pcn) -> Result<(PgnGame, Vec<Warning>), RecordError> {
-    let m = match_from_pcn(pcn)?;
+    pcn_to_pgn_with(pcn, None)
+}
+
+/// [`pcn_to_pgn_with_warnings`] with other automatic draws than R3 (`None`: the rule system's
+/// own); see [`AutomaticDraws`].
+///
+/// # Errors
+/// As [`pcn_to_pgn_with_warnings`].
+pub fn pcn_to_pgn_with(
+    pcn: &Pcn,
+    draws: Option<AutomaticDraws>,
+) -> Result<(PgnGame, Vec<Warning>), RecordError> {
+    let m = match_from_pcn_with(pcn, draws)?;
     let sans = m
         .plies_as(MoveFormat::San)
         .map_err(|_| RecordError::NotChess {

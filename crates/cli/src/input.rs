@@ -1,0 +1,132 @@
+//! Record inputs shared by `convert` and `replay`: a file or standard input, its format (named
+//! with `--format` or detected), and its records one at a time (PGN games, or PCN records as
+//! ruling R8 lays them out: one record, JSON Lines or a JSON array).
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+
+use tegoma_game::pgn::{PgnGame, PgnReader};
+use tegoma_game::record;
+use tegoma_game::replay::{self, BadPly, RecordFormat};
+use tegoma_game::{AnyMatch, AutomaticDraws};
+use tegoma_notation::cgsn::Status;
+use tegoma_notation::pcn::stream::Records;
+use tegoma_notation::pcn::Pcn;
+use tegoma_notation::Invalid;
+
+/// The record format named on the command line (`--format pgn|pcn`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// PGN (chess).
+    Pgn,
+    /// PCN (JSON or TOML; several records as JSON Lines or a JSON array).
+    Pcn,
+}
+
+/// Opens FILE (or standard input for `-`) buffered, in the named format or the detected one.
+pub fn open(file: &str, named: Option<FormatArg>) -> io::Result<(RecordFormat, Box<dyn BufRead>)> {
+    let mut reader: Box<dyn BufRead> = if file == "-" {
+        Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
+    } else {
+        Box::new(BufReader::with_capacity(1 << 16, File::open(file)?))
+    };
+    let format = match named {
+        Some(FormatArg::Pgn) => RecordFormat::Pgn,
+        Some(FormatArg::Pcn) => RecordFormat::Pcn,
+        None => {
+            let head = reader.fill_buf()?;
+            replay::detect(file, &head[..head.len().min(4096)])
+        }
+    };
+    Ok((format, reader))
+}
+
+/// One record of either format.
+pub enum Record {
+    /// A PGN game.
+    Pgn(PgnGame),
+    /// A PCN record.
+    Pcn(Box<Pcn>),
+}
+
+/// The records of an input, numbered from 0; a record that cannot be read is an error in its
+/// place and the next ones are still read.
+pub fn records(
+    format: RecordFormat,
+    reader: Box<dyn BufRead>,
+) -> Box<dyn Iterator<Item = (usize, Result<Record, Invalid>)>> {
+    match format {
+        RecordFormat::Pgn => Box::new(
+            PgnReader::new(reader)
+                .map(|g| g.map(Record::Pgn).map_err(Invalid::from))
+                .enumerate(),
+        ),
+        RecordFormat::Pcn => Box::new(
+            Records::new(reader)
+                .map(|r| r.map(|p| Record::Pcn(Box::new(p))).map_err(Invalid::from))
+                .enumerate(),
+        ),
+    }
+}
+
+/// A ply the clock left out: a replay of `pcn` played `played` plies and refused none, yet the
+/// record has more (the flag fell during the next one, so it was not played). Its number (from
+/// 1), its move, and why (kind `MatchFinished`).
+pub fn ply_after_flag(pcn: &Pcn, played: usize, ended_on_time: bool) -> Option<BadPly> {
+    let plies = pcn.plies.as_deref().unwrap_or_default();
+    let ply = plies.get(played)?;
+    let spent = ply
+        .seconds
+        .map(|s| format!(" ({s} s spent)"))
+        .unwrap_or_default();
+    let why = if ended_on_time {
+        format!(
+            "the flag fell during it{spent}, the game ended on time ({})",
+            Status::Timelimit
+        )
+    } else {
+        "the game was over before it".to_string()
+    };
+    Some(BadPly {
+        ply: played + 1,
+        text: ply.pmn.to_string(),
+        reason: Invalid {
+            kind: "MatchFinished",
+            message: format!("not played: {why}; {played} of {} plies kept", plies.len()),
+        },
+    })
+}
+
+/// Replays a PCN record into a match (as [`record::match_from_pcn_with`]), refusing a ply the
+/// clock would leave out silently ([`ply_after_flag`]).
+///
+/// # Errors
+/// The setup, a refused ply, or a ply played after the flag fell (its number and why).
+pub fn pcn_match(pcn: &Pcn, draws: Option<AutomaticDraws>) -> Result<AnyMatch, Invalid> {
+    let mut m = record::match_from_setup(pcn)?;
+    if let Some(d) = draws {
+        m = m.with_automatic_draws(d);
+    }
+    for ply in pcn.plies.iter().flatten() {
+        let before = m.ply_count();
+        if m.outcome().is_none() {
+            m.play(&ply.pmn.to_string(), ply.seconds.map(record::seconds_to_ms))
+                .map_err(|e| Invalid::from(record::RecordError::from(e)))?;
+        }
+        if m.ply_count() == before {
+            let on_time = m
+                .outcome()
+                .is_some_and(|o| o.statuses.contains(Status::Timelimit));
+            let bad = ply_after_flag(pcn, before, on_time).expect("the record has this ply");
+            return Err(Invalid {
+                kind: bad.reason.kind,
+                message: format!("ply {} ({}): {}", bad.ply, bad.text, bad.reason.message),
+            });
+        }
+    }
+    if m.outcome().is_none() {
+        if let Some(rec) = pcn.outcome.as_ref().and_then(replay::pcn_outcome) {
+            let _ = m.end(rec);
+        }
+    }
+    Ok(m)
+}
