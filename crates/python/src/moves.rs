@@ -168,12 +168,20 @@ pub(crate) fn new_move(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
     Ok(object)
 }
 
-/// Every move of a line, as a list of `Move` objects.
+/// Every move of a line, as a list of `Move` objects (the list made at its length, then
+/// filled: no intermediate vector).
 pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<Bound<'py, PyList>> {
-    let moves = (0..line.len())
-        .map(|i| new_move(py, Move::listed(line, i)))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, moves)
+    let n = line.len();
+    // SAFETY: `PyList_New` returns a new reference or null with an exception set.
+    let list = unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyList_New(n as isize))? }
+        .cast_into::<PyList>()?;
+    for i in 0..n {
+        let m = new_move(py, Move::listed(line, i))?;
+        // SAFETY: `list` is a list of length `n` and `i < n`; `PyList_SetItem` steals the
+        // reference given. An error on the way leaves null items, which a list frees as none.
+        unsafe { pyo3::ffi::PyList_SetItem(list.as_ptr(), i as isize, m.into_ptr()) };
+    }
+    Ok(list)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,49 +189,80 @@ pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<B
 
 /// A move: its PMN (every game), SAN and UCI (chess; `None` elsewhere), and the cells and
 /// pieces its PMN names.
+///
+/// Kept small (40 bytes): listing the legal moves of a position makes one per move, and its
+/// making and freeing is most of what listing costs from Python. The notations are written on
+/// the first request, in a cache allocated then.
 #[pyclass(module = "tegoma", name = "Move", frozen)]
-#[derive(Clone)]
 pub(crate) struct Move {
     /// Where the move was listed: its notations are written from there on demand.
-    source: Option<(Arc<dyn Line>, usize)>,
+    line: Arc<dyn Line>,
+    /// The move's index in `line`.
+    index: usize,
+    /// The notations written so far (none until one is asked for).
+    texts: OnceLock<Box<Texts>>,
+}
+
+/// The notations of a [`Move`], each written on its first request.
+#[derive(Default)]
+struct Texts {
     pmn: OnceLock<String>,
     san: OnceLock<Option<String>>,
     uci: OnceLock<Option<String>>,
+}
+
+/// A line of no moves: the source of moves made from their PMN (their notations are given).
+struct NoLine;
+
+impl Line for NoLine {
+    fn len(&self) -> usize {
+        0
+    }
+    fn write(&self, _: usize, _: MoveFormat) -> Option<String> {
+        None
+    }
+    fn write_all(&self, _: MoveFormat) -> Option<Vec<String>> {
+        None
+    }
 }
 
 impl Move {
     /// Move `i` of a line.
     pub(crate) fn listed(line: &Arc<dyn Line>, i: usize) -> Move {
         Move {
-            source: Some((Arc::clone(line), i)),
-            pmn: OnceLock::new(),
-            san: OnceLock::new(),
-            uci: OnceLock::new(),
+            line: Arc::clone(line),
+            index: i,
+            texts: OnceLock::new(),
         }
     }
 
+    fn texts(&self) -> &Texts {
+        self.texts.get_or_init(Box::default)
+    }
+
     fn written(&self, format: MoveFormat) -> Option<String> {
-        self.source
-            .as_ref()
-            .and_then(|(line, i)| line.write(*i, format))
+        self.line.write(self.index, format)
     }
 
     /// The PMN string.
     pub(crate) fn pmn_text(&self) -> &str {
-        self.pmn
+        self.texts()
+            .pmn
             .get_or_init(|| self.written(MoveFormat::Pmn).unwrap_or_default())
     }
 
     /// The SAN, when the rule system has it.
     pub(crate) fn san_text(&self) -> Option<&str> {
-        self.san
+        self.texts()
+            .san
             .get_or_init(|| self.written(MoveFormat::San))
             .as_deref()
     }
 
     /// The UCI string, when the rule system has it.
     pub(crate) fn uci_text(&self) -> Option<&str> {
-        self.uci
+        self.texts()
+            .uci
             .get_or_init(|| self.written(MoveFormat::Uci))
             .as_deref()
     }
@@ -255,10 +294,13 @@ impl Move {
                 return Err(malformed("InvalidPmn", "PMN", pmn));
             }
             Ok(Move {
-                source: None,
-                pmn: filled(pmn.to_string()),
-                san: filled(san),
-                uci: filled(uci),
+                line: Arc::new(NoLine),
+                index: 0,
+                texts: filled(Box::new(Texts {
+                    pmn: filled(pmn.to_string()),
+                    san: filled(san),
+                    uci: filled(uci),
+                })),
             })
         })
     }
