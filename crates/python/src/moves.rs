@@ -13,12 +13,13 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySlice, PyString, PyType};
+use pyo3::types::{PyList, PySlice, PyString};
 
 use tegoma_game::{AnyMatch, MatchRules, MoveFormat, Rules, Visit};
 use tegoma_protocol::MoveBuffer;
 
-use crate::errors::{guard, malformed};
+use crate::errors::{malformed, Fallible};
+use crate::move_object::{as_move, new_move};
 use crate::pmn::{pmn_fields, PmnFields};
 
 // ---------------------------------------------------------------------------------------------
@@ -154,20 +155,6 @@ impl Visit for PlyLine<'_> {
     }
 }
 
-/// A new `Move` object, not tracked by Python's cycle collector.
-///
-/// PyO3 makes every class a garbage-collected type; a `Move` holds no Python object, so it can
-/// never be part of a reference cycle, and tracking it only makes every collection longer (lists
-/// of thousands of moves kept alive made listing moves several times slower). CPython leaves
-/// out such objects the same way (tuples of atoms).
-pub(crate) fn new_move(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
-    let object = Bound::new(py, m)?;
-    // SAFETY: the object is a live, fully initialised instance; untracking a tracked object is
-    // allowed at any time, and PyO3's deallocation untracks again, a no-op then.
-    unsafe { pyo3::ffi::PyObject_GC_UnTrack(object.as_ptr().cast()) };
-    Ok(object)
-}
-
 /// Every move of a line, as a list of `Move` objects (the list made at its length, then
 /// filled: no intermediate vector).
 pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<Bound<'py, PyList>> {
@@ -193,7 +180,8 @@ pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<B
 /// Kept small (40 bytes): listing the legal moves of a position makes one per move, and its
 /// making and freeing is most of what listing costs from Python. The notations are written on
 /// the first request, in a cache allocated then.
-#[pyclass(module = "tegoma", name = "Move", frozen)]
+///
+/// Its Python type is written with the C API ([`crate::move_object`]).
 pub(crate) struct Move {
     /// Where the move was listed: its notations are written from there on demand.
     line: Arc<dyn Line>,
@@ -267,7 +255,31 @@ impl Move {
             .as_deref()
     }
 
-    fn fields(&self) -> PmnFields {
+    /// A move from its PMN (with its SAN and UCI when known).
+    pub(crate) fn given(pmn: &str, san: Option<String>, uci: Option<String>) -> Fallible<Move> {
+        if pmn_fields(pmn).is_none() {
+            return Err(malformed("InvalidPmn", "PMN", pmn));
+        }
+        Ok(Move {
+            line: Arc::new(NoLine),
+            index: 0,
+            texts: filled(Box::new(Texts {
+                pmn: filled(pmn.to_string()),
+                san: filled(san),
+                uci: filled(uci),
+            })),
+        })
+    }
+
+    /// The hash of the move (its PMN's: equal moves have equal PMN).
+    pub(crate) fn hash_value(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.pmn_text().hash(&mut h);
+        h.finish()
+    }
+
+    /// The cells and pieces its PMN names.
+    pub(crate) fn fields(&self) -> PmnFields {
         pmn_fields(self.pmn_text()).unwrap_or_default()
     }
 }
@@ -278,113 +290,10 @@ fn filled<T>(value: T) -> OnceLock<T> {
     cell
 }
 
-#[pymethods]
-impl Move {
-    /// A move from its PMN (with its SAN and UCI when known).
-    #[new]
-    #[pyo3(signature = (pmn, san = None, uci = None))]
-    fn py_new(
-        py: Python<'_>,
-        pmn: &str,
-        san: Option<String>,
-        uci: Option<String>,
-    ) -> PyResult<Move> {
-        guard(py, || {
-            if pmn_fields(pmn).is_none() {
-                return Err(malformed("InvalidPmn", "PMN", pmn));
-            }
-            Ok(Move {
-                line: Arc::new(NoLine),
-                index: 0,
-                texts: filled(Box::new(Texts {
-                    pmn: filled(pmn.to_string()),
-                    san: filled(san),
-                    uci: filled(uci),
-                })),
-            })
-        })
-    }
-
-    /// The PMN string (canonical PMN 1.0.0 for a listed or played move).
-    #[getter]
-    fn pmn(&self) -> &str {
-        self.pmn_text()
-    }
-
-    /// The SAN (chess), else `None`.
-    #[getter]
-    fn san(&self) -> Option<&str> {
-        self.san_text()
-    }
-
-    /// The UCI string (chess), else `None`.
-    #[getter]
-    fn uci(&self) -> Option<&str> {
-        self.uci_text()
-    }
-
-    /// The source cell (`"e2"`), `None` for drops, passes and static captures.
-    #[getter(from_square)]
-    fn source_square(&self) -> Option<String> {
-        self.fields().from
-    }
-
-    /// The destination cell, `None` for a pass.
-    #[getter]
-    fn to_square(&self) -> Option<String> {
-        self.fields().to
-    }
-
-    /// The dropped piece's token for a drop that names it (`"S"` in `S*e5`), else `None`.
-    #[getter]
-    fn drop(&self) -> Option<String> {
-        self.fields().drop
-    }
-
-    /// The piece the actor becomes (`"Q"` in `e7-e8=Q`, `"+S"` in Ōgi), else `None`.
-    #[getter]
-    fn promotion(&self) -> Option<String> {
-        self.fields().promotion
-    }
-
-    fn __str__(&self) -> &str {
-        self.pmn_text()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move({})", py_quote(self.pmn_text()))
-    }
-
-    fn __eq__(&self, other: PyRef<'_, Move>) -> bool {
-        self.pmn_text() == other.pmn_text()
-    }
-
-    fn __hash__(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.pmn_text().hash(&mut h);
-        h.finish()
-    }
-
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (Bound<'py, PyType>, (String, Option<String>, Option<String>)) {
-        (
-            py.get_type::<Move>(),
-            (
-                self.pmn_text().to_string(),
-                self.san_text().map(str::to_string),
-                self.uci_text().map(str::to_string),
-            ),
-        )
-    }
-}
-
 /// A move argument: a `Move` (its PMN) or a string.
 pub(crate) fn move_text(item: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(m) = item.cast::<Move>() {
-        return Ok(m.get().pmn_text().to_string());
+    if let Some(m) = as_move(item) {
+        return Ok(m.pmn_text().to_string());
     }
     if let Ok(s) = item.cast::<PyString>() {
         return Ok(s.to_cow()?.into_owned());
@@ -500,9 +409,7 @@ impl LegalMoves {
         if i < 0 || i >= n {
             return Err(PyIndexError::new_err("legal move index out of range"));
         }
-        Ok(new_move(py, Move::listed(&self.line, i as usize))?
-            .into_any()
-            .unbind())
+        Ok(new_move(py, Move::listed(&self.line, i as usize))?.unbind())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -510,8 +417,8 @@ impl LegalMoves {
     }
 
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
-        if let Ok(m) = item.cast::<Move>() {
-            let pmn = m.get().pmn_text();
+        if let Some(m) = as_move(item) {
+            let pmn = m.pmn_text();
             return self.texts(MoveFormat::Pmn).iter().any(|x| x == pmn);
         }
         let Some(text) = item.cast::<PyString>().ok().and_then(|s| s.to_cow().ok()) else {
