@@ -145,7 +145,7 @@ impl Board {
             game: &self.game,
             from,
         });
-        Some(Move::listed(&line, 0))
+        Some(Move::of_line(&line, 0))
     }
 
     /// Plays a move text (PMN, or SAN and UCI for chess) that took `elapsed_ms`. A refused move
@@ -189,7 +189,7 @@ impl Board {
         index: usize,
         elapsed_ms: Option<u64>,
     ) -> Fallible<Move> {
-        let m = Move::listed(line, index);
+        let m = Move::of_line(line, index);
         self.play(m.pmn_text(), elapsed_ms)?;
         Ok(m)
     }

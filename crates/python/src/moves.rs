@@ -7,9 +7,11 @@
 //! reads.
 
 use std::any::Any;
+use std::cell::OnceCell;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, OnceLock};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
@@ -159,11 +161,12 @@ impl Visit for PlyLine<'_> {
 /// filled: no intermediate vector).
 pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<Bound<'py, PyList>> {
     let n = line.len();
+    let line: Shared = Rc::new(Arc::clone(line));
     // SAFETY: `PyList_New` returns a new reference or null with an exception set.
     let list = unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyList_New(n as isize))? }
         .cast_into::<PyList>()?;
     for i in 0..n {
-        let m = new_move(py, Move::listed(line, i))?;
+        let m = new_move(py, Move::listed(&line, i))?;
         // SAFETY: `list` is a list of length `n` and `i < n`; `PyList_SetItem` steals the
         // reference given. An error on the way leaves null items, which a list frees as none.
         unsafe { pyo3::ffi::PyList_SetItem(list.as_ptr(), i as isize, m.into_ptr()) };
@@ -183,45 +186,46 @@ pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<B
 ///
 /// Its Python type is written with the C API ([`crate::move_object`]).
 pub(crate) struct Move {
-    /// Where the move was listed: its notations are written from there on demand.
-    line: Arc<dyn Line>,
+    /// Where the move was listed (shared by the moves of one list, counted without atomic
+    /// operations: see [`Shared`]); its notations are written from there on demand. `None`
+    /// for a move made from its notations.
+    line: Option<Shared>,
     /// The move's index in `line`.
     index: usize,
     /// The notations written so far (none until one is asked for).
-    texts: OnceLock<Box<Texts>>,
+    texts: OnceCell<Box<Texts>>,
 }
+
+/// A line shared by the moves listed from it.
+///
+/// Its count is not atomic (an `Arc` per move was a fifth of the time of listing moves from
+/// Python): a `Move` lives in a Python object, touched only with the interpreter's lock held,
+/// which orders every count change (the stable ABI this package is built for has no
+/// free-threaded interpreter). `Rc` keeps `Move` from being `Send`, so Rust code can never
+/// carry one out of the lock (`Python::detach` refuses it).
+pub(crate) type Shared = Rc<Arc<dyn Line>>;
 
 /// The notations of a [`Move`], each written on its first request.
 #[derive(Default)]
 struct Texts {
-    pmn: OnceLock<String>,
-    san: OnceLock<Option<String>>,
-    uci: OnceLock<Option<String>>,
-}
-
-/// A line of no moves: the source of moves made from their PMN (their notations are given).
-struct NoLine;
-
-impl Line for NoLine {
-    fn len(&self) -> usize {
-        0
-    }
-    fn write(&self, _: usize, _: MoveFormat) -> Option<String> {
-        None
-    }
-    fn write_all(&self, _: MoveFormat) -> Option<Vec<String>> {
-        None
-    }
+    pmn: OnceCell<String>,
+    san: OnceCell<Option<String>>,
+    uci: OnceCell<Option<String>>,
 }
 
 impl Move {
-    /// Move `i` of a line.
-    pub(crate) fn listed(line: &Arc<dyn Line>, i: usize) -> Move {
+    /// Move `i` of a shared line.
+    pub(crate) fn listed(line: &Shared, i: usize) -> Move {
         Move {
-            line: Arc::clone(line),
+            line: Some(Rc::clone(line)),
             index: i,
-            texts: OnceLock::new(),
+            texts: OnceCell::new(),
         }
+    }
+
+    /// Move `i` of a line.
+    pub(crate) fn of_line(line: &Arc<dyn Line>, i: usize) -> Move {
+        Move::listed(&Rc::new(Arc::clone(line)), i)
     }
 
     fn texts(&self) -> &Texts {
@@ -229,7 +233,7 @@ impl Move {
     }
 
     fn written(&self, format: MoveFormat) -> Option<String> {
-        self.line.write(self.index, format)
+        self.line.as_ref()?.write(self.index, format)
     }
 
     /// The PMN string.
@@ -261,7 +265,7 @@ impl Move {
             return Err(malformed("InvalidPmn", "PMN", pmn));
         }
         Ok(Move {
-            line: Arc::new(NoLine),
+            line: None,
             index: 0,
             texts: filled(Box::new(Texts {
                 pmn: filled(pmn.to_string()),
@@ -284,8 +288,8 @@ impl Move {
     }
 }
 
-fn filled<T>(value: T) -> OnceLock<T> {
-    let cell = OnceLock::new();
+fn filled<T>(value: T) -> OnceCell<T> {
+    let cell = OnceCell::new();
     let _ = cell.set(value);
     cell
 }
@@ -397,9 +401,10 @@ impl LegalMoves {
 
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
+            let shared: Shared = Rc::new(Arc::clone(&self.line));
             let picked = slice_indices(slice, self.line.len())?
                 .into_iter()
-                .map(|i| new_move(py, Move::listed(&self.line, i)))
+                .map(|i| new_move(py, Move::listed(&shared, i)))
                 .collect::<PyResult<Vec<_>>>()?;
             return Ok(PyList::new(py, picked)?.into_any().unbind());
         }
@@ -409,7 +414,7 @@ impl LegalMoves {
         if i < 0 || i >= n {
             return Err(PyIndexError::new_err("legal move index out of range"));
         }
-        Ok(new_move(py, Move::listed(&self.line, i as usize))?.unbind())
+        Ok(new_move(py, Move::of_line(&self.line, i as usize))?.unbind())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
