@@ -23,6 +23,7 @@ use tegoma_protocol::{MoveBuffer, MoveError};
 
 use crate::errors::{guard, malformed, rules_by_name, Context, Failure, Fallible};
 use crate::matchplay::{status_list, Clock, GameOutcome};
+use crate::move_object::new_move;
 use crate::moves::{
     looks_like_uci, move_text, moves_of, py_quote, strip_san_suffixes, LegalLine, LegalMoves, Line,
     Move, PlyLine,
@@ -131,6 +132,12 @@ impl Board {
         self.game.rules().visit(LegalLine(&self.game))
     }
 
+    /// The last move played (`IndexError` when none was).
+    fn peeked(&self, py: Python<'_>) -> PyResult<Move> {
+        guard(py, || Ok(self.last_move()))?
+            .ok_or_else(|| PyIndexError::new_err("no move was played"))
+    }
+
     fn last_move(&self) -> Option<Move> {
         let n = self.game.ply_count();
         let from = n.checked_sub(1)?;
@@ -138,7 +145,7 @@ impl Board {
             game: &self.game,
             from,
         });
-        Some(Move::listed(&line, 0))
+        Some(Move::of_line(&line, 0))
     }
 
     /// Plays a move text (PMN, or SAN and UCI for chess) that took `elapsed_ms`. A refused move
@@ -182,7 +189,7 @@ impl Board {
         index: usize,
         elapsed_ms: Option<u64>,
     ) -> Fallible<Move> {
-        let m = Move::listed(line, index);
+        let m = Move::of_line(line, index);
         self.play(m.pmn_text(), elapsed_ms)?;
         Ok(m)
     }
@@ -326,20 +333,31 @@ impl Board {
 
     /// Plays a move written in PMN; returns it.
     #[pyo3(signature = (pmn, seconds = None))]
-    fn push_pmn(&mut self, py: Python<'_>, pmn: &str, seconds: Option<f64>) -> PyResult<Move> {
-        guard(py, || {
+    fn push_pmn<'py>(
+        &mut self,
+        py: Python<'py>,
+        pmn: &str,
+        seconds: Option<f64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let m = guard(py, || {
             if pmn_fields(pmn).is_none() {
                 return Err(malformed("InvalidPmn", "PMN", pmn));
             }
             self.play(pmn, elapsed(seconds)?)?;
             Ok(self.last_move().expect("a move was just played"))
-        })
+        })?;
+        new_move(py, m)
     }
 
     /// Plays a move written in SAN (chess); returns it.
     #[pyo3(signature = (san, seconds = None))]
-    fn push_san(&mut self, py: Python<'_>, san: &str, seconds: Option<f64>) -> PyResult<Move> {
-        guard(py, || {
+    fn push_san<'py>(
+        &mut self,
+        py: Python<'py>,
+        san: &str,
+        seconds: Option<f64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let m = guard(py, || {
             let ms = elapsed(seconds)?;
             let line = self.legal_line();
             if let Some(i) = self.find_san(&line, san)? {
@@ -359,13 +377,19 @@ impl Board {
             // match says why when it is not legal (or the match is over).
             self.play(san, ms)?;
             Ok(self.last_move().expect("a move was just played"))
-        })
+        })?;
+        new_move(py, m)
     }
 
     /// Plays a move written in UCI (chess); returns it.
     #[pyo3(signature = (uci, seconds = None))]
-    fn push_uci(&mut self, py: Python<'_>, uci: &str, seconds: Option<f64>) -> PyResult<Move> {
-        guard(py, || {
+    fn push_uci<'py>(
+        &mut self,
+        py: Python<'py>,
+        uci: &str,
+        seconds: Option<f64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let m = guard(py, || {
             let ms = elapsed(seconds)?;
             let line = self.legal_line();
             let ucis = line
@@ -385,14 +409,15 @@ impl Board {
                     Ok(self.last_move().expect("a move was just played"))
                 }
             }
-        })
+        })?;
+        new_move(py, m)
     }
 
     /// Takes the last move back and returns it (`IndexError` when no move was played).
-    fn pop(&mut self, py: Python<'_>) -> PyResult<Move> {
-        let last = self.peek(py)?;
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let last = self.peeked(py)?;
         let _ = last.pmn_text(); // written before the position it was played from is gone
-        guard(py, || {
+        let last = guard(py, || {
             self.game
                 .take_back()
                 .map_err(|e| Failure::of(Context::Move, &e))?;
@@ -401,13 +426,13 @@ impl Board {
                 plies.truncate(n);
             }
             Ok(last)
-        })
+        })?;
+        new_move(py, last)
     }
 
     /// The last move played (`IndexError` when none).
-    fn peek(&self, py: Python<'_>) -> PyResult<Move> {
-        guard(py, || Ok(self.last_move()))?
-            .ok_or_else(|| PyIndexError::new_err("no move was played"))
+    fn peek<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        new_move(py, self.peeked(py)?)
     }
 
     /// The canonical FEEN of the position.

@@ -18,6 +18,7 @@
 mod board;
 mod errors;
 mod matchplay;
+mod move_object;
 mod moves;
 mod pmn;
 mod records;
@@ -61,7 +62,7 @@ fn games() -> Vec<&'static str> {
 fn _tegoma(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Board>()?;
-    m.add_class::<moves::Move>()?;
+    m.add("Move", move_object::move_type(py)?)?;
     m.add_class::<moves::LegalMoves>()?;
     m.add_class::<matchplay::GameOutcome>()?;
     m.add_class::<matchplay::Clock>()?;

@@ -7,18 +7,21 @@
 //! reads.
 
 use std::any::Any;
+use std::cell::OnceCell;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, OnceLock};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySlice, PyString, PyType};
+use pyo3::types::{PyList, PySlice, PyString};
 
 use tegoma_game::{AnyMatch, MatchRules, MoveFormat, Rules, Visit};
 use tegoma_protocol::MoveBuffer;
 
-use crate::errors::{guard, malformed};
+use crate::errors::{malformed, Fallible};
+use crate::move_object::{as_move, new_move};
 use crate::pmn::{pmn_fields, PmnFields};
 
 // ---------------------------------------------------------------------------------------------
@@ -154,26 +157,21 @@ impl Visit for PlyLine<'_> {
     }
 }
 
-/// A new `Move` object, not tracked by Python's cycle collector.
-///
-/// PyO3 makes every class a garbage-collected type; a `Move` holds no Python object, so it can
-/// never be part of a reference cycle, and tracking it only makes every collection longer (lists
-/// of thousands of moves kept alive made listing moves several times slower). CPython leaves
-/// out such objects the same way (tuples of atoms).
-pub(crate) fn new_move(py: Python<'_>, m: Move) -> PyResult<Bound<'_, Move>> {
-    let object = Bound::new(py, m)?;
-    // SAFETY: the object is a live, fully initialised instance; untracking a tracked object is
-    // allowed at any time, and PyO3's deallocation untracks again, a no-op then.
-    unsafe { pyo3::ffi::PyObject_GC_UnTrack(object.as_ptr().cast()) };
-    Ok(object)
-}
-
-/// Every move of a line, as a list of `Move` objects.
+/// Every move of a line, as a list of `Move` objects (the list made at its length, then
+/// filled: no intermediate vector).
 pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<Bound<'py, PyList>> {
-    let moves = (0..line.len())
-        .map(|i| new_move(py, Move::listed(line, i)))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, moves)
+    let n = line.len();
+    let line: Shared = Rc::new(Arc::clone(line));
+    // SAFETY: `PyList_New` returns a new reference or null with an exception set.
+    let list = unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyList_New(n as isize))? }
+        .cast_into::<PyList>()?;
+    for i in 0..n {
+        let m = new_move(py, Move::listed(&line, i))?;
+        // SAFETY: `list` is a list of length `n` and `i < n`; `PyList_SetItem` steals the
+        // reference given. An error on the way leaves null items, which a list frees as none.
+        unsafe { pyo3::ffi::PyList_SetItem(list.as_ptr(), i as isize, m.into_ptr()) };
+    }
+    Ok(list)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,168 +179,125 @@ pub(crate) fn moves_of<'py>(py: Python<'py>, line: &Arc<dyn Line>) -> PyResult<B
 
 /// A move: its PMN (every game), SAN and UCI (chess; `None` elsewhere), and the cells and
 /// pieces its PMN names.
-#[pyclass(module = "tegoma", name = "Move", frozen)]
-#[derive(Clone)]
+///
+/// Kept small (40 bytes): listing the legal moves of a position makes one per move, and its
+/// making and freeing is most of what listing costs from Python. The notations are written on
+/// the first request, in a cache allocated then.
+///
+/// Its Python type is written with the C API ([`crate::move_object`]).
 pub(crate) struct Move {
-    /// Where the move was listed: its notations are written from there on demand.
-    source: Option<(Arc<dyn Line>, usize)>,
-    pmn: OnceLock<String>,
-    san: OnceLock<Option<String>>,
-    uci: OnceLock<Option<String>>,
+    /// Where the move was listed (shared by the moves of one list, counted without atomic
+    /// operations: see [`Shared`]); its notations are written from there on demand. `None`
+    /// for a move made from its notations.
+    line: Option<Shared>,
+    /// The move's index in `line`.
+    index: usize,
+    /// The notations written so far (none until one is asked for).
+    texts: OnceCell<Box<Texts>>,
+}
+
+/// A line shared by the moves listed from it.
+///
+/// Its count is not atomic (an `Arc` per move was a fifth of the time of listing moves from
+/// Python): a `Move` lives in a Python object, touched only with the interpreter's lock held,
+/// which orders every count change (the stable ABI this package is built for has no
+/// free-threaded interpreter). `Rc` keeps `Move` from being `Send`, so Rust code can never
+/// carry one out of the lock (`Python::detach` refuses it).
+pub(crate) type Shared = Rc<Arc<dyn Line>>;
+
+/// The notations of a [`Move`], each written on its first request.
+#[derive(Default)]
+struct Texts {
+    pmn: OnceCell<String>,
+    san: OnceCell<Option<String>>,
+    uci: OnceCell<Option<String>>,
 }
 
 impl Move {
-    /// Move `i` of a line.
-    pub(crate) fn listed(line: &Arc<dyn Line>, i: usize) -> Move {
+    /// Move `i` of a shared line.
+    pub(crate) fn listed(line: &Shared, i: usize) -> Move {
         Move {
-            source: Some((Arc::clone(line), i)),
-            pmn: OnceLock::new(),
-            san: OnceLock::new(),
-            uci: OnceLock::new(),
+            line: Some(Rc::clone(line)),
+            index: i,
+            texts: OnceCell::new(),
         }
     }
 
+    /// Move `i` of a line.
+    pub(crate) fn of_line(line: &Arc<dyn Line>, i: usize) -> Move {
+        Move::listed(&Rc::new(Arc::clone(line)), i)
+    }
+
+    fn texts(&self) -> &Texts {
+        self.texts.get_or_init(Box::default)
+    }
+
     fn written(&self, format: MoveFormat) -> Option<String> {
-        self.source
-            .as_ref()
-            .and_then(|(line, i)| line.write(*i, format))
+        self.line.as_ref()?.write(self.index, format)
     }
 
     /// The PMN string.
     pub(crate) fn pmn_text(&self) -> &str {
-        self.pmn
+        self.texts()
+            .pmn
             .get_or_init(|| self.written(MoveFormat::Pmn).unwrap_or_default())
     }
 
     /// The SAN, when the rule system has it.
     pub(crate) fn san_text(&self) -> Option<&str> {
-        self.san
+        self.texts()
+            .san
             .get_or_init(|| self.written(MoveFormat::San))
             .as_deref()
     }
 
     /// The UCI string, when the rule system has it.
     pub(crate) fn uci_text(&self) -> Option<&str> {
-        self.uci
+        self.texts()
+            .uci
             .get_or_init(|| self.written(MoveFormat::Uci))
             .as_deref()
     }
 
-    fn fields(&self) -> PmnFields {
-        pmn_fields(self.pmn_text()).unwrap_or_default()
-    }
-}
-
-fn filled<T>(value: T) -> OnceLock<T> {
-    let cell = OnceLock::new();
-    let _ = cell.set(value);
-    cell
-}
-
-#[pymethods]
-impl Move {
     /// A move from its PMN (with its SAN and UCI when known).
-    #[new]
-    #[pyo3(signature = (pmn, san = None, uci = None))]
-    fn py_new(
-        py: Python<'_>,
-        pmn: &str,
-        san: Option<String>,
-        uci: Option<String>,
-    ) -> PyResult<Move> {
-        guard(py, || {
-            if pmn_fields(pmn).is_none() {
-                return Err(malformed("InvalidPmn", "PMN", pmn));
-            }
-            Ok(Move {
-                source: None,
+    pub(crate) fn given(pmn: &str, san: Option<String>, uci: Option<String>) -> Fallible<Move> {
+        if pmn_fields(pmn).is_none() {
+            return Err(malformed("InvalidPmn", "PMN", pmn));
+        }
+        Ok(Move {
+            line: None,
+            index: 0,
+            texts: filled(Box::new(Texts {
                 pmn: filled(pmn.to_string()),
                 san: filled(san),
                 uci: filled(uci),
-            })
+            })),
         })
     }
 
-    /// The PMN string (canonical PMN 1.0.0 for a listed or played move).
-    #[getter]
-    fn pmn(&self) -> &str {
-        self.pmn_text()
-    }
-
-    /// The SAN (chess), else `None`.
-    #[getter]
-    fn san(&self) -> Option<&str> {
-        self.san_text()
-    }
-
-    /// The UCI string (chess), else `None`.
-    #[getter]
-    fn uci(&self) -> Option<&str> {
-        self.uci_text()
-    }
-
-    /// The source cell (`"e2"`), `None` for drops, passes and static captures.
-    #[getter(from_square)]
-    fn source_square(&self) -> Option<String> {
-        self.fields().from
-    }
-
-    /// The destination cell, `None` for a pass.
-    #[getter]
-    fn to_square(&self) -> Option<String> {
-        self.fields().to
-    }
-
-    /// The dropped piece's token for a drop that names it (`"S"` in `S*e5`), else `None`.
-    #[getter]
-    fn drop(&self) -> Option<String> {
-        self.fields().drop
-    }
-
-    /// The piece the actor becomes (`"Q"` in `e7-e8=Q`, `"+S"` in Ōgi), else `None`.
-    #[getter]
-    fn promotion(&self) -> Option<String> {
-        self.fields().promotion
-    }
-
-    fn __str__(&self) -> &str {
-        self.pmn_text()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move({})", py_quote(self.pmn_text()))
-    }
-
-    fn __eq__(&self, other: PyRef<'_, Move>) -> bool {
-        self.pmn_text() == other.pmn_text()
-    }
-
-    fn __hash__(&self) -> u64 {
+    /// The hash of the move (its PMN's: equal moves have equal PMN).
+    pub(crate) fn hash_value(&self) -> u64 {
         let mut h = DefaultHasher::new();
         self.pmn_text().hash(&mut h);
         h.finish()
     }
 
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (Bound<'py, PyType>, (String, Option<String>, Option<String>)) {
-        (
-            py.get_type::<Move>(),
-            (
-                self.pmn_text().to_string(),
-                self.san_text().map(str::to_string),
-                self.uci_text().map(str::to_string),
-            ),
-        )
+    /// The cells and pieces its PMN names.
+    pub(crate) fn fields(&self) -> PmnFields {
+        pmn_fields(self.pmn_text()).unwrap_or_default()
     }
+}
+
+fn filled<T>(value: T) -> OnceCell<T> {
+    let cell = OnceCell::new();
+    let _ = cell.set(value);
+    cell
 }
 
 /// A move argument: a `Move` (its PMN) or a string.
 pub(crate) fn move_text(item: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(m) = item.cast::<Move>() {
-        return Ok(m.get().pmn_text().to_string());
+    if let Some(m) = as_move(item) {
+        return Ok(m.pmn_text().to_string());
     }
     if let Ok(s) = item.cast::<PyString>() {
         return Ok(s.to_cow()?.into_owned());
@@ -446,9 +401,10 @@ impl LegalMoves {
 
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
+            let shared: Shared = Rc::new(Arc::clone(&self.line));
             let picked = slice_indices(slice, self.line.len())?
                 .into_iter()
-                .map(|i| new_move(py, Move::listed(&self.line, i)))
+                .map(|i| new_move(py, Move::listed(&shared, i)))
                 .collect::<PyResult<Vec<_>>>()?;
             return Ok(PyList::new(py, picked)?.into_any().unbind());
         }
@@ -458,9 +414,7 @@ impl LegalMoves {
         if i < 0 || i >= n {
             return Err(PyIndexError::new_err("legal move index out of range"));
         }
-        Ok(new_move(py, Move::listed(&self.line, i as usize))?
-            .into_any()
-            .unbind())
+        Ok(new_move(py, Move::of_line(&self.line, i as usize))?.unbind())
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -468,8 +422,8 @@ impl LegalMoves {
     }
 
     fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
-        if let Ok(m) = item.cast::<Move>() {
-            let pmn = m.get().pmn_text();
+        if let Some(m) = as_move(item) {
+            let pmn = m.pmn_text();
             return self.texts(MoveFormat::Pmn).iter().any(|x| x == pmn);
         }
         let Some(text) = item.cast::<PyString>().ok().and_then(|s| s.to_cow().ok()) else {

@@ -271,6 +271,33 @@ def test_listed_moves_are_not_tracked_by_the_cycle_collector():
     assert b.move_stack == [moves[0]] and not gc.is_tracked(b.move_stack[0])
 
 
+def test_move_values_made_by_hand():
+    import sys
+
+    m = tegoma.Move(pmn="e2-e4", uci="e2e4")
+    assert (m.pmn, m.san, m.uci, m.from_square, m.to_square) == ("e2-e4", None, "e2e4", "e2", "e4")
+    assert repr(m) == "Move('e2-e4')" and type(m).__module__ == "tegoma"
+    assert tegoma.Move("e2-e4", "e4") == m and m != tegoma.Move("d2-d4")
+    assert m != "e2-e4" and not (m == 42)
+    assert pickle.loads(pickle.dumps(m)).uci == "e2e4"
+    for args, kwargs in [((), {}), ((1,), {}), (("e2-e4",), {"foo": 1}),
+                         (("e2-e4",), {"pmn": "e2-e4"}), (("a", "b", "c", "d"), {}),
+                         (("e2-e4",), {"san": 3})]:
+        with pytest.raises(TypeError):
+            tegoma.Move(*args, **kwargs)
+    with pytest.raises(tegoma.InvalidMoveError):
+        tegoma.Move("zz")
+    with pytest.raises(TypeError):
+        type("Sub", (tegoma.Move,), {})
+    # Every move gives back its reference to the type when freed.
+    list(tegoma.Board().legal_moves)
+    before = sys.getrefcount(tegoma.Move)
+    for _ in range(100):
+        list(tegoma.Board().legal_moves)
+    after = sys.getrefcount(tegoma.Move)
+    assert after == before
+
+
 @pytest.mark.parametrize("game,cells", [("chess", 64), ("ogi", 64), ("kogoma", 25)])
 def test_svg_draws_the_board_size_and_both_hands(game, cells):
     b = tegoma.Board(game)
