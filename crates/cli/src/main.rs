@@ -41,6 +41,8 @@ enum Command {
     /// GGN movement tables.
     #[command(subcommand)]
     Ggn(cmd::ggn::Command),
+    /// The engine on standard input/output (UCI or SEI), or `engine bench`.
+    Engine(cmd::engine::Args),
 }
 
 /// Restores the default SIGPIPE action, so that `tegoma ... | head` ends quietly when the reader
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => cmd::convert::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Ggn(c) => cmd::ggn::run(c),
+        Command::Engine(a) => cmd::engine::run(a),
     }
 }
 

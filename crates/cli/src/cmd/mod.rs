@@ -3,6 +3,7 @@
 //! rule system ([`tegoma_game::AnyPosition`]).
 pub mod apply;
 pub mod convert;
+pub mod engine;
 pub mod ggn;
 pub mod moves;
 pub mod perft;
