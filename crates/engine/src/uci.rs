@@ -313,7 +313,10 @@ impl<W: Write + Send + 'static> Session<W> {
             let result = engine.search(&request, &mut |info| out.line(&info_line(info)));
             match result {
                 Ok(r) => {
-                    out.line(&info_line(&r.info));
+                    if r.info.depth == 0 {
+                        // Stopped before the first iteration ended: still say what was done.
+                        out.line(&info_line(&r.info));
+                    }
                     out.line(&match (r.best, r.ponder) {
                         (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
                         (Some(b), None) => format!("bestmove {b}"),

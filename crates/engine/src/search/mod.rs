@@ -110,6 +110,8 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     irreversible: bool,
     /// Whether the move-limit count is needed (a move limit, or a repetition window).
     track_quiet: bool,
+    /// The running iteration's depth.
+    root_depth: usize,
 }
 
 const HISTORY_SIZE: usize = 1 << 13;
@@ -150,6 +152,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             track_quiet: rules.move_limit() != u32::MAX
                 || (rules.repetition() == RepetitionRule::ThirdOccurrenceDraws
                     && rules.reset_is_irreversible()),
+            root_depth: 1,
         }
     }
 
@@ -242,6 +245,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut score: i32 = 0;
         for depth in 1..=max_depth as i32 {
             self.seldepth = 0;
+            self.root_depth = depth as usize;
             let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
                 (score - ASPIRATION, score + ASPIRATION)
             } else {
@@ -543,11 +547,12 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             return self.eval.evaluate(self.rules, pos);
         }
         let danger = self.eval.in_danger(self.rules, pos);
-        if danger && ply < MAX_PLY / 2 {
+        // Danger extension, within twice the iteration's depth.
+        if danger && ply < (2 * self.root_depth).min(MAX_PLY / 2) {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         if self.check_abort() {
@@ -689,7 +694,17 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         best
     }
 
-    fn qsearch(&mut self, pos: &R::Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence: captures (and promotions) only, after a stand-pat; a node in danger at the
+    /// first quiescence ply (`qply` 0) tries every move instead, deeper ones stand pat too (a
+    /// bound on the tree: evasions with drops are many).
+    fn qsearch(
+        &mut self,
+        pos: &R::Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
         self.nodes += 1;
         if self.check_abort() {
             return 0;
@@ -701,7 +716,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         if self.eval.is_dead_draw(self.rules, pos) {
             return 0;
         }
-        let danger = self.eval.in_danger(self.rules, pos);
+        let danger = qply == 0 && self.eval.in_danger(self.rules, pos);
         let mut moves = self.generate(pos, ply);
         if moves.is_empty() {
             self.moves[ply] = moves;
@@ -748,7 +763,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
             searched += 1;
             self.push(pos, m, &child, ply);
-            let v = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            let v = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             self.pop();
             if self.aborted {
                 self.moves[ply] = moves;
