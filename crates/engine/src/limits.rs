@@ -100,11 +100,11 @@ impl TimeBudget {
         soft = soft.min(hard);
         if byo > 0 {
             let period = byo.saturating_sub(overhead_ms).max(1);
-            soft += period * 7 / 10;
-            hard += period * 9 / 10;
+            soft += period / 2;
+            hard += period * 3 / 4;
             if left == 0 {
-                soft = period * 7 / 10;
-                hard = period;
+                soft = period / 2;
+                hard = period * 3 / 4;
             }
         }
         let soft = soft.max(1);
@@ -159,7 +159,7 @@ mod tests {
             ..Limits::default()
         };
         let b = TimeBudget::of(&l, 50).unwrap();
-        assert!(b.hard.as_millis() <= 950 && b.soft.as_millis() >= 500, "{b:?}");
+        assert!(b.hard.as_millis() <= 950 && b.soft.as_millis() >= 450, "{b:?}");
     }
 
     #[test]

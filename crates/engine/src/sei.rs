@@ -335,10 +335,11 @@ fn parse_search(obj: &Map<String, Value>) -> Result<Parsed, Fault> {
             let first = c
                 .get("first")
                 .ok_or_else(|| invalid("/clock/first", "the first player's clock is required"))?;
+            let first = side_time(first, "/clock/first")?;
             let second = c
                 .get("second")
                 .ok_or_else(|| invalid("/clock/second", "the second player's clock is required"))?;
-            Some([side_time(first, "/clock/first")?, side_time(second, "/clock/second")?])
+            Some([first, side_time(second, "/clock/second")?])
         }
         Some(_) => return Err(invalid("/clock", "clock is an object")),
     };

@@ -78,6 +78,8 @@ pub struct SearchConfig {
 }
 
 const ASPIRATION: i32 = 30;
+/// A capture gaining this much decides the game (a King): never pruned.
+const DECISIVE: i32 = 10_000;
 
 /// One search of one position (see the [module docs](self)).
 pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
@@ -738,7 +740,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             let m = moves[i].0;
             match self.eval.gain(self.rules, pos, m) {
                 Some(g) => {
-                    if !danger && stand + g.victim + 150 <= alpha {
+                    // Delta pruning, never for a decisive capture (a King).
+                    if !danger && g.victim < DECISIVE && stand + g.victim + 150 <= alpha {
                         continue;
                     }
                     moves[n] = (m, 200_000 + g.victim * 4 - g.attacker / 4);
