@@ -91,11 +91,7 @@ impl TimeBudget {
         let inc = c.increment_ms;
         let mut soft = usable / (mtg + 1) + inc * 3 / 4;
         // Never more than a fraction of the main time left (less with a quota near).
-        let cap = if mtg == 1 {
-            usable * 3 / 4
-        } else {
-            usable / 3
-        };
+        let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };
         let mut hard = (soft * 4).min(cap.max(soft.min(usable)));
         soft = soft.min(hard);
         if byo > 0 {
@@ -159,7 +155,10 @@ mod tests {
             ..Limits::default()
         };
         let b = TimeBudget::of(&l, 50).unwrap();
-        assert!(b.hard.as_millis() <= 950 && b.soft.as_millis() >= 450, "{b:?}");
+        assert!(
+            b.hard.as_millis() <= 950 && b.soft.as_millis() >= 450,
+            "{b:?}"
+        );
     }
 
     #[test]

@@ -192,10 +192,12 @@ where
 fn expect_u64(obj: &Map<String, Value>, key: &str, at: &str) -> Result<Option<u64>, Fault> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .map(Some)
-            .ok_or_else(|| invalid(format!("{at}/{}", token(key)), format!("{key} is a non-negative integer"))),
+        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+            invalid(
+                format!("{at}/{}", token(key)),
+                format!("{key} is a non-negative integer"),
+            )
+        }),
     }
 }
 
@@ -211,7 +213,10 @@ fn expect_strings(obj: &Map<String, Value>, key: &str) -> Result<Vec<String>, Fa
                     .ok_or_else(|| invalid(format!("/{key}/{i}"), "a move is a PMN string"))
             })
             .collect(),
-        Some(_) => Err(invalid(format!("/{key}"), format!("{key} is an array of strings"))),
+        Some(_) => Err(invalid(
+            format!("/{key}"),
+            format!("{key} is an array of strings"),
+        )),
     }
 }
 
@@ -241,7 +246,9 @@ fn side_time(v: &Value, at: &str) -> Result<SideTime, Fault> {
         remaining_ms,
         increment_ms: expect_u64(o, "increment_ms", at)?.unwrap_or(0),
         byoyomi_ms: expect_u64(o, "byoyomi_ms", at)?.unwrap_or(0),
-        periods: expect_u64(o, "periods", at)?.unwrap_or(0).min(u64::from(u32::MAX)) as u32,
+        periods: expect_u64(o, "periods", at)?
+            .unwrap_or(0)
+            .min(u64::from(u32::MAX)) as u32,
         moves_to_go: expect_u64(o, "moves_to_go", at)?.map(|n| n.clamp(1, 1000) as u32),
     })
 }
@@ -270,7 +277,10 @@ fn parse_search(obj: &Map<String, Value>) -> Result<Parsed, Fault> {
     ];
     for k in obj.keys() {
         if !KEYS.contains(&k.as_str()) {
-            return Err(invalid(format!("/{}", token(k)), format!("unknown field {k:?}")));
+            return Err(invalid(
+                format!("/{}", token(k)),
+                format!("unknown field {k:?}"),
+            ));
         }
     }
     let id = match obj.get("id") {
@@ -279,7 +289,12 @@ fn parse_search(obj: &Map<String, Value>) -> Result<Parsed, Fault> {
     };
     let rules = match obj.get("rules") {
         Some(Value::String(s)) => s.clone(),
-        _ => return Err(invalid("/rules", "rules is a string such as \"tegoma.chess/1\"")),
+        _ => {
+            return Err(invalid(
+                "/rules",
+                "rules is a string such as \"tegoma.chess/1\"",
+            ))
+        }
     };
     let position = match obj.get("position") {
         None | Some(Value::Null) => None,
@@ -446,7 +461,11 @@ impl<W: Write + Send + 'static> Session<W> {
         }
         if let Some(p) = protocol.and_then(Value::as_str) {
             if p != "sei" {
-                return Err(fault(ErrorClass::Unsupported, "/protocol", "this engine speaks \"sei\""));
+                return Err(fault(
+                    ErrorClass::Unsupported,
+                    "/protocol",
+                    "this engine speaks \"sei\"",
+                ));
             }
         }
         if let Some(v) = version.and_then(Value::as_str) {

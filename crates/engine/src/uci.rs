@@ -53,7 +53,11 @@ where
         out,
         engine: Arc::new(Mutex::new(engine)),
         stop,
-        position: Ok(SearchRequest::new(Start::Initial, Vec::new(), Limits::default())),
+        position: Ok(SearchRequest::new(
+            Start::Initial,
+            Vec::new(),
+            Limits::default(),
+        )),
         search: None,
     };
     for line in lines {
@@ -142,7 +146,8 @@ impl<W: Write + Send + 'static> Session<W> {
         // setoption name <name words> value <value>
         let text = words.join(" ");
         let Some(rest) = text.strip_prefix("name ") else {
-            self.out.line("info string error: setoption name <name> value <value>");
+            self.out
+                .line("info string error: setoption name <name> value <value>");
             return;
         };
         let (name, value) = match rest.split_once(" value ") {
@@ -202,7 +207,10 @@ impl<W: Write + Send + 'static> Session<W> {
         let (start, rest) = match words.first() {
             Some(&"startpos") => (Start::Initial, &words[1..]),
             Some(&"fen") => {
-                let end = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+                let end = words
+                    .iter()
+                    .position(|&w| w == "moves")
+                    .unwrap_or(words.len());
                 (Start::Fen(words[1..end].join(" ")), &words[end..])
             }
             _ => return Err("position startpos|fen <FEN> [moves ...]".into()),

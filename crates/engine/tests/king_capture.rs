@@ -109,7 +109,12 @@ fn engine_move(engine: &mut Engine, p: &Position, depth: u32) -> (Move, Score) {
 #[test]
 fn captures_the_king_within_three_plies() {
     let (now, three) = positions(25);
-    assert!(now.len() >= 20 && three.len() >= 10, "{} {}", now.len(), three.len());
+    assert!(
+        now.len() >= 20 && three.len() >= 10,
+        "{} {}",
+        now.len(),
+        three.len()
+    );
     let mut engine = Engine::new(Rules::ogi());
     for (p, wins) in now.iter().chain(&three) {
         let (m, score) = engine_move(&mut engine, p, 4);
@@ -120,7 +125,11 @@ fn captures_the_king_within_three_plies() {
             p.move_to_pmn(m),
             wins.iter().map(|&w| p.move_to_pmn(w)).collect::<Vec<_>>()
         );
-        assert!(matches!(score, Score::Mate(1..=2)), "{}: {score:?}", p.to_feen());
+        assert!(
+            matches!(score, Score::Mate(1..=2)),
+            "{}: {score:?}",
+            p.to_feen()
+        );
     }
     // Both sides to move are represented.
     assert!(three.iter().any(|(p, _)| p.side_to_move() == Side::Second));

@@ -121,12 +121,17 @@ fn sennichite_forbids_the_obvious_move() {
         }
         let plies = m.pmn_plies();
         let first = engine
-            .search(&SearchRequest::from_match(&m, Limits::depth(3)), &mut |_| {})
+            .search(
+                &SearchRequest::from_match(&m, Limits::depth(3)),
+                &mut |_| {},
+            )
             .unwrap()
             .best
             .unwrap();
         // A cycle: the preferred move, a reversible answer, both undone.
-        let Some(back) = reverse(&first) else { continue };
+        let Some(back) = reverse(&first) else {
+            continue;
+        };
         let mut cycle = m.clone();
         if cycle.play(&first, None).is_err() {
             continue;
@@ -161,5 +166,8 @@ fn sennichite_forbids_the_obvious_move() {
         assert!(legal.contains(&again));
         tried += 1;
     }
-    assert!(tried >= 5, "only {tried} positions with a reversible preferred move");
+    assert!(
+        tried >= 5,
+        "only {tried} positions with a reversible preferred move"
+    );
 }

@@ -18,7 +18,10 @@ fn check(kind: &str, depth: u32) -> usize {
         request.format = MoveFormat::Uci;
         let r = engine.search(&request, &mut |_| {}).unwrap();
         let best = r.best.unwrap();
-        assert!(wins.contains(&best.as_str()), "{fen}: {best} is not in {wins:?}");
+        assert!(
+            wins.contains(&best.as_str()),
+            "{fen}: {best} is not in {wins:?}"
+        );
         let moves = if kind == "mate1" { 1 } else { 2 };
         assert!(
             matches!(r.info.score, Score::Mate(m) if (1..=moves).contains(&m)),

@@ -91,7 +91,9 @@ fn search_every_game() {
         ]);
         let infos: Vec<_> = out.iter().filter(|m| m["type"] == "info").collect();
         assert!(!infos.is_empty(), "{rules}");
-        for k in ["depth", "seldepth", "score", "nodes", "nps", "time_ms", "pv"] {
+        for k in [
+            "depth", "seldepth", "score", "nodes", "nps", "time_ms", "pv",
+        ] {
             assert!(!infos[0][k].is_null(), "{rules}: {k}");
         }
         let b = out.last().unwrap();
@@ -166,17 +168,44 @@ fn invalid_messages() {
         (r#"{"type": 3}"#, "/type"),
         (r#"{"type": "ping", "id": 7}"#, "/id"),
         (r#"{"type": "configure"}"#, "/options"),
-        (r#"{"type": "configure", "options": {"hash": 0}}"#, "/options/hash"),
-        (r#"{"type": "configure", "options": {"level": "max"}}"#, "/options/level"),
+        (
+            r#"{"type": "configure", "options": {"hash": 0}}"#,
+            "/options/hash",
+        ),
+        (
+            r#"{"type": "configure", "options": {"level": "max"}}"#,
+            "/options/level",
+        ),
         (r#"{"type": "search", "rules": "tegoma.chess/1"}"#, "/id"),
         (r#"{"type": "search", "id": "s"}"#, "/rules"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "position": "8/8 / C"}"#, "/position"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": "e2-e4"}"#, "/moves"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": ["e2-e4", "e7e5!?"]}"#, "/moves/1"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "limits": {"depth": -1}}"#, "/limits/depth"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "limits": {"speed": 1}}"#, "/limits/speed"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "clock": {"first": {}}}"#, "/clock/first/remaining_ms"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "colour": "white"}"#, "/colour"),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "position": "8/8 / C"}"#,
+            "/position",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": "e2-e4"}"#,
+            "/moves",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": ["e2-e4", "e7e5!?"]}"#,
+            "/moves/1",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "limits": {"depth": -1}}"#,
+            "/limits/depth",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "limits": {"speed": 1}}"#,
+            "/limits/speed",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "clock": {"first": {}}}"#,
+            "/clock/first/remaining_ms",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "colour": "white"}"#,
+            "/colour",
+        ),
         (r#"{"type": "hello", "version": 1}"#, "/version"),
     ];
     for (line, pointer) in cases {
@@ -191,13 +220,26 @@ fn unsupported_messages() {
         (r#"{"type": "teleport"}"#, "/type"),
         (r#"{"type": "hello", "protocol": "uci"}"#, "/protocol"),
         (r#"{"type": "hello", "version": "2.0"}"#, "/version"),
-        (r#"{"type": "configure", "options": {"contempt": 3}}"#, "/options/contempt"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.go/1"}"#, "/rules"),
-        (r#"{"type": "search", "id": "s", "rules": "tegoma.chess/2"}"#, "/rules"),
+        (
+            r#"{"type": "configure", "options": {"contempt": 3}}"#,
+            "/options/contempt",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.go/1"}"#,
+            "/rules",
+        ),
+        (
+            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/2"}"#,
+            "/rules",
+        ),
     ];
     for (line, pointer) in cases {
         let out = sei_raw(&[line]);
-        assert_eq!(error_of(&out), ("unsupported".into(), pointer.into()), "{line}");
+        assert_eq!(
+            error_of(&out),
+            ("unsupported".into(), pointer.into()),
+            "{line}"
+        );
     }
 }
 
@@ -205,15 +247,27 @@ fn unsupported_messages() {
 fn illegal_messages() {
     let cases: Vec<(Value, &str)> = vec![
         // A move that is not legal.
-        (json!({"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": ["e2-e4", "e7-e4"]}), "/moves/1"),
+        (
+            json!({"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": ["e2-e4", "e7-e4"]}),
+            "/moves/1",
+        ),
         // A position of another game.
-        (json!({"type": "search", "id": "s", "rules": "tegoma.chess/1",
-                "position": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"}), "/position"),
+        (
+            json!({"type": "search", "id": "s", "rules": "tegoma.chess/1",
+                "position": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"}),
+            "/position",
+        ),
         // Sennichite: the fifth move repeats the first from the same position.
-        (json!({"type": "search", "id": "s", "rules": "tegoma.ogi/1",
-                "moves": ["g2-h2", "b7-a7", "h2-g2", "a7-b7", "g2-h2"]}), "/moves/4"),
+        (
+            json!({"type": "search", "id": "s", "rules": "tegoma.ogi/1",
+                "moves": ["g2-h2", "b7-a7", "h2-g2", "a7-b7", "g2-h2"]}),
+            "/moves/4",
+        ),
         // A search move that is not legal.
-        (json!({"type": "search", "id": "s", "rules": "tegoma.chess/1", "searchmoves": ["e2-e5"]}), "/searchmoves/0"),
+        (
+            json!({"type": "search", "id": "s", "rules": "tegoma.chess/1", "searchmoves": ["e2-e5"]}),
+            "/searchmoves/0",
+        ),
     ];
     for (msg, pointer) in cases {
         let out = sei(&[msg.clone()]);
@@ -228,7 +282,8 @@ fn errors_come_in_order_invalid_unsupported_illegal() {
     let out = sei(&[json!({"type": "search", "id": "s", "rules": "tegoma.go/1", "moves": ["??"]})]);
     assert_eq!(error_of(&out).0, "invalid");
     // Unsupported (unknown rules) and illegal (a move not legal in chess): unsupported wins.
-    let out = sei(&[json!({"type": "search", "id": "s", "rules": "tegoma.go/1", "moves": ["e2-e5"]})]);
+    let out =
+        sei(&[json!({"type": "search", "id": "s", "rules": "tegoma.go/1", "moves": ["e2-e5"]})]);
     assert_eq!(error_of(&out).0, "unsupported");
     // Invalid option value and unknown option: invalid wins.
     let out = sei(&[json!({"type": "configure", "options": {"contempt": 1, "hash": -4}})]);
@@ -242,8 +297,10 @@ fn errors_come_in_order_invalid_unsupported_illegal() {
 fn sennichite_is_kept_at_the_root() {
     // After the cycle, g2-h2 is forbidden: the engine must not play it even when asked for it
     // alone; it searches every other legal move instead.
-    let out = sei(&[json!({"type": "search", "id": "s", "rules": "tegoma.ogi/1",
-        "moves": ["g2-h2", "b7-a7", "h2-g2", "a7-b7"], "limits": {"depth": 2}})]);
+    let out = sei(
+        &[json!({"type": "search", "id": "s", "rules": "tegoma.ogi/1",
+        "moves": ["g2-h2", "b7-a7", "h2-g2", "a7-b7"], "limits": {"depth": 2}})],
+    );
     let b = out.last().unwrap();
     assert_eq!(b["type"], "bestmove");
     assert_ne!(b["move"], "g2-h2");

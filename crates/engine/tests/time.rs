@@ -12,7 +12,8 @@ use tegoma_notation::cgsn::Status;
 /// Plays one game; returns the number of plies. Panics on a time loss.
 fn fast_game(rules: &Rules, opening: &[&str], max_plies: usize) -> usize {
     let mut engines = [Engine::new(rules.clone()), Engine::new(rules.clone())];
-    let mut m = AnyMatch::new(rules.clone()).with_clock(Clock::new(TimeControl::fischer(1_000, 10)));
+    let mut m =
+        AnyMatch::new(rules.clone()).with_clock(Clock::new(TimeControl::fischer(1_000, 10)));
     for mv in opening {
         m.play(mv, Some(0)).unwrap();
     }
@@ -62,7 +63,13 @@ fn fast_games_lose_nothing_on_time() {
         &["g1-f3", "g8-f6"],
         &["e2-e4", "c7-c5"],
     ];
-    let ogi: [&[&str]; 5] = [&["e3-e4"], &["d3-d4"], &["c3-c4"], &["f3-f4"], &["e3-e4", "e6-e5"]];
+    let ogi: [&[&str]; 5] = [
+        &["e3-e4"],
+        &["d3-d4"],
+        &["c3-c4"],
+        &["f3-f4"],
+        &["e3-e4", "e6-e5"],
+    ];
     for i in 0..40 {
         fast_game(&Rules::chess(), openings[i % 5], 400);
         fast_game(&Rules::ogi(), ogi[i % 5], 400);

@@ -79,7 +79,11 @@ fn centrality(sq: Square) -> i32 {
 /// Piece-square terms (mg, eg) for a piece of `side` on `sq`.
 #[inline]
 fn placement(role: Role, side: Side, sq: Square) -> (i32, i32) {
-    let rel = if side == Side::First { sq } else { sq.flip_rank() };
+    let rel = if side == Side::First {
+        sq
+    } else {
+        sq.flip_rank()
+    };
     let c = centrality(sq);
     let rank = i32::from(rel.rank());
     let file = i32::from(rel.file());
@@ -99,7 +103,10 @@ fn placement(role: Role, side: Side, sq: Square) -> (i32, i32) {
         }
         Role::Knight => (-25 + 12 * c, -20 + 8 * c),
         Role::Bishop => (-8 + 5 * c, -6 + 4 * c),
-        Role::Rook => (if rank == 6 { 20 } else { 0 }, if rank == 6 { 25 } else { 0 }),
+        Role::Rook => (
+            if rank == 6 { 20 } else { 0 },
+            if rank == 6 { 25 } else { 0 },
+        ),
         Role::Queen => (-4 + 2 * c, -8 + 6 * c),
         Role::King => {
             // Middle game: stay home, on a wing; end game: come to the centre.

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use tegoma_game::{MatchRules, RepetitionRule};
 use tegoma_protocol::MoveBuffer;
 
-pub use self::history::GameHistory;
 use self::history::move_hash;
+pub use self::history::GameHistory;
 use self::tt::{Bound, Table};
 use crate::eval::Evaluator;
 use crate::limits::{Limits, TimeBudget};
@@ -196,7 +196,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     ) -> Found<R::Move> {
         self.start = Instant::now();
         self.budget = TimeBudget::of(limits, config.move_overhead_ms);
-        self.node_limit = limits.nodes.filter(|_| !limits.infinite).unwrap_or(u64::MAX);
+        self.node_limit = limits
+            .nodes
+            .filter(|_| !limits.infinite)
+            .unwrap_or(u64::MAX);
         self.tt.new_search();
         self.keys.clear();
         self.keys.extend_from_slice(&self.game.keys);
@@ -549,8 +552,9 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             return self.eval.evaluate(self.rules, pos);
         }
         let danger = self.eval.in_danger(self.rules, pos);
-        // Danger extension, within twice the iteration's depth.
-        if danger && ply < (2 * self.root_depth).min(MAX_PLY / 2) {
+        // Danger extension, within the iteration's depth (in Ōgi a King is often attacked:
+        // more would multiply the tree).
+        if danger && ply < self.root_depth.min(MAX_PLY / 2) {
             depth += 1;
         }
         if depth <= 0 {
@@ -593,7 +597,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                     let r = 2 + depth / 4 + i32::from(static_eval - beta > 200);
                     self.keys.push(self.rules.key(&child));
                     self.quiet[ply + 1] = self.quiet[ply].saturating_add(1);
-                    let v = -self.alpha_beta(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    let v =
+                        -self.alpha_beta(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.keys.pop();
                     if self.aborted {
                         return 0;
