@@ -221,7 +221,8 @@ impl StopHandle {
     }
 }
 
-/// The engine for one rule system (see the [module docs](self)).
+/// The engine for one rule system: searches requests ([`SearchRequest`]) with its options
+/// ([`EngineOptions`]) and keeps its transposition table between searches of a game.
 ///
 /// ```
 /// use tegoma_engine::{Engine, Limits, SearchRequest, Start};

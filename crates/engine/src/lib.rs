@@ -8,7 +8,7 @@
 //! - [`Level`]: strength levels 1 to 8.
 //! - [`uci`] and [`sei`]: the protocols on standard input and output; [`protocol::run`] tells
 //!   them apart from the first line.
-//! - [`bench`]: a fixed set of positions of every game, searched to a fixed depth.
+//! - [`bench`](mod@bench): a fixed set of positions of every game, searched to a fixed depth.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

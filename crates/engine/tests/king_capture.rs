@@ -50,7 +50,10 @@ fn winning_moves(p: &Position) -> Vec<Move> {
 
 /// Positions from random games: (position, winning first moves), those with a King capture at
 /// once and those where it needs three plies.
-fn positions(count: usize) -> (Vec<(Position, Vec<Move>)>, Vec<(Position, Vec<Move>)>) {
+/// Positions with their winning first moves.
+type Cases = Vec<(Position, Vec<Move>)>;
+
+fn positions(count: usize) -> (Cases, Cases) {
     let mut now = Vec::new();
     let mut three = Vec::new();
     let mut rng = Rng(0x0651_2026);

@@ -270,7 +270,7 @@ fn illegal_messages() {
         ),
     ];
     for (msg, pointer) in cases {
-        let out = sei(&[msg.clone()]);
+        let out = sei(std::slice::from_ref(&msg));
         assert_eq!(error_of(&out), ("illegal".into(), pointer.into()), "{msg}");
         assert!(!out.iter().any(|m| m["type"] == "bestmove"));
     }

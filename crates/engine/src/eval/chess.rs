@@ -41,7 +41,8 @@ const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
 /// The side to move's bonus.
 const TEMPO: i32 = 10;
 
-/// The chess evaluator (see the [module docs](self)).
+/// The chess evaluator: material and piece-square terms by phase, mobility, pawn structure,
+/// king safety.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEval;
 

@@ -27,7 +27,8 @@ const TERMINAL_VALUE: i32 = 20_000;
 /// The side to move's bonus.
 const TEMPO: i32 = 10;
 
-/// The evaluation of a game defined by files (see the [module docs](self)).
+/// The evaluation of a game defined by files: piece values guessed from their mobility in
+/// seeded random games, material (board and hands) plus mobility.
 #[derive(Debug, Clone)]
 pub struct FileEval {
     /// Value by piece identity, seen from the first side.

@@ -53,7 +53,8 @@ const PAWN_ADVANCE: i32 = 5;
 /// The side to move's bonus.
 const TEMPO: i32 = 15;
 
-/// The Ōgi evaluator (see the [module docs](self)).
+/// The Ōgi evaluator: material on the board and in hand, promotion, drops near the Kings,
+/// King safety.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OgiEval;
 

@@ -19,7 +19,7 @@ impl Hasher for MoveHasher {
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7cc1_b727_220a_95);
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
         }
     }
     fn write_u8(&mut self, i: u8) {
@@ -32,7 +32,7 @@ impl Hasher for MoveHasher {
         self.write_u64(u64::from(i));
     }
     fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_usize(&mut self, i: usize) {
         self.write_u64(i as u64);

@@ -240,7 +240,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             .iter()
             .map(|&(m, noise)| (m, noise, self.order_score(root, m, tt_move, 0)))
             .collect();
-        order.sort_by(|a, b| b.2.cmp(&a.2));
+        order.sort_by_key(|e| std::cmp::Reverse(e.2));
         let mut best = order[0].0;
         let max_depth = limits
             .depth
@@ -315,6 +315,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
     }
 
+    #[allow(clippy::needless_range_loop)]
     fn search_root(
         &mut self,
         root: &R::Position,
@@ -383,9 +384,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         if self.repetition == RepetitionRule::Sennichite {
             self.path_marks.push(move_hash(&m) ^ key);
         }
-        self.quiet[ply + 1] = if !self.track_quiet {
-            0
-        } else if self.rules.resets_move_limit(pos, m) {
+        self.quiet[ply + 1] = if !self.track_quiet || self.rules.resets_move_limit(pos, m) {
             0
         } else {
             self.quiet[ply].saturating_add(1)
