@@ -27,7 +27,7 @@ pub struct EngineOptions {
     pub level: Level,
     /// Seed of the levels' randomness (default 0).
     pub seed: u64,
-    /// Milliseconds kept for latency when thinking on a clock (default 10).
+    /// Milliseconds kept for latency when thinking on a clock (default 20).
     pub move_overhead_ms: u64,
 }
 
@@ -38,7 +38,7 @@ impl Default for EngineOptions {
             threads: 1,
             level: Level::FULL,
             seed: 0,
-            move_overhead_ms: 10,
+            move_overhead_ms: 20,
         }
     }
 }

@@ -89,10 +89,16 @@ impl TimeBudget {
         let usable = left.saturating_sub(overhead_ms.min(left / 2));
         let mtg = u64::from(c.moves_to_go.unwrap_or(25).clamp(1, 50));
         let inc = c.increment_ms;
-        let mut soft = usable / (mtg + 1) + inc * 3 / 4;
-        // Never more than a fraction of the main time left (less with a quota near).
-        let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 3 };
-        let mut hard = (soft * 4).min(cap.max(soft.min(usable)));
+        // Most of the increment while time is plentiful, half of it when the clock runs low.
+        let inc_part = if left > 2 * inc + 4 * overhead_ms {
+            inc * 3 / 4
+        } else {
+            inc / 2
+        };
+        let mut soft = usable / (mtg + 1) + inc_part;
+        // Never more than a fraction of the main time left (more for a quota's last move).
+        let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 4 };
+        let mut hard = (soft * 3).min(cap.max(soft.min(usable / 2)));
         soft = soft.min(hard);
         if byo > 0 {
             let period = byo.saturating_sub(overhead_ms).max(1);

@@ -488,7 +488,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 "threads": {"type": "integer", "default": 1, "min": 1, "max": 1},
                 "level": {"type": "integer", "default": 8, "min": 1, "max": 8},
                 "seed": {"type": "integer", "default": 0, "min": 0},
-                "move_overhead_ms": {"type": "integer", "default": 10, "min": 0, "max": 5000},
+                "move_overhead_ms": {"type": "integer", "default": 20, "min": 0, "max": 5000},
             },
         });
         if let Some(i) = obj.get("id") {
