@@ -89,13 +89,15 @@ impl TimeBudget {
         let usable = left.saturating_sub(overhead_ms.min(left / 2));
         let mtg = u64::from(c.moves_to_go.unwrap_or(25).clamp(1, 50));
         let inc = c.increment_ms;
-        // Most of the increment while time is plentiful, half of it when the clock runs low.
-        let inc_part = if left > 2 * inc + 4 * overhead_ms {
-            inc * 3 / 4
+        // A low clock (under 15 overheads, or twice the increment) spends less than the
+        // increment, so that a reserve builds up against delays the engine does not control.
+        let low = left < (15 * overhead_ms.max(10)).max(2 * inc);
+        let (share, inc_part) = if low {
+            (usable / (2 * mtg + 2), inc / 2)
         } else {
-            inc / 2
+            (usable / (mtg + 1), inc * 3 / 4)
         };
-        let mut soft = usable / (mtg + 1) + inc_part;
+        let mut soft = share + inc_part;
         // Never more than a fraction of the main time left (more for a quota's last move).
         let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 4 };
         let mut hard = (soft * 3).min(cap.max(soft.min(usable / 2)));
