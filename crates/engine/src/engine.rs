@@ -375,7 +375,7 @@ fn setup<R: MatchRules>(rules: &R, request: &SearchRequest) -> Result<Setup<R>, 
     }
     let mut moves = Vec::with_capacity(request.moves.len());
     let mut pos = start.clone();
-    let mut history = GameHistory::new();
+    let mut history = GameHistory::replay(rules, &start, &[]).0;
     for (index, text) in request.moves.iter().enumerate() {
         let err = |class, message: String| EngineError::Move {
             index,
@@ -392,25 +392,16 @@ fn setup<R: MatchRules>(rules: &R, request: &SearchRequest) -> Result<Setup<R>, 
         let m = rules
             .read_move(&pos, text)
             .map_err(|e| err(move_class(&e), e.to_string()))?;
-        if rules.repetition() == tegoma_game::RepetitionRule::Sennichite {
-            if index == 0 {
-                history = GameHistory::replay(rules, &start, &[]).0;
-            }
-            if history.forbids(rules, &pos, m) {
-                return Err(err(
-                    ErrorClass::Illegal,
-                    "sennichite: this move already produced this position".into(),
-                ));
-            }
+        if history.forbids(rules, &pos, m) {
+            return Err(err(
+                ErrorClass::Illegal,
+                "sennichite: this move already produced this position".into(),
+            ));
         }
         moves.push(m);
-        let (h, p) = GameHistory::replay(rules, &start, &moves);
-        if rules.repetition() == tegoma_game::RepetitionRule::Sennichite {
-            history = h;
-        }
-        pos = p;
+        history.push(rules, &mut pos, m);
     }
-    let (history, position) = GameHistory::replay(rules, &start, &moves);
+    let position = pos;
     let mut only = Vec::new();
     for (index, text) in request.search_moves.iter().enumerate() {
         let m = rules
@@ -475,6 +466,7 @@ impl EvalTask for Task<'_, '_> {
     type Output = Result<SearchResult, EngineError>;
 
     fn run<R: MatchRules, E: Evaluator<R>>(self, rules: &R, eval: E) -> Self::Output {
+        let started = std::time::Instant::now();
         let Task {
             engine,
             request,
@@ -504,6 +496,7 @@ impl EvalTask for Task<'_, '_> {
         let config = SearchConfig {
             move_overhead_ms: options.move_overhead_ms,
             root_noise: level.noise(options.seed ^ rules.key(&root), count),
+            started: Some(started),
         };
         let only = (!game.only.is_empty()).then_some(game.only.as_slice());
         let found = searcher.search(&root, &limits, &config, only, &mut |p| {

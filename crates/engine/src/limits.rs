@@ -100,7 +100,7 @@ impl TimeBudget {
         let mut soft = share + inc_part;
         // Never more than a fraction of the main time left (more for a quota's last move).
         let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 4 };
-        let mut hard = (soft * 3).min(cap.max(soft.min(usable / 2)));
+        let mut hard = (soft * if low { 2 } else { 3 }).min(cap.max(soft.min(usable / 2)));
         soft = soft.min(hard);
         if byo > 0 {
             let period = byo.saturating_sub(overhead_ms).max(1);

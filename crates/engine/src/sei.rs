@@ -98,6 +98,8 @@ struct Session<W: Write + Send + 'static> {
     engine: Arc<Mutex<Engine>>,
     stop: StopHandle,
     search: Option<(String, JoinHandle<()>)>,
+    /// Whether the running search has no bound (stopped at the end of the input).
+    unbounded: bool,
 }
 
 fn lock(e: &Mutex<Engine>) -> std::sync::MutexGuard<'_, Engine> {
@@ -119,6 +121,7 @@ where
         engine: Arc::new(Mutex::new(engine)),
         stop,
         search: None,
+        unbounded: false,
     };
     for line in lines {
         let line = line?;
@@ -184,6 +187,10 @@ where
         if let Err(f) = result {
             s.error(id.as_ref(), f);
         }
+    }
+    // End of input: let the running search finish (stop it if it never would).
+    if s.unbounded {
+        s.stop.stop();
     }
     s.wait();
     Ok(())
@@ -594,6 +601,12 @@ impl<W: Write + Send + 'static> Session<W> {
         if let Some(c) = p.clock {
             request.limits.clock = Some(if side == Side::First { c[0] } else { c[1] });
         }
+        let l = &request.limits;
+        self.unbounded = l.infinite
+            || (l.depth.is_none()
+                && l.nodes.is_none()
+                && l.movetime_ms.is_none()
+                && l.clock.is_none());
         self.stop.reset();
         let engine = Arc::clone(&self.engine);
         let out = self.out.clone();

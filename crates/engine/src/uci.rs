@@ -40,6 +40,8 @@ struct Session<W: Write + Send + 'static> {
     stop: crate::engine::StopHandle,
     position: Result<SearchRequest, String>,
     search: Option<JoinHandle<()>>,
+    /// Whether the running search is `go infinite` (stopped at the end of the input).
+    infinite: bool,
 }
 
 pub(crate) fn serve<L, W>(lines: L, out: Out<W>) -> io::Result<()>
@@ -59,6 +61,7 @@ where
             Limits::default(),
         )),
         search: None,
+        infinite: false,
     };
     for line in lines {
         let line = line?;
@@ -70,25 +73,21 @@ where
             "uci" => s.uci(),
             "isready" => s.out.line("readyok"),
             "ucinewgame" => {
-                s.wait();
+                s.halt();
                 lock(&s.engine).new_game();
             }
             "setoption" => s.setoption(&words[1..]),
             "position" => {
-                s.wait();
+                s.halt();
                 s.position = s.parse_position(&words[1..]);
                 if let Err(e) = &s.position {
                     s.out.line(&format!("info string error: {e}"));
                 }
             }
             "go" => s.go(&words[1..]),
-            "stop" => {
-                s.stop.stop();
-                s.wait();
-            }
+            "stop" => s.halt(),
             "quit" => {
-                s.stop.stop();
-                s.wait();
+                s.halt();
                 return Ok(());
             }
             other => s.out.line(&format!(
@@ -97,7 +96,10 @@ where
             )),
         }
     }
-    // End of input: let the running search finish.
+    // End of input: let the running search finish (stop it if it never would).
+    if s.infinite {
+        s.halt();
+    }
     s.wait();
     Ok(())
 }
@@ -142,6 +144,16 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
+    /// Stops the running search, if any, and waits for its `bestmove` (a command that needs
+    /// the engine while a search runs, which holds it, would otherwise wait for ever on
+    /// `go infinite`).
+    fn halt(&mut self) {
+        if self.search.is_some() {
+            self.stop.stop();
+            self.wait();
+        }
+    }
+
     fn setoption(&mut self, words: &[&str]) {
         // setoption name <name words> value <value>
         let text = words.join(" ");
@@ -154,7 +166,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (rest.trim(), ""),
         };
-        self.wait();
+        self.halt();
         let mut engine = lock(&self.engine);
         let mut o = engine.options().clone();
         let number = value.parse::<u64>();
@@ -227,8 +239,7 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn go(&mut self, words: &[&str]) {
-        self.stop.stop();
-        self.wait();
+        self.halt();
         self.stop.reset();
         let mut request = match &self.position {
             Ok(r) => r.clone(),
@@ -313,6 +324,7 @@ impl<W: Write + Send + 'static> Session<W> {
         if clock {
             limits.clock = Some(if side == Side::First { white } else { black });
         }
+        self.infinite = limits.infinite;
         request.limits = limits;
         let engine = Arc::clone(&self.engine);
         let out = self.out.clone();

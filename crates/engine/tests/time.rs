@@ -38,9 +38,11 @@ fn fast_game(rules: &Rules, opening: &[&str], max_plies: usize) -> usize {
         plies += 1;
     }
     if let Some(o) = m.outcome() {
+        let times = m.ply_times();
         assert!(
             !o.statuses.contains(Status::Timelimit),
-            "lost on time after {plies} plies: {o:?} ({:?})",
+            "lost on time after {plies} plies: {o:?}; last ply times (ms) {:?}; {:?}",
+            &times[times.len().saturating_sub(12)..],
             m.pmn_plies()
         );
     }

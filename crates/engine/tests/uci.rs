@@ -143,3 +143,11 @@ fn levels_are_seeded() {
     let moves: std::collections::HashSet<_> = (0..8).map(run).collect();
     assert!(moves.len() > 1, "{moves:?}");
 }
+
+#[test]
+fn commands_during_an_infinite_search_stop_it() {
+    // `position` and `ucinewgame` during `go infinite` stop the search (its best move is sent)
+    // instead of waiting for ever.
+    let out = session("uci\nposition startpos\ngo infinite\nposition startpos moves e2e4\nucinewgame\ngo depth 1\n");
+    assert_eq!(bestmove(&out).len(), 2, "{out:?}");
+}

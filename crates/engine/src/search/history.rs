@@ -76,14 +76,25 @@ impl GameHistory {
         };
         let mut pos = start.clone();
         for &m in moves {
-            let resets = rules.resets_move_limit(&pos, m);
-            rules.play_unchecked(&mut pos, m);
-            let key = rules.key(&pos);
-            h.keys.push(key);
-            h.marks.insert(move_hash(&m) ^ key);
-            h.quiet = if resets { 0 } else { h.quiet.saturating_add(1) };
+            h.push(rules, &mut pos, m);
         }
         (h, pos)
+    }
+
+    /// Plays `m` (legal in `pos`, not checked) on `pos` and records it.
+    pub fn push<R: MatchRules>(&mut self, rules: &R, pos: &mut R::Position, m: R::Move) {
+        let resets = rules.resets_move_limit(pos, m);
+        rules.play_unchecked(pos, m);
+        let key = rules.key(pos);
+        self.keys.push(key);
+        if rules.repetition() == tegoma_game::RepetitionRule::Sennichite {
+            self.marks.insert(move_hash(&m) ^ key);
+        }
+        self.quiet = if resets {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
     }
 
     /// The move-limit count of the current position.

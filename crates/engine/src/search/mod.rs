@@ -75,6 +75,8 @@ pub struct SearchConfig {
     /// A bonus (centipawns) per root move by index in the legal-move list, for the strength
     /// levels' randomness; empty for none.
     pub root_noise: Vec<i32>,
+    /// When the request arrived (the time budget counts from it; default: the search's start).
+    pub started: Option<Instant>,
 }
 
 const ASPIRATION: i32 = 30;
@@ -194,7 +196,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         only: Option<&[R::Move]>,
         report: &mut dyn FnMut(&Progress<R::Move>),
     ) -> Found<R::Move> {
-        self.start = Instant::now();
+        self.start = config.started.unwrap_or_else(Instant::now);
         self.budget = TimeBudget::of(limits, config.move_overhead_ms);
         self.node_limit = limits
             .nodes
