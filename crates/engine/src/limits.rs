@@ -89,9 +89,9 @@ impl TimeBudget {
         let usable = left.saturating_sub(overhead_ms.min(left / 2));
         let mtg = u64::from(c.moves_to_go.unwrap_or(25).clamp(1, 50));
         let inc = c.increment_ms;
-        // A low clock (under 15 overheads, or twice the increment) spends less than the
+        // A low clock (under 25 overheads, or three increments) spends less than the
         // increment, so that a reserve builds up against delays the engine does not control.
-        let low = left < (15 * overhead_ms.max(10)).max(2 * inc);
+        let low = left < (25 * overhead_ms.max(10)).max(3 * inc);
         let (share, inc_part) = if low {
             (usable / (2 * mtg + 2), inc / 2)
         } else {
@@ -100,7 +100,12 @@ impl TimeBudget {
         let mut soft = share + inc_part;
         // Never more than a fraction of the main time left (more for a quota's last move).
         let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 4 };
-        let mut hard = (soft * if low { 2 } else { 3 }).min(cap.max(soft.min(usable / 2)));
+        // A low clock never goes past its aim: the average spent stays under the increment.
+        let mut hard = if low {
+            soft.min(usable / 2)
+        } else {
+            (soft * 3).min(cap.max(soft.min(usable / 2)))
+        };
         soft = soft.min(hard);
         if byo > 0 {
             let period = byo.saturating_sub(overhead_ms).max(1);
