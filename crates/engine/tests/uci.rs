@@ -151,3 +151,12 @@ fn commands_during_an_infinite_search_stop_it() {
     let out = session("uci\nposition startpos\ngo infinite\nposition startpos moves e2e4\nucinewgame\ngo depth 1\n");
     assert_eq!(bestmove(&out).len(), 2, "{out:?}");
 }
+
+#[test]
+fn the_protocol_is_recognised_from_the_first_line() {
+    let out = session("\nhello\nuci\n");
+    assert!(out[0].starts_with("info string unknown protocol"));
+    assert_eq!(out.last().unwrap(), "uciok");
+    let out = session("{\"type\":\"ping\",\"id\":\"x\"}\n");
+    assert_eq!(out, [r#"{"type":"pong","id":"x"}"#]);
+}
