@@ -85,7 +85,7 @@ fn never_an_illegal_move_light() {
 }
 
 #[test]
-#[ignore = "heavy: about 10 000 positions; run with --ignored"]
+#[ignore = "heavy: over 10 000 positions (a few minutes); run with --ignored"]
 fn never_an_illegal_move_heavy() {
     let limits = Limits {
         nodes: Some(2_000),
@@ -94,9 +94,9 @@ fn never_an_illegal_move_heavy() {
     };
     let mut total = 0;
     for seed in 10..14 {
-        total += check_game("chess", 10, 100, &limits, seed);
-        total += check_game("ogi", 10, 100, &limits, seed + 100);
-        total += check_game("kogoma", 10, 100, &limits, seed + 200);
+        total += check_game("chess", 20, 100, &limits, seed);
+        total += check_game("ogi", 20, 100, &limits, seed + 100);
+        total += check_game("kogoma", 20, 100, &limits, seed + 200);
     }
     assert!(total >= 10_000, "{total} positions");
 }
