@@ -47,6 +47,8 @@ enum Command {
     Match(cmd::arena::Args),
     /// Play a game in the terminal against an engine at a level, or two people at one keyboard.
     Play(cmd::play::Args),
+    /// The engine on standard input/output (UCI or SEI), or `engine bench`.
+    Engine(cmd::engine::Args),
 }
 
 /// Restores the default SIGPIPE action, so that `tegoma ... | head` ends quietly when the reader
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
         Command::Ggn(c) => cmd::ggn::run(c),
         Command::Match(a) => cmd::arena::run(a),
         Command::Play(a) => cmd::play::run(a),
+        Command::Engine(a) => cmd::engine::run(a),
     }
 }
 

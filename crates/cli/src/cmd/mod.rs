@@ -4,6 +4,7 @@
 pub mod apply;
 pub mod arena;
 pub mod convert;
+pub mod engine;
 pub mod ggn;
 pub mod moves;
 pub mod perft;

@@ -316,6 +316,15 @@ impl Position {
         }
     }
 
+    /// Passes the turn without moving (a null move, for engines' null-move pruning): the
+    /// en-passant target and the `-P` marker vanish, the turn passes. Not a move of the rules:
+    /// a position in check gives an impossible position (the side not to move in check).
+    #[inline]
+    pub fn play_null(&mut self) {
+        self.begin();
+        self.finish();
+    }
+
     /// The hand kind of the piece of colour `them` standing on `sq` (before the move).
     #[inline(always)]
     fn hand_kind(&self, role: Role, sq: u8, them: usize) -> usize {

@@ -418,6 +418,14 @@ impl Position {
         self.key ^= ZOBRIST.second_to_move;
     }
 
+    /// Passes the turn without moving (a null move, for engines' null-move pruning). Not a
+    /// move of the rules.
+    #[inline]
+    pub fn play_null(&mut self) {
+        self.stm = self.stm.flip();
+        self.key ^= ZOBRIST.second_to_move;
+    }
+
     /// The position after `m` as a new value, if `m` is legal here; otherwise
     /// [`IllegalMove`].
     pub fn after(&self, m: Move) -> Result<Position, IllegalMove> {

@@ -1,0 +1,89 @@
+//! Evaluation: what the search knows about a game beyond its rules.
+//!
+//! [`Evaluator`] is the one interface the search uses: a static score, the value of what a
+//! move captures (move ordering, quiescence), whether the side to move is in danger (a check in
+//! chess, an attacked King in Ōgi: no stand-pat, no null move, no reduction), and a null move
+//! where the game allows one. Each rule system has its evaluator: [`ChessEval`] for chess,
+//! [`OgiEval`] for Ōgi, [`FileEval`] for the games defined by files (played by the GGN
+//! engine), which guesses piece values from their mobility, and [`MobilityEval`] for any other
+//! rule system.
+//!
+//! The choice is made once per search by [`with_evaluator`], on the concrete rule system that
+//! [`Rules::visit`] hands over: generic code below it is monomorphised for each game, so the
+//! search has no per-game branch. A rule system registered later gets [`MobilityEval`], or
+//! [`FileEval`] when it is defined by files.
+
+mod chess;
+mod generic;
+mod ogi;
+
+use std::any::Any;
+
+use tegoma_game::{MatchRules, Rules, Visit};
+use tegoma_ggn::Engine;
+use tegoma_rules::systems::{Chess, Ogi};
+
+pub use self::chess::ChessEval;
+pub use self::generic::{FileEval, MobilityEval};
+pub use self::ogi::OgiEval;
+
+/// What a move takes: the value of the captured piece plus any promotion gain, and the value
+/// of the piece that moves (for "most valuable victim, least valuable attacker" ordering).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gain {
+    /// Value of the captured piece plus the promotion's gain (centipawns).
+    pub victim: i32,
+    /// Value of the moving piece (centipawns).
+    pub attacker: i32,
+}
+
+/// A game's evaluation knowledge, for a rule system `R`. Scores are centipawns from the point
+/// of view of the side to move.
+pub trait Evaluator<R: MatchRules>: Send + Sync {
+    /// The static score of a position where the game goes on.
+    fn evaluate(&self, rules: &R, pos: &R::Position) -> i32;
+    /// What `mv` captures or gains by promotion; `None` for a quiet move.
+    fn gain(&self, rules: &R, pos: &R::Position, mv: R::Move) -> Option<Gain>;
+    /// Whether the side to move is in danger of losing on the spot (in check in chess; a King
+    /// that the opponent could capture in Ōgi). Such nodes get no stand-pat, no null move and
+    /// no reduction, and the search looks one ply deeper.
+    fn in_danger(&self, rules: &R, pos: &R::Position) -> bool;
+    /// The position after passing the turn, where the game allows the null-move heuristic
+    /// there (`None`: not here).
+    fn null_move(&self, rules: &R, pos: &R::Position) -> Option<R::Position>;
+    /// Whether the position is drawn by itself although moves remain (chess: insufficient
+    /// material).
+    fn is_dead_draw(&self, _rules: &R, _pos: &R::Position) -> bool {
+        false
+    }
+}
+
+/// Generic code run with a rule system and its evaluator (see [`with_evaluator`]).
+pub trait EvalTask {
+    /// What the code returns.
+    type Output;
+    /// Runs on the rule system `rules` with the evaluator `eval`.
+    fn run<R: MatchRules, E: Evaluator<R>>(self, rules: &R, eval: E) -> Self::Output;
+}
+
+/// Runs `task` on the concrete rule system of `rules` with that game's evaluator: the one
+/// place where evaluators are chosen.
+pub fn with_evaluator<T: EvalTask>(rules: &Rules, task: T) -> T::Output {
+    struct Pick<T>(T);
+    impl<T: EvalTask> Visit for Pick<T> {
+        type Output = T::Output;
+        fn visit<R: MatchRules>(self, rules: &R) -> T::Output {
+            let any: &dyn Any = rules;
+            if let Some(c) = any.downcast_ref::<Chess>() {
+                self.0.run(c, ChessEval::new())
+            } else if let Some(o) = any.downcast_ref::<Ogi>() {
+                self.0.run(o, OgiEval::new())
+            } else if let Some(f) = any.downcast_ref::<Engine>() {
+                self.0.run(f, FileEval::new(f))
+            } else {
+                self.0.run(rules, MobilityEval)
+            }
+        }
+    }
+    rules.visit(Pick(task))
+}

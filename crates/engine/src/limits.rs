@@ -1,0 +1,191 @@
+//! What bounds a search ([`Limits`]: depth, nodes, time, clocks) and how a clock becomes a
+//! time budget ([`TimeBudget`]).
+
+use std::time::Duration;
+
+/// One side's clock as a protocol gives it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SideTime {
+    /// Main time left, in milliseconds.
+    pub remaining_ms: u64,
+    /// Fischer increment added after each move, in milliseconds.
+    pub increment_ms: u64,
+    /// Byōyomi period length in milliseconds (0: none). Time spent within a period is free.
+    pub byoyomi_ms: u64,
+    /// Byōyomi periods left (ignored when `byoyomi_ms` is 0; at least 1 is assumed otherwise).
+    pub periods: u32,
+    /// Moves until the next time control (UCI `movestogo`, a quota period).
+    pub moves_to_go: Option<u32>,
+}
+
+/// What bounds a search. Every bound given applies; none at all means "until stopped".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: Option<u32>,
+    /// Nodes to search, about (checked every few hundred nodes).
+    pub nodes: Option<u64>,
+    /// Exact thinking time in milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// The clock of the side to move, from which a budget is derived.
+    pub clock: Option<SideTime>,
+    /// Search until stopped, whatever the other bounds (UCI `go infinite`).
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// A depth limit.
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    /// A node limit.
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+    /// A fixed time per move.
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The time a search may use: after `soft` no new iteration starts; at `hard` it stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Aim: stop between iterations once this has passed.
+    pub soft: Duration,
+    /// Never think longer than this.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// The budget for `limits` (`None`: no time bound), keeping `overhead_ms` for the
+    /// protocol's latency.
+    ///
+    /// Fischer: a share of the main time (1/`moves_to_go`, or 1/25 of it when no quota is
+    /// given) plus most of the increment, never more than a fraction of what is left.
+    /// Byōyomi: most of a period is added (a period is lost only when overrun, so it is used);
+    /// with no main time left, the budget is the period minus the overhead.
+    pub fn of(limits: &Limits, overhead_ms: u64) -> Option<TimeBudget> {
+        if limits.infinite {
+            return None;
+        }
+        if let Some(ms) = limits.movetime_ms {
+            let t = Duration::from_millis(ms.saturating_sub(overhead_ms).max(1));
+            return Some(TimeBudget { soft: t, hard: t });
+        }
+        let c = limits.clock?;
+        let byo = if c.byoyomi_ms > 0 { c.byoyomi_ms } else { 0 };
+        let left = c.remaining_ms;
+        // What may be spent of the main time without flagging, latency kept apart.
+        let usable = left.saturating_sub(overhead_ms.min(left / 2));
+        let mtg = u64::from(c.moves_to_go.unwrap_or(25).clamp(1, 50));
+        let inc = c.increment_ms;
+        // A low clock (under 25 overheads, or three increments) spends less than the
+        // increment, so that a reserve builds up against delays the engine does not control.
+        let low = left < (25 * overhead_ms.max(10)).max(3 * inc);
+        let (share, inc_part) = if low {
+            (usable / (2 * mtg + 2), inc / 2)
+        } else {
+            (usable / (mtg + 1), inc * 3 / 4)
+        };
+        let mut soft = share + inc_part;
+        // Never more than a fraction of the main time left (more for a quota's last move).
+        let cap = if mtg == 1 { usable * 3 / 4 } else { usable / 4 };
+        // A low clock never goes past its aim: the average spent stays under the increment.
+        let mut hard = if low {
+            soft.min(usable / 2)
+        } else {
+            (soft * 3).min(cap.max(soft.min(usable / 2)))
+        };
+        soft = soft.min(hard);
+        if byo > 0 {
+            let period = byo.saturating_sub(overhead_ms).max(1);
+            soft += period / 2;
+            hard += period * 3 / 4;
+            if left == 0 {
+                soft = period / 2;
+                hard = period * 3 / 4;
+            }
+        }
+        let soft = soft.max(1);
+        let hard = hard.max(soft);
+        Some(TimeBudget {
+            soft: Duration::from_millis(soft),
+            hard: Duration::from_millis(hard),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(remaining_ms: u64, increment_ms: u64) -> Limits {
+        Limits {
+            clock: Some(SideTime {
+                remaining_ms,
+                increment_ms,
+                ..SideTime::default()
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn budgets_stay_within_the_clock() {
+        for left in [0, 1, 5, 20, 50, 100, 1_000, 10_000, 600_000] {
+            for inc in [0, 10, 100, 2_000] {
+                let b = TimeBudget::of(&clock(left, inc), 10).unwrap();
+                assert!(b.soft <= b.hard);
+                // A budget never exceeds the main time left (plus nothing: the increment
+                // comes after the move).
+                assert!(
+                    b.hard.as_millis() as u64 <= left.max(1),
+                    "{left} {inc} {b:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn byoyomi_uses_the_period() {
+        let l = Limits {
+            clock: Some(SideTime {
+                remaining_ms: 0,
+                byoyomi_ms: 1_000,
+                periods: 1,
+                ..SideTime::default()
+            }),
+            ..Limits::default()
+        };
+        let b = TimeBudget::of(&l, 50).unwrap();
+        assert!(
+            b.hard.as_millis() <= 950 && b.soft.as_millis() >= 450,
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn movetime_and_infinite() {
+        assert_eq!(
+            TimeBudget::of(&Limits::movetime(100), 10).unwrap().hard,
+            Duration::from_millis(90)
+        );
+        let l = Limits {
+            infinite: true,
+            movetime_ms: Some(5),
+            ..Limits::default()
+        };
+        assert!(TimeBudget::of(&l, 0).is_none());
+        assert!(TimeBudget::of(&Limits::depth(3), 0).is_none());
+    }
+}

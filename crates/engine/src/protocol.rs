@@ -1,0 +1,63 @@
+//! Standard input and output: the protocol is recognised from the first line.
+//!
+//! `uci` starts [UCI](crate::uci) (chess); a line that starts with `{` starts
+//! [SEI](crate::sei) (every rule system). Anything else is answered with one line naming the
+//! two protocols, and the next line is tried again.
+
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
+
+/// A line-oriented output shared between the reading thread and the search thread.
+pub(crate) struct Out<W: Write>(Arc<Mutex<W>>);
+
+impl<W: Write> Clone for Out<W> {
+    fn clone(&self) -> Self {
+        Out(Arc::clone(&self.0))
+    }
+}
+
+impl<W: Write> Out<W> {
+    pub(crate) fn new(w: W) -> Out<W> {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes (errors are ignored: a closed output ends nothing here;
+    /// the input's end does).
+    pub(crate) fn line(&self, text: &str) {
+        let mut w = match self.0.lock() {
+            Ok(w) => w,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// Serves one protocol session on `input` and `output`, recognising the protocol from the
+/// first non-empty line; returns at `quit` or at the end of the input.
+///
+/// # Errors
+/// Only a failure to read the input.
+pub fn run<I: BufRead, W: Write + Send + 'static>(input: I, output: W) -> io::Result<()> {
+    let out = Out::new(output);
+    let mut lines = input.lines();
+    loop {
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
+        let line = line?;
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if t == "uci" {
+            return crate::uci::serve(std::iter::once(Ok(line)).chain(lines), out);
+        }
+        if t.starts_with('{') {
+            return crate::sei::serve(std::iter::once(Ok(line)).chain(lines), out);
+        }
+        out.line(
+            "info string unknown protocol: send `uci` (UCI, chess) or a JSON line such as {\"type\":\"hello\",\"protocol\":\"sei\",\"version\":\"1.0\"} (SEI)",
+        );
+    }
+}

@@ -1,0 +1,797 @@
+//! The search: iterative deepening with aspiration windows, principal-variation search,
+//! a transposition table, quiescence, move ordering (hash move, captures by value, killers,
+//! history), null-move pruning, late-move reductions, check (danger) extensions, draws by
+//! repetition and move limit and sennichite inside the tree.
+//!
+//! [`Searcher`] is generic over a rule system `R` ([`MatchRules`]) and its [`Evaluator`]: it
+//! is monomorphised for every game, and plays moves with `play_unchecked` on copies of the
+//! concrete positions. With one thread, the same input gives the same result (node and depth
+//! limits; a time limit stops at a time that varies).
+
+mod history;
+pub(crate) mod tt;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tegoma_game::{MatchRules, RepetitionRule};
+use tegoma_protocol::MoveBuffer;
+
+use self::history::move_hash;
+pub use self::history::GameHistory;
+use self::tt::{Bound, Table};
+use crate::eval::Evaluator;
+use crate::limits::{Limits, TimeBudget};
+use crate::score::{INFINITE, MATE, MATE_BOUND};
+
+/// The deepest ply the search reaches (quiescence included).
+pub const MAX_PLY: usize = 96;
+
+/// The transposition table of a rule system whose moves are `M`.
+pub struct TranspositionTable<M>(pub(crate) Table<M>);
+
+impl<M: Copy> TranspositionTable<M> {
+    /// A table of about `mb` megabytes.
+    pub fn new(mb: usize) -> TranspositionTable<M> {
+        TranspositionTable(Table::new(mb))
+    }
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// Progress after an iteration of the search.
+#[derive(Debug, Clone)]
+pub struct Progress<M> {
+    /// The depth completed.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The score for the side to move (internal units; see [`crate::Score::from_internal`]).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct Found<M> {
+    /// The move to play (`None`: no legal move).
+    pub best: Option<M>,
+    /// The last completed iteration (score, depth, nodes, principal variation).
+    pub progress: Progress<M>,
+}
+
+/// Tunable behaviour of one search besides its limits.
+#[derive(Debug, Clone, Default)]
+pub struct SearchConfig {
+    /// Milliseconds kept for the protocol's latency when thinking on a clock.
+    pub move_overhead_ms: u64,
+    /// A bonus (centipawns) per root move by index in the legal-move list, for the strength
+    /// levels' randomness; empty for none.
+    pub root_noise: Vec<i32>,
+    /// When the request arrived (the time budget counts from it; default: the search's start).
+    pub started: Option<Instant>,
+}
+
+const ASPIRATION: i32 = 30;
+/// A capture gaining this much decides the game (a King): never pruned.
+const DECISIVE: i32 = 10_000;
+
+/// One search of one position (see the [module docs](self)).
+pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
+    rules: &'a R,
+    eval: &'a E,
+    tt: &'a mut Table<R::Move>,
+    stop: &'a AtomicBool,
+    start: Instant,
+    budget: Option<TimeBudget>,
+    node_limit: u64,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    buf: R::MoveList,
+    moves: Vec<Vec<(R::Move, i32)>>,
+    killers: Vec<[Option<R::Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<R::Move>>,
+    /// Keys of the game's positions, then of the path (the current node last).
+    keys: Vec<u64>,
+    /// The move-limit count at each ply.
+    quiet: Vec<u32>,
+    /// Index in `keys` of the root.
+    root_index: usize,
+    game: &'a GameHistory,
+    /// Sennichite marks (move, position it produced) along the path.
+    path_marks: Vec<u64>,
+    repetition: RepetitionRule,
+    move_limit: u32,
+    irreversible: bool,
+    /// Whether the move-limit count is needed (a move limit, or a repetition window).
+    track_quiet: bool,
+    /// The running iteration's depth.
+    root_depth: usize,
+}
+
+const HISTORY_SIZE: usize = 1 << 13;
+
+impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
+    /// A searcher for `rules` with `eval`, the table `tt`, the game so far and a stop flag.
+    pub fn new(
+        rules: &'a R,
+        eval: &'a E,
+        tt: &'a mut TranspositionTable<R::Move>,
+        game: &'a GameHistory,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a, R, E> {
+        Searcher {
+            rules,
+            eval,
+            tt: &mut tt.0,
+            stop,
+            start: Instant::now(),
+            budget: None,
+            node_limit: u64::MAX,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            buf: R::MoveList::default(),
+            moves: vec![Vec::new(); MAX_PLY + 2],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * HISTORY_SIZE],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            keys: Vec::new(),
+            quiet: vec![0; MAX_PLY + 2],
+            root_index: 0,
+            game,
+            path_marks: Vec::new(),
+            repetition: rules.repetition(),
+            move_limit: rules.move_limit(),
+            irreversible: rules.reset_is_irreversible(),
+            track_quiet: rules.move_limit() != u32::MAX
+                || (rules.repetition() == RepetitionRule::ThirdOccurrenceDraws
+                    && rules.reset_is_irreversible()),
+            root_depth: 1,
+        }
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The legal moves of `root` in this game (sennichite against the game's history
+    /// applied), in generation order.
+    pub fn root_moves(&mut self, root: &R::Position) -> Vec<R::Move> {
+        self.rules.legal_moves_into(root, &mut self.buf);
+        let all: Vec<R::Move> = self.buf.as_slice().to_vec();
+        all.into_iter()
+            .filter(|&m| !self.game_forbids(root, m))
+            .collect()
+    }
+
+    fn game_forbids(&self, pos: &R::Position, m: R::Move) -> bool {
+        if self.repetition != RepetitionRule::Sennichite || self.game.marks.is_empty() {
+            return false;
+        }
+        let mut child = pos.clone();
+        self.rules.play_unchecked(&mut child, m);
+        self.game
+            .marks
+            .contains(&(move_hash(&m) ^ self.rules.key(&child)))
+    }
+
+    /// Searches `root` within `limits`, calling `report` after each completed iteration.
+    /// `only` restricts the root moves (UCI `searchmoves`); moves not legal are ignored.
+    pub fn search(
+        &mut self,
+        root: &R::Position,
+        limits: &Limits,
+        config: &SearchConfig,
+        only: Option<&[R::Move]>,
+        report: &mut dyn FnMut(&Progress<R::Move>),
+    ) -> Found<R::Move> {
+        self.start = config.started.unwrap_or_else(Instant::now);
+        self.budget = TimeBudget::of(limits, config.move_overhead_ms);
+        self.node_limit = limits
+            .nodes
+            .filter(|_| !limits.infinite)
+            .unwrap_or(u64::MAX);
+        self.tt.new_search();
+        self.keys.clear();
+        self.keys.extend_from_slice(&self.game.keys);
+        let root_key = self.rules.key(root);
+        if self.keys.last() != Some(&root_key) {
+            self.keys.push(root_key);
+        }
+        self.root_index = self.keys.len() - 1;
+        self.quiet[0] = self.game.quiet;
+
+        let generated = self.root_moves(root);
+        let mut root_moves: Vec<(R::Move, i32)> = generated
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| only.is_none_or(|o| o.is_empty() || o.contains(m)))
+            .map(|(i, &m)| (m, config.root_noise.get(i).copied().unwrap_or(0)))
+            .collect();
+        if root_moves.is_empty() && only.is_some() {
+            root_moves = generated.iter().map(|&m| (m, 0)).collect();
+        }
+        let mut progress = Progress {
+            depth: 0,
+            seldepth: 0,
+            score: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            return Found {
+                best: None,
+                progress,
+            };
+        }
+        // Order the root once: hash move, then captures.
+        let tt_move = self.tt.probe(root_key, 0).and_then(|h| h.mv);
+        let mut order: Vec<(R::Move, i32, i32)> = root_moves
+            .iter()
+            .map(|&(m, noise)| (m, noise, self.order_score(root, m, tt_move, 0)))
+            .collect();
+        order.sort_by_key(|e| std::cmp::Reverse(e.2));
+        let mut best = order[0].0;
+        let max_depth = limits
+            .depth
+            .filter(|_| !limits.infinite)
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
+        let mut score: i32 = 0;
+        for depth in 1..=max_depth as i32 {
+            self.seldepth = 0;
+            self.root_depth = depth as usize;
+            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
+                (score - ASPIRATION, score + ASPIRATION)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let mut widen = ASPIRATION;
+            let found = loop {
+                let v = self.search_root(root, &mut order, depth, alpha, beta);
+                if self.aborted {
+                    break None;
+                }
+                if v <= alpha && alpha > -INFINITE {
+                    widen *= 4;
+                    alpha = (v - widen).max(-INFINITE);
+                } else if v >= beta && beta < INFINITE {
+                    widen *= 4;
+                    beta = (v + widen).min(INFINITE);
+                } else {
+                    break Some(v);
+                }
+            };
+            let Some(v) = found else { break };
+            score = v;
+            best = order[0].0;
+            progress = Progress {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: self.pv[0].clone(),
+            };
+            if progress.pv.first() != Some(&best) {
+                progress.pv = vec![best];
+            }
+            report(&progress);
+            if limits.infinite {
+                continue;
+            }
+            // A forced result found with room to spare: deeper iterations add nothing.
+            if score.abs() >= MATE_BOUND && depth >= (MATE - score.abs()) + 2 {
+                break;
+            }
+            if let Some(b) = self.budget {
+                // An iteration takes a few times the previous one: do not start what cannot end.
+                if self.start.elapsed() >= b.soft / 2 || order.len() == 1 && depth >= 4 {
+                    break;
+                }
+            }
+        }
+        if limits.infinite {
+            // UCI: a best move is not sent before `stop`.
+            while !self.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        progress.nodes = self.nodes;
+        progress.elapsed = self.start.elapsed();
+        Found {
+            best: Some(best),
+            progress,
+        }
+    }
+
+    #[allow(clippy::needless_range_loop)]
+    fn search_root(
+        &mut self,
+        root: &R::Position,
+        order: &mut [(R::Move, i32, i32)],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        self.pv[0].clear();
+        self.nodes += 1;
+        let mut best_index = 0;
+        for i in 0..order.len() {
+            let (m, noise, _) = order[i];
+            let mut child = root.clone();
+            self.rules.play_unchecked(&mut child, m);
+            self.push(root, m, &child, 0);
+            // The move's value is the child's plus its noise: search the child's window.
+            let (a, b) = (alpha - noise, beta - noise);
+            let mut v;
+            if i == 0 {
+                v = -self.alpha_beta(&child, depth - 1, -b, -a, 1, true);
+            } else {
+                v = -self.alpha_beta(&child, depth - 1, -a - 1, -a, 1, true);
+                if v > a && v < b && !self.aborted {
+                    v = -self.alpha_beta(&child, depth - 1, -b, -a, 1, true);
+                }
+            }
+            self.pop();
+            if self.aborted {
+                return best;
+            }
+            let v = v + noise;
+            order[i].2 = v;
+            if v > best {
+                best = v;
+                best_index = i;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(0, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // The best move first for the next iteration; the others keep their order.
+        order[..=best_index].rotate_right(1);
+        if best > -INFINITE {
+            let key = self.keys[self.root_index];
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(key, Some(order[0].0), best, depth, bound, 0);
+        }
+        best
+    }
+
+    /// Enters `child`, reached by `m` from `pos` at `ply`.
+    #[inline]
+    fn push(&mut self, pos: &R::Position, m: R::Move, child: &R::Position, ply: usize) {
+        let key = self.rules.key(child);
+        self.keys.push(key);
+        if self.repetition == RepetitionRule::Sennichite {
+            self.path_marks.push(move_hash(&m) ^ key);
+        }
+        self.quiet[ply + 1] = if !self.track_quiet || self.rules.resets_move_limit(pos, m) {
+            0
+        } else {
+            self.quiet[ply].saturating_add(1)
+        };
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.keys.pop();
+        if self.repetition == RepetitionRule::Sennichite {
+            self.path_marks.pop();
+        }
+    }
+
+    /// Whether sennichite forbids `m` (leading to `child`): it was played before, in the game
+    /// or along the path, producing the same position.
+    #[inline]
+    fn forbidden(&self, m: R::Move, child: &R::Position) -> bool {
+        if self.repetition != RepetitionRule::Sennichite {
+            return false;
+        }
+        let mark = move_hash(&m) ^ self.rules.key(child);
+        self.path_marks.contains(&mark) || self.game.marks.contains(&mark)
+    }
+
+    /// Whether the current node repeats an earlier position (third-occurrence rules: the
+    /// search scores the first repetition as the draw it can become).
+    #[inline]
+    fn repeats(&self, ply: usize) -> bool {
+        if self.repetition != RepetitionRule::ThirdOccurrenceDraws {
+            return false;
+        }
+        let n = self.keys.len();
+        let key = self.keys[n - 1];
+        let window = if self.irreversible {
+            (self.quiet[ply] as usize).min(n - 1)
+        } else {
+            n - 1
+        };
+        let lowest = n - 1 - window;
+        let mut i = n - 1;
+        while i >= lowest + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn set_pv(&mut self, ply: usize, m: R::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Checks the stop flag, the time and the node limit every 256 nodes.
+    #[inline]
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 255 == 0 {
+            if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit {
+                self.aborted = true;
+            } else if let Some(b) = self.budget {
+                if self.start.elapsed() >= b.hard {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn history_index(&self, pos: &R::Position, m: &R::Move) -> usize {
+        let side = self.rules.side_to_move(pos).index();
+        side * HISTORY_SIZE + (move_hash(m) as usize & (HISTORY_SIZE - 1))
+    }
+
+    #[inline]
+    fn order_score(
+        &self,
+        pos: &R::Position,
+        m: R::Move,
+        tt_move: Option<R::Move>,
+        ply: usize,
+    ) -> i32 {
+        if Some(m) == tt_move {
+            return 1_000_000;
+        }
+        if let Some(g) = self.eval.gain(self.rules, pos, m) {
+            return 200_000 + g.victim * 4 - g.attacker / 4;
+        }
+        let k = &self.killers[ply];
+        if k[0] == Some(m) {
+            90_000
+        } else if k[1] == Some(m) {
+            80_000
+        } else {
+            self.history[self.history_index(pos, &m)]
+        }
+    }
+
+    /// Fills the move list of `ply` (taken out of `self`; give it back with `restore`).
+    #[inline]
+    fn generate(&mut self, pos: &R::Position, ply: usize) -> Vec<(R::Move, i32)> {
+        let mut v = std::mem::take(&mut self.moves[ply]);
+        v.clear();
+        self.rules.legal_moves_into(pos, &mut self.buf);
+        v.extend(self.buf.as_slice().iter().map(|&m| (m, 0)));
+        v
+    }
+
+    /// The score of a node without a (permitted) move.
+    fn terminal(&self, pos: &R::Position, ply: usize) -> i32 {
+        match self.rules.outcome(pos) {
+            Some(o) => match o.winner() {
+                Some(w) if w == self.rules.side_to_move(pos) => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+                None => 0,
+            },
+            // No legal move that sennichite permits: the side to move loses (R4 `nomove`).
+            None => -(MATE - ply as i32),
+        }
+    }
+
+    /// Picks the best-scored move left from `i` on and swaps it to `i`.
+    #[inline]
+    fn pick(moves: &mut [(R::Move, i32)], i: usize) {
+        let mut b = i;
+        for j in i + 1..moves.len() {
+            if moves[j].1 > moves[b].1 {
+                b = j;
+            }
+        }
+        moves.swap(i, b);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn alpha_beta(
+        &mut self,
+        pos: &R::Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        if self.repeats(ply) || self.eval.is_dead_draw(self.rules, pos) {
+            return 0;
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 8 {
+            return self.eval.evaluate(self.rules, pos);
+        }
+        let danger = self.eval.in_danger(self.rules, pos);
+        // Danger extension, within the iteration's depth (in Ōgi a King is often attacked:
+        // more would multiply the tree).
+        if danger && ply < self.root_depth.min(MAX_PLY / 2) {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.check_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.pv[ply].clear();
+        let key = self.keys[self.keys.len() - 1];
+        let mut tt_move = None;
+        if let Some(h) = self.tt.probe(key, ply) {
+            tt_move = h.mv;
+            if !pv_node && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if cut {
+                    return h.score;
+                }
+            }
+        }
+        let static_eval = if danger {
+            -INFINITE
+        } else {
+            self.eval.evaluate(self.rules, pos)
+        };
+        if !pv_node && !danger && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 3 && static_eval - 110 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: even passing keeps the score above beta.
+            if null_ok && depth >= 2 && static_eval >= beta {
+                if let Some(child) = self.eval.null_move(self.rules, pos) {
+                    let r = 2 + depth / 4 + i32::from(static_eval - beta > 200);
+                    self.keys.push(self.rules.key(&child));
+                    self.quiet[ply + 1] = self.quiet[ply].saturating_add(1);
+                    let v =
+                        -self.alpha_beta(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    self.keys.pop();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v >= MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        let mut moves = self.generate(pos, ply);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return self.terminal(pos, ply);
+        }
+        if self.quiet[ply] >= self.move_limit {
+            self.moves[ply] = moves;
+            return 0;
+        }
+        for e in moves.iter_mut() {
+            e.1 = self.order_score(pos, e.0, tt_move, ply);
+        }
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, i);
+            let (m, order) = moves[i];
+            let mut child = pos.clone();
+            self.rules.play_unchecked(&mut child, m);
+            if self.forbidden(m, &child) {
+                continue;
+            }
+            self.push(pos, m, &child, ply);
+            searched += 1;
+            let quiet = order < 80_000 && order != 1_000_000;
+            let mut v;
+            if searched == 1 {
+                v = -self.alpha_beta(&child, depth - 1, -beta, -alpha, ply + 1, true);
+            } else {
+                // Late-move reduction for quiet moves tried late.
+                let mut r = 0;
+                if depth >= 3 && quiet && !danger && searched > 3 {
+                    r = 1 + i32::from(searched > 8) + i32::from(depth >= 8 && searched > 16);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.min(depth - 2).max(0);
+                }
+                v = -self.alpha_beta(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if r > 0 && v > alpha && !self.aborted {
+                    v = -self.alpha_beta(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.alpha_beta(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.pop();
+            if self.aborted {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    if pv_node {
+                        self.set_pv(ply, m);
+                    }
+                    if v >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h = self.history_index(pos, &m);
+                            self.history[h] = (self.history[h] + depth * depth).min(60_000);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if searched == 0 {
+            return -(MATE - ply as i32);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// Quiescence: captures (and promotions) only, after a stand-pat; a node in danger at the
+    /// first quiescence ply (`qply` 0) tries every move instead, deeper ones stand pat too (a
+    /// bound on the tree: evasions with drops are many).
+    fn qsearch(
+        &mut self,
+        pos: &R::Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.check_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return self.eval.evaluate(self.rules, pos);
+        }
+        if self.eval.is_dead_draw(self.rules, pos) {
+            return 0;
+        }
+        let danger = qply == 0 && self.eval.in_danger(self.rules, pos);
+        let mut moves = self.generate(pos, ply);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return self.terminal(pos, ply);
+        }
+        let mut best = -INFINITE;
+        let mut stand = -INFINITE;
+        if !danger {
+            stand = self.eval.evaluate(self.rules, pos);
+            if stand >= beta {
+                self.moves[ply] = moves;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut n = 0;
+        for i in 0..moves.len() {
+            let m = moves[i].0;
+            match self.eval.gain(self.rules, pos, m) {
+                Some(g) => {
+                    // Delta pruning, never for a decisive capture (a King).
+                    if !danger && g.victim < DECISIVE && stand + g.victim + 150 <= alpha {
+                        continue;
+                    }
+                    moves[n] = (m, 200_000 + g.victim * 4 - g.attacker / 4);
+                    n += 1;
+                }
+                None if danger => {
+                    moves[n] = (m, 0);
+                    n += 1;
+                }
+                None => {}
+            }
+        }
+        moves.truncate(n);
+        let mut searched = 0;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, i);
+            let m = moves[i].0;
+            let mut child = pos.clone();
+            self.rules.play_unchecked(&mut child, m);
+            if self.forbidden(m, &child) {
+                continue;
+            }
+            searched += 1;
+            self.push(pos, m, &child, ply);
+            let v = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            self.pop();
+            if self.aborted {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if danger && searched == 0 {
+            return -(MATE - ply as i32);
+        }
+        best
+    }
+}

@@ -1,0 +1,162 @@
+//! UCI conformance: every command of the protocol, and the answers to bad input.
+
+mod common;
+
+use common::session;
+
+fn bestmove(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.starts_with("bestmove")).collect()
+}
+
+#[test]
+fn uci_announces_the_engine_and_its_options() {
+    let out = session("uci\n");
+    assert!(out[0].starts_with("id name Tegoma"));
+    assert!(out.iter().any(|l| l.starts_with("id author ")));
+    for option in ["Hash", "Threads", "Level", "Seed", "Move Overhead"] {
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with(&format!("option name {option} type spin"))),
+            "{option}"
+        );
+    }
+    assert_eq!(out.last().unwrap(), "uciok");
+}
+
+#[test]
+fn isready_ucinewgame_setoption() {
+    let out = session(
+        "uci\nsetoption name Hash value 8\nsetoption name Threads value 1\nsetoption name Level value 3\nsetoption name Seed value 5\nsetoption name Move Overhead value 20\nucinewgame\nisready\n",
+    );
+    assert_eq!(out.last().unwrap(), "readyok");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    let out = session("uci\nsetoption name Level value 9\nsetoption name Colour value 1\nsetoption name Hash value x\nisready\n");
+    let errors: Vec<_> = out
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 3, "{out:?}");
+    assert_eq!(out.last().unwrap(), "readyok");
+}
+
+#[test]
+fn position_startpos_and_fen_with_moves() {
+    let out = session("uci\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
+    let b = bestmove(&out);
+    assert_eq!(b.len(), 1);
+    // Black to move after three plies: a black move.
+    let mv = b[0].split_whitespace().nth(1).unwrap();
+    assert!(
+        mv.as_bytes()[1] == b'7'
+            || mv.as_bytes()[1] == b'8'
+            || mv.as_bytes()[1] == b'6'
+            || mv.as_bytes()[1] == b'5',
+        "{mv}"
+    );
+    let out = session("uci\nposition fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\ngo depth 3\n");
+    let info: Vec<_> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(info.last().unwrap().contains("score mate 1"), "{info:?}");
+    assert_eq!(bestmove(&out)[0], "bestmove h1h8");
+    // Moves in PMN are read too.
+    let out = session("uci\nposition startpos moves e2-e4\ngo depth 1\n");
+    assert_eq!(bestmove(&out).len(), 1);
+    assert!(!out.iter().any(|l| l.contains("error")));
+}
+
+#[test]
+fn bad_positions_are_reported_and_give_no_move() {
+    let out = session("uci\nposition startpos moves e2e5\ngo depth 1\n");
+    assert!(
+        out.iter().any(|l| l.starts_with("info string error")),
+        "{out:?}"
+    );
+    assert_eq!(bestmove(&out), ["bestmove (none)"]);
+    let out = session("uci\nposition fen not a fen\ngo depth 1\n");
+    assert!(out.iter().any(|l| l.starts_with("info string error")));
+    let out = session("uci\nposition sideways\n");
+    assert!(out.iter().any(|l| l.starts_with("info string error")));
+}
+
+#[test]
+fn go_with_every_limit() {
+    for go in [
+        "go depth 2",
+        "go nodes 500",
+        "go movetime 50",
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go wtime 500 btime 500 movestogo 5",
+        "go depth 3 searchmoves a2a3 h2h3",
+    ] {
+        let out = session(&format!("uci\nposition startpos\n{go}\n"));
+        let b = bestmove(&out);
+        assert_eq!(b.len(), 1, "{go}: {out:?}");
+        if go.contains("searchmoves") {
+            assert!(
+                b[0].starts_with("bestmove a2a3") || b[0].starts_with("bestmove h2h3"),
+                "{b:?}"
+            );
+        }
+        let info = out.iter().find(|l| l.starts_with("info depth")).unwrap();
+        for field in ["seldepth", "score", "nodes", "nps", "time", "pv"] {
+            assert!(info.contains(field), "{info}");
+        }
+    }
+}
+
+#[test]
+fn go_infinite_waits_for_stop() {
+    let out = session("uci\nposition startpos\ngo infinite\nisready\nstop\nisready\n");
+    let ready = out.iter().position(|l| l == "readyok").unwrap();
+    let best = out.iter().position(|l| l.starts_with("bestmove")).unwrap();
+    // `isready` is answered during the search, the best move comes after `stop`.
+    assert!(ready < best, "{out:?}");
+    assert_eq!(out.last().unwrap(), "readyok");
+}
+
+#[test]
+fn quit_ends_the_session_and_unknown_commands_are_reported() {
+    let out = session("uci\nfrobnicate\nquit\nisready\n");
+    assert!(out
+        .iter()
+        .any(|l| l == "info string unknown command: frobnicate"));
+    assert!(!out.iter().any(|l| l == "readyok"));
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    // Black is checkmated.
+    let out = session("uci\nposition fen R3k3/8/4K3/8/8/8/8/8 b - - 0 1\ngo depth 2\n");
+    assert_eq!(bestmove(&out), ["bestmove (none)"]);
+}
+
+#[test]
+fn levels_are_seeded() {
+    let run = |seed: u32| {
+        let out = session(&format!(
+            "uci\nsetoption name Level value 1\nsetoption name Seed value {seed}\nposition startpos\ngo depth 5\n"
+        ));
+        bestmove(&out)[0].clone()
+    };
+    // The same seed plays the same move.
+    assert_eq!(run(1), run(1));
+    // Level 1 plays more than one opening move over a few seeds.
+    let moves: std::collections::HashSet<_> = (0..8).map(run).collect();
+    assert!(moves.len() > 1, "{moves:?}");
+}
+
+#[test]
+fn commands_during_an_infinite_search_stop_it() {
+    // `position` and `ucinewgame` during `go infinite` stop the search (its best move is sent)
+    // instead of waiting for ever.
+    let out = session("uci\nposition startpos\ngo infinite\nposition startpos moves e2e4\nucinewgame\ngo depth 1\n");
+    assert_eq!(bestmove(&out).len(), 2, "{out:?}");
+}
+
+#[test]
+fn the_protocol_is_recognised_from_the_first_line() {
+    let out = session("\nhello\nuci\n");
+    assert!(out[0].starts_with("info string unknown protocol"));
+    assert_eq!(out.last().unwrap(), "uciok");
+    let out = session("{\"type\":\"ping\",\"id\":\"x\"}\n");
+    assert_eq!(out, [r#"{"type":"pong","id":"x"}"#]);
+}
