@@ -7,6 +7,7 @@ pub mod ggn;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod serve;
 pub mod show;
 pub mod status;
 pub mod validate;
