@@ -180,6 +180,11 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
 }
 
 async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (m, _) = game(&hub, &id).await?.snapshot().await?;
+    if m.start_fen().is_none() {
+        // PGN needs FEN and SAN: the rule systems that have them (chess).
+        return Err(ApiError::conflict("NotChess", "PGN records chess games only"));
+    }
     let pcn = pcn_of(&hub, &id).await?;
     let g = pcn_to_pgn(&pcn).map_err(|e| match e {
         tegoma_game::record::RecordError::NotChess { .. } => {

@@ -483,6 +483,10 @@ impl Game {
     }
 
     async fn act(&mut self, side: Side, action: Action) -> Result<Value, ApiError> {
+        if self.store.is_postgres() {
+            // Other processes may have stored events whose notification is still on its way.
+            self.catch_up().await?;
+        }
         for _ in 0..5 {
             match self.try_act(side, &action).await? {
                 Some(v) => {
