@@ -67,7 +67,9 @@ async fn echo_anchor(clients: usize, secs: u64) -> f64 {
     for _ in 0..clients {
         let (count, stop) = (count.clone(), stop.clone());
         tasks.push(tokio::spawn(async move {
-            let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/echo")).await.unwrap();
+            let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/echo"))
+                .await
+                .unwrap();
             let msg = json!({"type": "move", "move": "e2-e4"}).to_string();
             while !stop.load(Ordering::Relaxed) {
                 ws.send(Message::Text(msg.clone().into())).await.unwrap();
@@ -103,7 +105,9 @@ async fn main() {
     let dir = std::env::temp_dir().join(format!("tegoma-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite://{}/load.db", dir.display());
-    let hub = tegoma_server::open(&db, Arc::new(tegoma_server::FirstLegal)).await.unwrap();
+    let hub = tegoma_server::open(&db, Arc::new(tegoma_server::FirstLegal))
+        .await
+        .unwrap();
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(l, tegoma_server::app(hub)).await.unwrap() });
@@ -114,7 +118,10 @@ async fn main() {
         let v = post(addr, "/api/games", &format!(r#"{{"rules": "{rules}"}}"#)).await;
         ids.push((
             v["id"].as_str().unwrap().to_string(),
-            [v["seats"]["first"].as_str().unwrap().to_string(), v["seats"]["second"].as_str().unwrap().to_string()],
+            [
+                v["seats"]["first"].as_str().unwrap().to_string(),
+                v["seats"]["second"].as_str().unwrap().to_string(),
+            ],
         ));
     }
     let stop = Arc::new(AtomicBool::new(false));
@@ -122,20 +129,33 @@ async fn main() {
     let mut tasks = Vec::new();
     for (gi, (id, tokens)) in ids.iter().enumerate() {
         for side in 0..2usize {
-            let (id, token, stop, bots) = (id.clone(), tokens[side].clone(), stop.clone(), bots.clone());
+            let (id, token, stop, bots) =
+                (id.clone(), tokens[side].clone(), stop.clone(), bots.clone());
             let me = if side == 0 { "first" } else { "second" };
             tasks.push(tokio::spawn(async move {
-                let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-                    .await
-                    .unwrap();
-                ws.send(Message::Text(json!({"type": "auth", "token": token}).to_string().into())).await.unwrap();
-                let mut seed = (gi as u64 * 2 + side as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let mut bot = Bot { acked: 0, rtts: Vec::new() };
+                let (mut ws, _) =
+                    tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+                        .await
+                        .unwrap();
+                ws.send(Message::Text(
+                    json!({"type": "auth", "token": token}).to_string().into(),
+                ))
+                .await
+                .unwrap();
+                let mut seed =
+                    (gi as u64 * 2 + side as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let mut bot = Bot {
+                    acked: 0,
+                    rtts: Vec::new(),
+                };
                 let mut sent_at: Option<(Instant, i64)> = None;
                 let mut latest: Option<Value> = None;
                 loop {
-                    let m = match tokio::time::timeout(Duration::from_millis(500), ws.next()).await {
-                        Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Value>(t.as_str()).unwrap(),
+                    let m = match tokio::time::timeout(Duration::from_millis(500), ws.next()).await
+                    {
+                        Ok(Some(Ok(Message::Text(t)))) => {
+                            serde_json::from_str::<Value>(t.as_str()).unwrap()
+                        }
                         Ok(Some(Ok(_))) => continue,
                         Ok(_) => break,
                         Err(_) => {
@@ -179,9 +199,16 @@ async fn main() {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    let mv = legal[(seed % legal.len() as u64) as usize]["pmn"].as_str().unwrap().to_string();
+                    let mv = legal[(seed % legal.len() as u64) as usize]["pmn"]
+                        .as_str()
+                        .unwrap()
+                        .to_string();
                     let seq = st["seq"].as_i64().unwrap();
-                    ws.send(Message::Text(json!({"type": "move", "move": mv}).to_string().into())).await.unwrap();
+                    ws.send(Message::Text(
+                        json!({"type": "move", "move": mv}).to_string().into(),
+                    ))
+                    .await
+                    .unwrap();
                     sent_at = Some((Instant::now(), seq));
                     latest = None;
                 }
@@ -200,7 +227,10 @@ async fn main() {
         let mut n = 0u64;
         for id in &ids {
             let v = get_json(addr, &format!("/api/games/{id}/state")).await;
-            n += v["game"]["plies"].as_array().map(|a| a.len() as u64).unwrap_or(0);
+            n += v["game"]["plies"]
+                .as_array()
+                .map(|a| a.len() as u64)
+                .unwrap_or(0);
         }
         n
     };
@@ -219,16 +249,33 @@ async fn main() {
     let acked: u64 = bots.iter().map(|b| b.acked).sum();
     let mut rtts: Vec<u32> = bots.iter().flat_map(|b| b.rtts.iter().copied()).collect();
     rtts.sort_unstable();
-    let pct = |p: f64| rtts.get(((rtts.len() as f64 - 1.0) * p) as usize).copied().unwrap_or(0) as f64 / 1000.0;
+    let pct = |p: f64| {
+        rtts.get(((rtts.len() as f64 - 1.0) * p) as usize)
+            .copied()
+            .unwrap_or(0) as f64
+            / 1000.0
+    };
     let stored = plies_now(all).await;
     // The anchor, measured in the same run with as many clients as bots.
     let echo = echo_anchor(games * 2, secs.min(10)).await;
     println!("games: {games}, bots: {}", games * 2);
-    println!("moves acknowledged: {acked}, plies stored: {stored} (equal: {})", acked == stored);
+    println!(
+        "moves acknowledged: {acked}, plies stored: {stored} (equal: {})",
+        acked == stored
+    );
     println!("moves/s: {moves_per_s:.0}");
-    println!("move round trip ms: p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}", pct(0.5), pct(0.9), pct(0.99), pct(1.0));
+    println!(
+        "move round trip ms: p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        pct(1.0)
+    );
     println!("echo server round trips/s: {echo:.0}");
-    println!("ratio moves/s / echo round trips/s: {:.1}% (goal >= 25%)", 100.0 * moves_per_s / echo);
+    println!(
+        "ratio moves/s / echo round trips/s: {:.1}% (goal >= 25%)",
+        100.0 * moves_per_s / echo
+    );
     let _ = std::fs::remove_dir_all(&dir);
     if acked != stored {
         std::process::exit(1);

@@ -48,7 +48,10 @@ fn parse_body(body: &Bytes) -> Result<Value, ApiError> {
     let v: Value = serde_json::from_slice(body)
         .map_err(|e| ApiError::bad_request("MalformedJson", e.to_string()))?;
     if !v.is_object() {
-        return Err(ApiError::bad_request("MalformedJson", "the body must be a JSON object"));
+        return Err(ApiError::bad_request(
+            "MalformedJson",
+            "the body must be a JSON object",
+        ));
     }
     Ok(v)
 }
@@ -87,20 +90,25 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
         match v.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
-            Some(_) => Err(ApiError::bad_request("MalformedJson", format!("{k} must be a string"))),
+            Some(_) => Err(ApiError::bad_request(
+                "MalformedJson",
+                format!("{k} must be a string"),
+            )),
         }
     };
     // A record to import: its setup, periods and plies.
     let mut imported: Option<Pcn> = None;
     if let Some(t) = text("pcn")? {
-        imported = Some(Pcn::parse(t).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
+        imported =
+            Some(Pcn::parse(t).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
     } else if let Some(t) = text("pgn")? {
         let mut r = PgnReader::new(t.as_bytes());
         let g = r
             .read_game()
             .ok_or_else(|| ApiError::unprocessable("EmptyPgn", "the PGN holds no game"))?
             .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
-        imported = Some(pgn_to_pcn(&g).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
+        imported =
+            Some(pgn_to_pcn(&g).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
     }
     let mut feen = text("feen")?.map(str::to_string);
     let mut rules = text("rules")?.map(str::to_string);
@@ -108,7 +116,11 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
     if let Some(p) = &imported {
         feen = Some(p.setup.feen.clone());
         if periods.is_none() {
-            periods = p.periods.clone().filter(|l| !l.is_empty()).map(Value::Array);
+            periods = p
+                .periods
+                .clone()
+                .filter(|l| !l.is_empty())
+                .map(Value::Array);
         }
     }
     let rules = match (rules.take(), &feen) {
@@ -130,19 +142,34 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
                 .get("engine")
                 .and_then(Value::as_u64)
                 .filter(|l| (1..=8).contains(l))
-                .ok_or_else(|| ApiError::unprocessable("InvalidOpponent", "opponent must be {\"engine\": LEVEL} with LEVEL 1-8"))?;
+                .ok_or_else(|| {
+                    ApiError::unprocessable(
+                        "InvalidOpponent",
+                        "opponent must be {\"engine\": LEVEL} with LEVEL 1-8",
+                    )
+                })?;
             let side = match o.get("side").and_then(Value::as_str) {
                 None | Some("second") => Side::Second,
                 Some("first") => Side::First,
-                Some(_) => return Err(ApiError::unprocessable("InvalidOpponent", "side must be first or second")),
+                Some(_) => {
+                    return Err(ApiError::unprocessable(
+                        "InvalidOpponent",
+                        "side must be first or second",
+                    ))
+                }
             };
             Some((side, level as u8))
         }
     };
     if imported.is_some() && engine.is_some() {
-        return Err(ApiError::unprocessable("InvalidOpponent", "an imported game is played by two humans"));
+        return Err(ApiError::unprocessable(
+            "InvalidOpponent",
+            "an imported game is played by two humans",
+        ));
     }
-    let created = hub.create(&rules, feen.as_deref(), periods.as_ref(), engine).await?;
+    let created = hub
+        .create(&rules, feen.as_deref(), periods.as_ref(), engine)
+        .await?;
     if let Some(p) = imported {
         let g = game(&hub, &created.id).await?;
         for ply in p.plies.iter().flatten() {
@@ -150,14 +177,19 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
             if m.outcome().is_some() {
                 break;
             }
-            g.act(m.side_to_move(), Action::Move(ply.pmn.to_string())).await?;
+            g.act(m.side_to_move(), Action::Move(ply.pmn.to_string()))
+                .await?;
         }
     }
     let mut seats = serde_json::Map::new();
     for (side, token) in &created.seats {
         seats.insert(side_name(*side).to_string(), json!(token));
     }
-    Ok((StatusCode::CREATED, Json(json!({"id": created.id, "seats": seats}))).into_response())
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": created.id, "seats": seats})),
+    )
+        .into_response())
 }
 
 async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
@@ -165,7 +197,9 @@ async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
     let (m, row) = g.snapshot().await?;
     let mut base = Pcn::default();
     if let Some(p) = &row.periods {
-        base.periods = serde_json::from_str::<Value>(p).ok().and_then(|v| v.as_array().cloned());
+        base.periods = serde_json::from_str::<Value>(p)
+            .ok()
+            .and_then(|v| v.as_array().cloned());
     }
     let mut meta = serde_json::Map::new();
     meta.insert("name".into(), json!(format!("tegoma game {id}")));
@@ -183,7 +217,10 @@ async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
     let (m, _) = game(&hub, &id).await?.snapshot().await?;
     if m.start_fen().is_none() {
         // PGN needs FEN and SAN: the rule systems that have them (chess).
-        return Err(ApiError::conflict("NotChess", "PGN records chess games only"));
+        return Err(ApiError::conflict(
+            "NotChess",
+            "PGN records chess games only",
+        ));
     }
     let pcn = pcn_of(&hub, &id).await?;
     let g = pcn_to_pgn(&pcn).map_err(|e| match e {
@@ -199,7 +236,11 @@ async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
 async fn state(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let g = game(&hub, &id).await?;
     let sub = g.subscribe(i64::MAX).await?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], sub.state.to_string()).into_response())
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        sub.state.to_string(),
+    )
+        .into_response())
 }
 
 async fn moves(
@@ -210,10 +251,9 @@ async fn moves(
 ) -> Result<Json<Value>, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
     let v = parse_body(&body)?;
-    let mv = v
-        .get("move")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad_request("MalformedJson", "the body must be {\"move\": PMN}"))?;
+    let mv = v.get("move").and_then(Value::as_str).ok_or_else(|| {
+        ApiError::bad_request("MalformedJson", "the body must be {\"move\": PMN}")
+    })?;
     g.act(side, Action::Move(mv.to_string())).await.map(Json)
 }
 
@@ -228,8 +268,9 @@ async fn resign(
 
 fn offer(body: &Bytes) -> Result<Offer, ApiError> {
     let v = parse_body(body)?;
-    Offer::parse(v.get("action").and_then(Value::as_str))
-        .ok_or_else(|| ApiError::bad_request("MalformedJson", "action must be offer, accept or decline"))
+    Offer::parse(v.get("action").and_then(Value::as_str)).ok_or_else(|| {
+        ApiError::bad_request("MalformedJson", "action must be offer, accept or decline")
+    })
 }
 
 async fn draw(

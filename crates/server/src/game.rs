@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tegoma_game::record::time_control;
 use tegoma_game::clock::Clock;
+use tegoma_game::record::time_control;
 use tegoma_game::{AnyMatch, MatchError, Rules};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::NotationError;
@@ -146,13 +146,21 @@ impl GameHandle {
 ///
 /// # Errors
 /// `UnknownGame`, a bad start position or bad periods.
-pub fn new_match(rules: &str, feen: Option<&str>, periods: Option<&Value>) -> Result<AnyMatch, ApiError> {
-    let rules = Rules::by_name(rules).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
+pub fn new_match(
+    rules: &str,
+    feen: Option<&str>,
+    periods: Option<&Value>,
+) -> Result<AnyMatch, ApiError> {
+    let rules =
+        Rules::by_name(rules).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
     let mut m = match feen {
         None => AnyMatch::new(rules),
         Some(f) => {
             if f.len() > 4096 {
-                return Err(ApiError::unprocessable("FeenTooLong", "a FEEN has at most 4096 bytes"));
+                return Err(ApiError::unprocessable(
+                    "FeenTooLong",
+                    "a FEEN has at most 4096 bytes",
+                ));
             }
             let start = tegoma_game::generic_from_feen(f)
                 .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
@@ -161,11 +169,14 @@ pub fn new_match(rules: &str, feen: Option<&str>, periods: Option<&Value>) -> Re
         }
     };
     if let Some(p) = periods {
-        let list = p
-            .as_array()
-            .filter(|a| a.len() <= 64)
-            .ok_or_else(|| ApiError::unprocessable("InvalidPeriods", "periods must be an array of at most 64 PCN periods"))?;
-        let tc = time_control(list).map_err(|e| ApiError::unprocessable("InvalidPeriods", e.to_string()))?;
+        let list = p.as_array().filter(|a| a.len() <= 64).ok_or_else(|| {
+            ApiError::unprocessable(
+                "InvalidPeriods",
+                "periods must be an array of at most 64 PCN periods",
+            )
+        })?;
+        let tc = time_control(list)
+            .map_err(|e| ApiError::unprocessable("InvalidPeriods", e.to_string()))?;
         m = m.with_clock(Clock::new(tc));
     }
     Ok(m)
@@ -281,7 +292,11 @@ impl Game {
             Cmd::Subscribe { since, reply } => {
                 let live = self.out.subscribe();
                 let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
-                let missed = self.log.get(from..).map(<[Value]>::to_vec).unwrap_or_default();
+                let missed = self
+                    .log
+                    .get(from..)
+                    .map(<[Value]>::to_vec)
+                    .unwrap_or_default();
                 let state = self.message(None);
                 let _ = reply.send(Subscription {
                     live,
@@ -300,7 +315,10 @@ impl Game {
                 if seq == self.seq {
                     if let (Some(pmn), Some((side, _))) = (pmn, self.engine) {
                         if let Err(e) = self.act(side, Action::Move(pmn)).await {
-                            eprintln!("tegoma-server: game {}: engine move refused: {e}", self.row.id);
+                            eprintln!(
+                                "tegoma-server: game {}: engine move refused: {e}",
+                                self.row.id
+                            );
                         }
                     }
                 }
@@ -418,7 +436,11 @@ impl Game {
                     }
                     self.takeback_offer = None;
                     self.draw_offer = None;
-                    self.turn_start = if self.m.ply_count() == 0 { None } else { Some(e.at_ms) };
+                    self.turn_start = if self.m.ply_count() == 0 {
+                        None
+                    } else {
+                        Some(e.at_ms)
+                    };
                 }
                 _ => self.takeback_offer = None,
             },
@@ -439,7 +461,8 @@ impl Game {
             engine: self.engine,
             periods: self.periods.as_ref(),
         };
-        let msg = json!({"type": "state", "seq": self.seq, "event": event, "game": view(&self.m, &x)});
+        let msg =
+            json!({"type": "state", "seq": self.seq, "event": event, "game": view(&self.m, &x)});
         Arc::from(msg.to_string())
     }
 
@@ -464,7 +487,9 @@ impl Game {
 
     /// Starts the engine on a blocking thread when its seat is to move.
     fn maybe_engine(&mut self) {
-        let Some((side, level)) = self.engine else { return };
+        let Some((side, level)) = self.engine else {
+            return;
+        };
         if self.engine_busy || self.m.outcome().is_some() || self.m.side_to_move() != side {
             return;
         }
@@ -497,22 +522,34 @@ impl Game {
                 None => self.catch_up().await?,
             }
         }
-        Err(ApiError::conflict("Busy", "the game changed too often; try again"))
+        Err(ApiError::conflict(
+            "Busy",
+            "the game changed too often; try again",
+        ))
     }
 
     /// `Ok(None)` when another process took the event's number.
     async fn try_act(&mut self, side: Side, action: &Action) -> Result<Option<Value>, ApiError> {
         if let Some(o) = self.m.outcome() {
-            return Err(ApiError::conflict("GameOver", format!("the game is over: {o}")));
+            return Err(ApiError::conflict(
+                "GameOver",
+                format!("the game is over: {o}"),
+            ));
         }
         let opp = side.flip();
         let (kind, data, next) = match action {
             Action::Move(text) => {
                 if self.m.side_to_move() != side {
-                    return Err(ApiError::conflict("NotYourTurn", format!("it is {}'s turn", side_name(opp))));
+                    return Err(ApiError::conflict(
+                        "NotYourTurn",
+                        format!("it is {}'s turn", side_name(opp)),
+                    ));
                 }
                 if text.len() > 64 {
-                    return Err(ApiError::unprocessable("InvalidPmn", "a move has at most 64 bytes"));
+                    return Err(ApiError::unprocessable(
+                        "InvalidPmn",
+                        "a move has at most 64 bytes",
+                    ));
                 }
                 let elapsed = match self.turn_start {
                     Some(t) => (now_ms() - t).max(0) as u64,
@@ -527,11 +564,16 @@ impl Game {
                     }
                     Ok(_) => {
                         let pmn = next.pmn_plies().pop().unwrap_or_default();
-                        ("move", json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}), Some(next))
+                        (
+                            "move",
+                            json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),
+                            Some(next),
+                        )
                     }
                     Err(e @ MatchError::Forfeit { .. }) => {
                         // Ōgi: the illegal move loses; stored as submitted, replayed alike.
-                        let data = json!({"side": side_name(side), "move": text, "elapsed_ms": elapsed});
+                        let data =
+                            json!({"side": side_name(side), "move": text, "elapsed_ms": elapsed});
                         if !self.store_event("move", data).await? {
                             return Ok(None);
                         }
@@ -541,7 +583,10 @@ impl Game {
                         return Err(ApiError::unprocessable(e.kind(), e.to_string()));
                     }
                     Err(MatchError::Finished(o)) => {
-                        return Err(ApiError::conflict("GameOver", format!("the game is over: {o}")))
+                        return Err(ApiError::conflict(
+                            "GameOver",
+                            format!("the game is over: {o}"),
+                        ))
                     }
                     Err(e) => return Err(ApiError::unprocessable(e.kind(), e.to_string())),
                 }
@@ -551,7 +596,10 @@ impl Game {
                 let o = match o {
                     Offer::Offer if self.draw_offer == Some(opp) => Offer::Accept,
                     Offer::Accept if self.draw_offer != Some(opp) => {
-                        return Err(ApiError::conflict("NoOffer", "the opponent has not offered a draw"))
+                        return Err(ApiError::conflict(
+                            "NoOffer",
+                            "the opponent has not offered a draw",
+                        ))
                     }
                     other => *other,
                 };
@@ -560,28 +608,50 @@ impl Game {
                     Offer::Accept => "accept",
                     Offer::Decline => "decline",
                 };
-                ("draw", json!({"side": side_name(side), "action": name}), None)
+                (
+                    "draw",
+                    json!({"side": side_name(side), "action": name}),
+                    None,
+                )
             }
             Action::Takeback(o) => {
                 let o = match o {
                     Offer::Offer if self.takeback_offer == Some(opp) => Offer::Accept,
                     Offer::Accept if self.takeback_offer != Some(opp) => {
-                        return Err(ApiError::conflict("NoOffer", "the opponent has not asked for a take-back"))
+                        return Err(ApiError::conflict(
+                            "NoOffer",
+                            "the opponent has not asked for a take-back",
+                        ))
                     }
                     other => *other,
                 };
                 match o {
                     Offer::Offer => {
                         if self.plies_to_take_back(side) == 0 {
-                            return Err(ApiError::conflict("NothingToTakeBack", "no move of yours to take back"));
+                            return Err(ApiError::conflict(
+                                "NothingToTakeBack",
+                                "no move of yours to take back",
+                            ));
                         }
-                        ("takeback", json!({"side": side_name(side), "action": "offer"}), None)
+                        (
+                            "takeback",
+                            json!({"side": side_name(side), "action": "offer"}),
+                            None,
+                        )
                     }
                     Offer::Accept => {
                         let n = self.plies_to_take_back(opp);
-                        ("takeback", json!({"side": side_name(side), "action": "accept", "plies": n}), None)
+                        (
+                            "takeback",
+                            json!({"side": side_name(side), "action": "accept", "plies": n}),
+                            None,
+                        )
                     }
-                    Offer::Decline => ("takeback", json!({"side": side_name(side), "action": "decline"}), None),
+                    Offer::Decline => (
+                        "takeback",
+                        json!({"side": side_name(side), "action": "decline"}),
+                        None,
+                    ),
                 }
             }
         };
@@ -611,7 +681,10 @@ impl Game {
         self.finished().await;
         self.publish();
         if kind == "timeout" {
-            return Err(ApiError::conflict("GameOver", "the flag fell before the move: the game is lost on time"));
+            return Err(ApiError::conflict(
+                "GameOver",
+                "the flag fell before the move: the game is lost on time",
+            ));
         }
         Ok(Some(self.state()))
     }

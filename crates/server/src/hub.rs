@@ -175,7 +175,10 @@ impl Hub {
 /// 403 `WrongToken` when it holds none.
 pub fn seat_of(row: &GameRow, token: &str) -> Result<Side, ApiError> {
     let h = token::hash(token);
-    for (side, stored) in [(Side::First, &row.first_hash), (Side::Second, &row.second_hash)] {
+    for (side, stored) in [
+        (Side::First, &row.first_hash),
+        (Side::Second, &row.second_hash),
+    ] {
         if let Some(s) = stored {
             if token::same(s, &h) {
                 return Ok(side);

@@ -18,6 +18,9 @@ pub struct FirstLegal;
 
 impl Opponent for FirstLegal {
     fn choose(&self, game: &AnyMatch, _level: u8) -> Option<String> {
-        game.legal_moves_as(MoveFormat::Pmn).ok()?.into_iter().next()
+        game.legal_moves_as(MoveFormat::Pmn)
+            .ok()?
+            .into_iter()
+            .next()
     }
 }

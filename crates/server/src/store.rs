@@ -112,7 +112,11 @@ impl Store {
         let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
         let mut full = url.to_string();
         if !postgres && !full.contains("mode=") && !full.contains(":memory:") {
-            full.push_str(if full.contains('?') { "&mode=rwc" } else { "?mode=rwc" });
+            full.push_str(if full.contains('?') {
+                "&mode=rwc"
+            } else {
+                "?mode=rwc"
+            });
         }
         let options = AnyConnectOptions::from_str(&full).map_err(ctx("reading the URL"))?;
         let max = if postgres { 16 } else { 4 };
@@ -135,13 +139,10 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(ctx("connecting"))?;
-        migrator()
-            .run(&pool)
-            .await
-            .map_err(|e| StoreError {
-                what: "migrating",
-                source: e.into(),
-            })?;
+        migrator().run(&pool).await.map_err(|e| StoreError {
+            what: "migrating",
+            source: e.into(),
+        })?;
         Ok(Store {
             pool,
             postgres,

@@ -29,7 +29,11 @@ pub fn hash(token: &str) -> String {
 
 /// Compares two hashes without an early exit.
 pub fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -8,18 +8,45 @@ use axum::Router;
 
 /// Every embedded file: name, content type, text.
 pub const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("../web/index.html")),
-    ("app.js", "text/javascript; charset=utf-8", include_str!("../web/app.js")),
-    ("board.js", "text/javascript; charset=utf-8", include_str!("../web/board.js")),
-    ("moves.js", "text/javascript; charset=utf-8", include_str!("../web/moves.js")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
-    ("pieces.svg", "image/svg+xml", include_str!("../web/pieces.svg")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../web/index.html"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/board.js"),
+    ),
+    (
+        "moves.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/moves.js"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/style.css"),
+    ),
+    (
+        "pieces.svg",
+        "image/svg+xml",
+        include_str!("../web/pieces.svg"),
+    ),
 ];
 
 fn file(name: &str) -> Response {
     match FILES.iter().find(|f| f.0 == name) {
         Some((_, ty, body)) => (
-            [(header::CONTENT_TYPE, *ty), (header::CACHE_CONTROL, "no-cache")],
+            [
+                (header::CONTENT_TYPE, *ty),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
             *body,
         )
             .into_response(),
@@ -32,5 +59,8 @@ pub fn routes() -> Router {
     Router::new()
         .route("/", get(|| async { file("index.html") }))
         .route("/game/{id}", get(|| async { file("index.html") }))
-        .route("/web/{name}", get(|Path(name): Path<String>| async move { file(&name) }))
+        .route(
+            "/web/{name}",
+            get(|Path(name): Path<String>| async move { file(&name) }),
+        )
 }

@@ -88,7 +88,11 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
     let mut live = sub.live;
     if since.is_some() {
         let m = json!({"type": "events", "events": sub.missed});
-        if socket.send(Message::Text(m.to_string().into())).await.is_err() {
+        if socket
+            .send(Message::Text(m.to_string().into()))
+            .await
+            .is_err()
+        {
             return;
         }
     }
@@ -162,12 +166,20 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
 async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message {
     let v: Value = match serde_json::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
-        _ => return error("MalformedMessage", "a message is a JSON object with a \"type\"", None),
+        _ => {
+            return error(
+                "MalformedMessage",
+                "a message is a JSON object with a \"type\"",
+                None,
+            )
+        }
     };
     let reference = v.get("ref");
     let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
     let action = match ty {
-        "ping" => return Message::Text(json!({"type": "pong", "ref": reference}).to_string().into()),
+        "ping" => {
+            return Message::Text(json!({"type": "pong", "ref": reference}).to_string().into())
+        }
         "auth" => {
             let Some(token) = v.get("token").and_then(Value::as_str) else {
                 return error("MissingToken", "auth needs a token", reference);
@@ -175,19 +187,33 @@ async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message 
             return match seat_of(&g.row, token) {
                 Ok(side) => {
                     *seat = Some(side);
-                    Message::Text(json!({"type": "authed", "side": side_name(side), "ref": reference}).to_string().into())
+                    Message::Text(
+                        json!({"type": "authed", "side": side_name(side), "ref": reference})
+                            .to_string()
+                            .into(),
+                    )
                 }
                 Err(e) => error(&e.kind, &e.message, reference),
             };
         }
         "move" => match v.get("move").and_then(Value::as_str) {
             Some(m) => Action::Move(m.to_string()),
-            None => return error("MalformedMessage", "a move message needs \"move\": PMN", reference),
+            None => {
+                return error(
+                    "MalformedMessage",
+                    "a move message needs \"move\": PMN",
+                    reference,
+                )
+            }
         },
         "resign" => Action::Resign,
         "draw" | "takeback" => {
             let Some(o) = Offer::parse(v.get("action").and_then(Value::as_str)) else {
-                return error("MalformedMessage", "action must be offer, accept or decline", reference);
+                return error(
+                    "MalformedMessage",
+                    "action must be offer, accept or decline",
+                    reference,
+                );
             };
             if ty == "draw" {
                 Action::Draw(o)
@@ -195,14 +221,26 @@ async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message 
                 Action::Takeback(o)
             }
         }
-        _ => return error("UnknownMessageType", "type must be auth, move, resign, draw, takeback or ping", reference),
+        _ => {
+            return error(
+                "UnknownMessageType",
+                "type must be auth, move, resign, draw, takeback or ping",
+                reference,
+            )
+        }
     };
     let Some(side) = *seat else {
-        return error("MissingToken", "send {\"type\": \"auth\", \"token\": ...} first: spectators cannot act", reference);
+        return error(
+            "MissingToken",
+            "send {\"type\": \"auth\", \"token\": ...} first: spectators cannot act",
+            reference,
+        );
     };
     match g.act(side, action).await {
         Ok(state) => Message::Text(
-            json!({"type": "ack", "ref": reference, "seq": state.get("seq")}).to_string().into(),
+            json!({"type": "ack", "ref": reference, "seq": state.get("seq")})
+                .to_string()
+                .into(),
         ),
         Err(e) => error(&e.kind, &e.message, reference),
     }

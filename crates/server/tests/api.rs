@@ -27,14 +27,37 @@ async fn health_and_creation() {
     }
     let (s, v) = json(addr, "POST", "/api/games", None, Some(r#"{"rules": "go"}"#)).await;
     assert_eq!((s, v["error"]["kind"].as_str()), (422, Some("UnknownGame")));
-    let (s, v) = json(addr, "POST", "/api/games", None, Some(r#"{"rules": "chess", "feen": "9/9 / C/c"}"#)).await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"rules": "chess", "feen": "9/9 / C/c"}"#),
+    )
+    .await;
     assert_eq!(s, 422, "{v}");
     let (s, v) = json(addr, "POST", "/api/games", None, Some("{not json")).await;
-    assert_eq!((s, v["error"]["kind"].as_str()), (400, Some("MalformedJson")));
-    let (s, v) = json(addr, "POST", "/api/games", None, Some(r#"{"periods": [{"time": -1}]}"#)).await;
-    assert_eq!((s, v["error"]["kind"].as_str()), (422, Some("InvalidPeriods")));
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (400, Some("MalformedJson"))
+    );
+    let (s, v) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"periods": [{"time": -1}]}"#),
+    )
+    .await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (422, Some("InvalidPeriods"))
+    );
     let (s, v) = json(addr, "GET", "/api/games/nope", None, None).await;
-    assert_eq!((s, v["error"]["kind"].as_str()), (404, Some("GameNotFound")));
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (404, Some("GameNotFound"))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -64,7 +87,10 @@ async fn tokens_turns_and_moves() {
     let (_, o1, _) = create(addr, r#"{"rules": "chess"}"#).await;
     let path = format!("/api/games/{id}/moves");
     let (s, v) = json(addr, "POST", &path, None, Some(r#"{"move": "e4"}"#)).await;
-    assert_eq!((s, v["error"]["kind"].as_str()), (401, Some("MissingToken")));
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (401, Some("MissingToken"))
+    );
     let (s, v) = play(addr, &id, "not-a-token", "e4").await;
     assert_eq!((s, v["error"]["kind"].as_str()), (403, Some("WrongToken")));
     let (s, _) = play(addr, &id, &o1, "e4").await;
@@ -72,16 +98,30 @@ async fn tokens_turns_and_moves() {
     let (s, v) = play(addr, &id, &t2, "e7-e5").await;
     assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("NotYourTurn")));
     let (s, v) = play(addr, &id, &t1, "e2-e5").await;
-    assert_eq!((s, v["error"]["kind"].as_str()), (422, Some("IllegalMove")), "{v}");
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (422, Some("IllegalMove")),
+        "{v}"
+    );
     let (s, v) = play(addr, &id, &t1, "zz9").await;
     assert_eq!(s, 422, "{v}");
     assert_ne!(v["error"]["kind"], "IllegalMove");
     let (s, v) = play(addr, &id, &t1, &"e".repeat(10_000)).await;
     assert_eq!(s, 422, "{v}");
     let (s, v) = json(addr, "POST", &path, Some(&t1), Some(r#"{"mv": "e4"}"#)).await;
-    assert_eq!((s, v["error"]["kind"].as_str()), (400, Some("MalformedJson")));
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (400, Some("MalformedJson"))
+    );
     // Scholar's mate, SAN and PMN mixed.
-    for (t, mv) in [(&t1, "e4"), (&t2, "e7-e5"), (&t1, "Bc4"), (&t2, "Nc6"), (&t1, "d1-h5"), (&t2, "Nf6")] {
+    for (t, mv) in [
+        (&t1, "e4"),
+        (&t2, "e7-e5"),
+        (&t1, "Bc4"),
+        (&t2, "Nc6"),
+        (&t1, "d1-h5"),
+        (&t2, "Nf6"),
+    ] {
         let (s, v) = play(addr, &id, t, mv).await;
         assert_eq!(s, 200, "{mv}: {v}");
         assert!(v["outcome"].is_null());
@@ -123,18 +163,42 @@ async fn resign_draw_and_takeback() {
     let p = |x: &str| format!("/api/games/{id}/{x}");
     assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
     let (s, v) = json(addr, "POST", &p("takeback"), Some(&t2), None).await;
-    assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("NothingToTakeBack")));
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (409, Some("NothingToTakeBack"))
+    );
     let (s, v) = json(addr, "POST", &p("takeback"), Some(&t1), None).await;
     assert_eq!((s, v["takeback_offer"].as_str()), (200, Some("first")));
-    let (s, v) = json(addr, "POST", &p("takeback"), Some(&t2), Some(r#"{"action": "accept"}"#)).await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        &p("takeback"),
+        Some(&t2),
+        Some(r#"{"action": "accept"}"#),
+    )
+    .await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["plies"].as_array().unwrap().len(), 0);
     assert_eq!(v["turn"], "first");
-    let (s, v) = json(addr, "POST", &p("draw"), Some(&t1), Some(r#"{"action": "accept"}"#)).await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        &p("draw"),
+        Some(&t1),
+        Some(r#"{"action": "accept"}"#),
+    )
+    .await;
     assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("NoOffer")));
     let (s, v) = json(addr, "POST", &p("draw"), Some(&t1), None).await;
     assert_eq!((s, v["draw_offer"].as_str()), (200, Some("first")));
-    let (s, v) = json(addr, "POST", &p("draw"), Some(&t2), Some(r#"{"action": "decline"}"#)).await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        &p("draw"),
+        Some(&t2),
+        Some(r#"{"action": "decline"}"#),
+    )
+    .await;
     assert_eq!((s, v["draw_offer"].as_null()), (200, Some(())));
     json(addr, "POST", &p("draw"), Some(&t2), None).await;
     let (s, v) = json(addr, "POST", &p("draw"), Some(&t1), None).await;
@@ -142,7 +206,14 @@ async fn resign_draw_and_takeback() {
     assert_eq!(v["outcome"]["result"], "draw");
     assert_eq!(v["outcome"]["reason"], "agreement");
     let (id, _, t2) = create(addr, r#"{"rules": "ogi"}"#).await;
-    let (s, v) = json(addr, "POST", &format!("/api/games/{id}/resign"), Some(&t2), None).await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&t2),
+        None,
+    )
+    .await;
     assert_eq!((s, v["outcome"]["result"].as_str()), (200, Some("first")));
     assert_eq!(v["outcome"]["reason"], "resignation");
 }
@@ -150,9 +221,19 @@ async fn resign_draw_and_takeback() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn engine_seat_answers() {
     let addr = start().await;
-    let (s, v) = json(addr, "POST", "/api/games", None, Some(r#"{"rules": "chess", "opponent": {"engine": 3}}"#)).await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"rules": "chess", "opponent": {"engine": 3}}"#),
+    )
+    .await;
     assert_eq!(s, 201);
-    assert!(v["seats"]["second"].is_null() && v["seats"]["first"].is_string(), "{v}");
+    assert!(
+        v["seats"]["second"].is_null() && v["seats"]["first"].is_string(),
+        "{v}"
+    );
     let id = v["id"].as_str().unwrap().to_string();
     let t1 = v["seats"]["first"].as_str().unwrap().to_string();
     let mut w = ws(addr, &id, None).await;
@@ -166,14 +247,25 @@ async fn engine_seat_answers() {
             break;
         }
     }
-    let (s, _) = json(addr, "POST", "/api/games", None, Some(r#"{"opponent": {"engine": 9}}"#)).await;
+    let (s, _) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": {"engine": 9}}"#),
+    )
+    .await;
     assert_eq!(s, 422);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_clock_ends_a_game() {
     let addr = start().await;
-    let (id, t1, _) = create(addr, r#"{"rules": "chess", "periods": [{"time": 0.4, "inc": 0}]}"#).await;
+    let (id, t1, _) = create(
+        addr,
+        r#"{"rules": "chess", "periods": [{"time": 0.4, "inc": 0}]}"#,
+    )
+    .await;
     let mut w = ws(addr, &id, None).await;
     next_of(&mut w, "state").await;
     assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
@@ -185,7 +277,11 @@ async fn the_server_clock_ends_a_game() {
     assert_eq!(v["game"]["outcome"]["reason"], "timelimit");
     assert_eq!(v["game"]["outcome"]["result"], "first");
     // Byōyomi: main time then 0.3 s per ply.
-    let (id, t1, t2) = create(addr, r#"{"rules": "ogi", "periods": [{"time": 0.2}, {"time": 0.3, "moves": 1}]}"#).await;
+    let (id, t1, t2) = create(
+        addr,
+        r#"{"rules": "ogi", "periods": [{"time": 0.2}, {"time": 0.3, "moves": 1}]}"#,
+    )
+    .await;
     assert_eq!(play(addr, &id, &t1, "e3-e4").await.0, 200);
     tokio::time::sleep(Duration::from_millis(350)).await;
     let (s, v) = play(addr, &id, &t2, "e6-e5").await;
@@ -215,10 +311,18 @@ async fn spectators_see_everything_and_reconnect() {
     let mut late = ws(addr, &id, Some(1)).await;
     let v = next(&mut late).await;
     assert_eq!(v["type"], "events");
-    let seqs: Vec<_> = v["events"].as_array().unwrap().iter().map(|e| e["seq"].as_i64().unwrap()).collect();
+    let seqs: Vec<_> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_i64().unwrap())
+        .collect();
     assert_eq!(seqs, [2, 3]);
     let v = next(&mut late).await;
-    assert_eq!((v["type"].as_str(), v["seq"].as_i64()), (Some("state"), Some(3)));
+    assert_eq!(
+        (v["type"].as_str(), v["seq"].as_i64()),
+        (Some("state"), Some(3))
+    );
     // A seated client plays over the socket.
     send(&mut late, json!({"type": "auth", "token": t2})).await;
     assert_eq!(next_of(&mut late, "authed").await["side"], "second");
@@ -252,7 +356,9 @@ async fn hostile_websocket_clients() {
     assert_eq!(next_of(&mut w, "error").await["kind"], "MalformedMessage");
     // Flooding: pings far above the rate; some are refused with RateLimited.
     for _ in 0..300 {
-        w.send(Message::Text(json!({"type": "ping"}).to_string().into())).await.unwrap();
+        w.send(Message::Text(json!({"type": "ping"}).to_string().into()))
+            .await
+            .unwrap();
     }
     assert_eq!(next_of(&mut w, "error").await["kind"], "RateLimited");
     // A frame far above the limit closes that connection only.

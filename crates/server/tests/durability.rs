@@ -78,7 +78,10 @@ async fn sigkill_keeps_every_acknowledged_move() {
                 )
                 .await
                 {
-                    Ok((s, b)) => (s, serde_json::from_str::<serde_json::Value>(&b).unwrap_or_default()),
+                    Ok((s, b)) => (
+                        s,
+                        serde_json::from_str::<serde_json::Value>(&b).unwrap_or_default(),
+                    ),
                     Err(_) => return,
                 };
                 if s != 200 || !v["game"]["outcome"].is_null() {
@@ -132,13 +135,23 @@ async fn sigkill_keeps_every_acknowledged_move() {
     for g in &games {
         total += g.lock().await.acked.len();
     }
-    assert!(total >= 400, "the games were under way when the server died ({total} moves)");
+    assert!(
+        total >= 400,
+        "the games were under way when the server died ({total} moves)"
+    );
 
     let mut server = spawn_server(addr, &db).await;
     let mut running_clocks = 0;
     for g in &games {
         let g = g.lock().await;
-        let (s, v) = json(addr, "GET", &format!("/api/games/{}/state", g.id), None, None).await;
+        let (s, v) = json(
+            addr,
+            "GET",
+            &format!("/api/games/{}/state", g.id),
+            None,
+            None,
+        )
+        .await;
         assert_eq!(s, 200);
         let stored: Vec<String> = v["game"]["plies"]
             .as_array()
@@ -147,12 +160,19 @@ async fn sigkill_keeps_every_acknowledged_move() {
             .map(|p| p["pmn"].as_str().unwrap().to_string())
             .collect();
         // Every acknowledged move is there; at most the one in flight besides.
-        assert_eq!(stored[..g.acked.len().min(stored.len())], g.acked[..], "game {}", g.id);
+        assert_eq!(
+            stored[..g.acked.len().min(stored.len())],
+            g.acked[..],
+            "game {}",
+            g.id
+        );
         assert!(stored.len() >= g.acked.len() && stored.len() <= g.acked.len() + 1);
         if v["game"]["outcome"].is_null() && !stored.is_empty() {
             let clock = &v["game"]["clock"];
             assert_eq!(clock["running"], v["game"]["turn"], "the clock runs again");
-            let left = clock[format!("{}_ms", v["game"]["turn"].as_str().unwrap())].as_u64().unwrap();
+            let left = clock[format!("{}_ms", v["game"]["turn"].as_str().unwrap())]
+                .as_u64()
+                .unwrap();
             assert!(left > 0 && left <= 3_600_000 + 1_000 * stored.len() as u64);
             running_clocks += 1;
         }
@@ -161,7 +181,14 @@ async fn sigkill_keeps_every_acknowledged_move() {
     // Every game can be played on and finished.
     for g in &games {
         let g = g.lock().await;
-        let (_, v) = json(addr, "GET", &format!("/api/games/{}/state", g.id), None, None).await;
+        let (_, v) = json(
+            addr,
+            "GET",
+            &format!("/api/games/{}/state", g.id),
+            None,
+            None,
+        )
+        .await;
         if !v["game"]["outcome"].is_null() {
             continue;
         }
@@ -170,8 +197,18 @@ async fn sigkill_keeps_every_acknowledged_move() {
         let (s, v) = play(addr, &g.id, &g.tokens[side], &mv).await;
         assert_eq!(s, 200, "{v}");
         if v["outcome"].is_null() {
-            let (s, v) = json(addr, "POST", &format!("/api/games/{}/resign", g.id), Some(&g.tokens[0]), None).await;
-            assert_eq!((s, v["outcome"]["reason"].as_str()), (200, Some("resignation")));
+            let (s, v) = json(
+                addr,
+                "POST",
+                &format!("/api/games/{}/resign", g.id),
+                Some(&g.tokens[0]),
+                None,
+            )
+            .await;
+            assert_eq!(
+                (s, v["outcome"]["reason"].as_str()),
+                (200, Some("resignation"))
+            );
         }
     }
     server.kill().unwrap();

@@ -41,7 +41,11 @@ async fn two_processes_one_game() {
     let (a, b) = (free_addr(), free_addr());
     let mut pa = spawn_server(a, &url).await;
     let mut pb = spawn_server(b, &url).await;
-    let (id, t1, t2) = create(a, r#"{"rules": "chess", "periods": [{"time": 600, "inc": 0}]}"#).await;
+    let (id, t1, t2) = create(
+        a,
+        r#"{"rules": "chess", "periods": [{"time": 600, "inc": 0}]}"#,
+    )
+    .await;
     let mut white = ws(a, &id, None).await;
     let mut black = ws(b, &id, None).await;
     next_of(&mut white, "state").await;

@@ -44,7 +44,9 @@ pub async fn start_on(db: &str) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
-        axum::serve(listener, tegoma_server::app(hub)).await.unwrap();
+        axum::serve(listener, tegoma_server::app(hub))
+            .await
+            .unwrap();
     });
     addr
 }
@@ -72,7 +74,10 @@ pub async fn http(
     let text = String::from_utf8_lossy(&buf).to_string();
     let (head, rest) = text.split_once("\r\n\r\n").expect("an HTTP response");
     let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         let mut out = String::new();
         let mut r = rest;
         loop {
@@ -109,13 +114,24 @@ pub async fn create(addr: SocketAddr, body: &str) -> (String, String, String) {
     let (s, v) = json(addr, "POST", "/api/games", None, Some(body)).await;
     assert_eq!(s, 201, "{v}");
     let t = |k: &str| v["seats"][k].as_str().unwrap_or("").to_string();
-    (v["id"].as_str().unwrap().to_string(), t("first"), t("second"))
+    (
+        v["id"].as_str().unwrap().to_string(),
+        t("first"),
+        t("second"),
+    )
 }
 
 /// Plays a move over HTTP.
 pub async fn play(addr: SocketAddr, id: &str, token: &str, mv: &str) -> (u16, Value) {
     let body = serde_json::json!({ "move": mv }).to_string();
-    json(addr, "POST", &format!("/api/games/{id}/moves"), Some(token), Some(&body)).await
+    json(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(token),
+        Some(&body),
+    )
+    .await
 }
 
 /// Opens the game's WebSocket (with `?since=` when given).
