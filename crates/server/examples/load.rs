@@ -128,9 +128,8 @@ async fn main() {
     let bots: Arc<Mutex<Vec<Bot>>> = Arc::new(Mutex::new(Vec::new()));
     let mut tasks = Vec::new();
     for (gi, (id, tokens)) in ids.iter().enumerate() {
-        for side in 0..2usize {
-            let (id, token, stop, bots) =
-                (id.clone(), tokens[side].clone(), stop.clone(), bots.clone());
+        for (side, token) in tokens.iter().enumerate() {
+            let (id, token, stop, bots) = (id.clone(), token.clone(), stop.clone(), bots.clone());
             let me = if side == 0 { "first" } else { "second" };
             tasks.push(tokio::spawn(async move {
                 let (mut ws, _) =

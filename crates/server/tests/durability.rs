@@ -20,7 +20,7 @@ fn free_addr() -> SocketAddr {
 }
 
 async fn spawn_server(addr: SocketAddr, db: &str) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_tegoma-server"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma-server"))
         .args(["--addr", &addr.to_string(), "--database", db])
         .stdout(Stdio::null())
         .spawn()
@@ -31,6 +31,8 @@ async fn spawn_server(addr: SocketAddr, db: &str) -> Child {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not listen on {addr}");
 }
 
