@@ -335,7 +335,7 @@ impl Game {
                 break;
             }
             self.apply_stored(&e);
-            self.publish();
+            let _ = self.publish();
         }
         self.maybe_engine();
         Ok(())
@@ -354,7 +354,7 @@ impl Game {
                 Ok(true) => {
                     let _ = self.m.time_forfeit(side);
                     self.finished().await;
-                    self.publish();
+                    let _ = self.publish();
                     return;
                 }
                 Ok(false) => {
@@ -451,18 +451,11 @@ impl Game {
     }
 
     fn message(&self, event: Option<&Value>) -> Published {
-        let x = Extra {
-            id: &self.row.id,
-            seq: self.seq,
-            turn_start_ms: self.turn_start,
-            now_ms: now_ms(),
-            draw_offer: self.draw_offer,
-            takeback_offer: self.takeback_offer,
-            engine: self.engine,
-            periods: self.periods.as_ref(),
-        };
-        let msg =
-            json!({"type": "state", "seq": self.seq, "event": event, "game": view(&self.m, &x)});
+        self.message_of(event, &self.state())
+    }
+
+    fn message_of(&self, event: Option<&Value>, game: &Value) -> Published {
+        let msg = json!({"type": "state", "seq": self.seq, "event": event, "game": game});
         Arc::from(msg.to_string())
     }
 
@@ -480,9 +473,11 @@ impl Game {
         view(&self.m, &x)
     }
 
-    fn publish(&self) {
-        let msg = self.message(self.log.last());
-        let _ = self.out.send(msg);
+    /// Sends the state after the last event to every client; returns the state.
+    fn publish(&self) -> Value {
+        let state = self.state();
+        let _ = self.out.send(self.message_of(self.log.last(), &state));
+        state
     }
 
     /// Starts the engine on a blocking thread when its seat is to move.
@@ -579,7 +574,7 @@ impl Game {
                         }
                         self.m = next;
                         self.finished().await;
-                        self.publish();
+                        let _ = self.publish();
                         return Err(ApiError::unprocessable(e.kind(), e.to_string()));
                     }
                     Err(MatchError::Finished(o)) => {
@@ -679,14 +674,14 @@ impl Game {
             None => self.apply_stored(&e),
         }
         self.finished().await;
-        self.publish();
+        let state = self.publish();
         if kind == "timeout" {
             return Err(ApiError::conflict(
                 "GameOver",
                 "the flag fell before the move: the game is lost on time",
             ));
         }
-        Ok(Some(self.state()))
+        Ok(Some(state))
     }
 
     /// How many plies a take-back asked by `side` undoes: back to `side`'s last move.
