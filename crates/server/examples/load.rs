@@ -31,16 +31,6 @@ async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
     serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
 }
 
-async fn get_json(addr: SocketAddr, path: &str) -> Value {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf);
-    serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
-}
-
 /// The anchor: a bare WebSocket echo server, `clients` clients each sending and awaiting its
 /// echo in a loop for `secs` seconds. Round trips per second.
 async fn echo_anchor(clients: usize, secs: u64) -> f64 {
@@ -110,7 +100,9 @@ async fn main() {
         .unwrap();
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(l, tegoma_server::app(hub)).await.unwrap() });
+    let app = tegoma_server::app(hub.clone());
+    tokio::spawn(async move { axum::serve(l, app).await.unwrap() });
+    let acks = Arc::new(AtomicU64::new(0));
 
     let mut ids = Vec::new();
     for i in 0..games {
@@ -130,6 +122,7 @@ async fn main() {
     for (gi, (id, tokens)) in ids.iter().enumerate() {
         for (side, token) in tokens.iter().enumerate() {
             let (id, token, stop, bots) = (id.clone(), token.clone(), stop.clone(), bots.clone());
+            let acks = acks.clone();
             let me = if side == 0 { "first" } else { "second" };
             tasks.push(tokio::spawn(async move {
                 let (mut ws, _) =
@@ -169,6 +162,7 @@ async fn main() {
                             if let Some((t, _)) = sent_at.take() {
                                 bot.rtts.push(t.elapsed().as_micros() as u32);
                                 bot.acked += 1;
+                                acks.fetch_add(1, Ordering::Relaxed);
                             }
                         }
                         Some("error") => {
@@ -215,35 +209,18 @@ async fn main() {
             }));
         }
     }
+    // Warm-up, then the measured window.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let count = || async {
-        let b = bots.lock().await;
-        b.len()
-    };
-    let _ = count().await;
-    // Measure over `secs` seconds from the plies stored at the start and the end.
-    let plies_now = |ids: Vec<String>| async move {
-        let mut n = 0u64;
-        for id in &ids {
-            let v = get_json(addr, &format!("/api/games/{id}/state")).await;
-            n += v["game"]["plies"]
-                .as_array()
-                .map(|a| a.len() as u64)
-                .unwrap_or(0);
-        }
-        n
-    };
-    let all: Vec<String> = ids.iter().map(|x| x.0.clone()).collect();
-    let p0 = plies_now(all.clone()).await;
+    let a0 = acks.load(Ordering::Relaxed);
     let t0 = Instant::now();
     tokio::time::sleep(Duration::from_secs(secs)).await;
-    let p1 = plies_now(all.clone()).await;
+    let a1 = acks.load(Ordering::Relaxed);
     let dt = t0.elapsed().as_secs_f64();
     stop.store(true, Ordering::Relaxed);
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
     }
-    let moves_per_s = (p1 - p0) as f64 / dt;
+    let moves_per_s = (a1 - a0) as f64 / dt;
     let bots = bots.lock().await;
     let acked: u64 = bots.iter().map(|b| b.acked).sum();
     let mut rtts: Vec<u32> = bots.iter().flat_map(|b| b.rtts.iter().copied()).collect();
@@ -254,7 +231,7 @@ async fn main() {
             .unwrap_or(0) as f64
             / 1000.0
     };
-    let stored = plies_now(all).await;
+    let stored = hub.store().count_moves().await.unwrap() as u64;
     // The anchor, measured in the same run with as many clients as bots.
     let echo = echo_anchor(games * 2, secs.min(10)).await;
     println!("games: {games}, bots: {}", games * 2);

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
 
 /// The channel of `NOTIFY` messages (`game_id:seq`).
 pub const CHANNEL: &str = "tegoma_events";
@@ -99,6 +100,72 @@ pub struct Store {
     pool: AnyPool,
     postgres: bool,
     url: String,
+    /// SQLite: the one writer of events (group commit); `None` on PostgreSQL.
+    writer: Option<mpsc::Sender<Pending>>,
+}
+
+/// An event waiting for the SQLite writer.
+struct Pending {
+    id: String,
+    event: EventRow,
+    reply: oneshot::Sender<Result<Append, StoreError>>,
+}
+
+/// The SQLite writer: takes every waiting event and commits them in one transaction (SQLite
+/// has one writer at a time; one task writing avoids lock waits, and a batch costs one commit).
+async fn sqlite_writer(pool: AnyPool, mut rx: mpsc::Receiver<Pending>) {
+    let mut batch: Vec<Pending> = Vec::with_capacity(256);
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < 512 {
+            match rx.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let result = write_batch(&pool, &batch).await;
+        match result {
+            Ok(outcomes) => {
+                for (p, o) in batch.drain(..).zip(outcomes) {
+                    let _ = p.reply.send(Ok(o));
+                }
+            }
+            Err(e) => {
+                for p in batch.drain(..) {
+                    let _ = p.reply.send(Err(StoreError {
+                        what: e.what,
+                        source: sqlx::Error::Protocol(e.source.to_string()),
+                    }));
+                }
+            }
+        }
+    }
+}
+
+async fn write_batch(pool: &AnyPool, batch: &[Pending]) -> Result<Vec<Append>, StoreError> {
+    let mut tx = pool.begin().await.map_err(ctx("appending events"))?;
+    let mut out = Vec::with_capacity(batch.len());
+    for p in batch {
+        let done = sqlx::query(
+            "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&p.id)
+        .bind(p.event.seq)
+        .bind(&p.event.kind)
+        .bind(&p.event.data)
+        .bind(p.event.at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(ctx("appending an event"))?;
+        out.push(if done.rows_affected() == 0 {
+            Append::Conflict
+        } else {
+            Append::Stored
+        });
+    }
+    tx.commit().await.map_err(ctx("committing events"))?;
+    Ok(out)
 }
 
 impl Store {
@@ -143,10 +210,18 @@ impl Store {
             what: "migrating",
             source: e.into(),
         })?;
+        let writer = if postgres {
+            None
+        } else {
+            let (tx, rx) = mpsc::channel(4096);
+            tokio::spawn(sqlite_writer(pool.clone(), rx));
+            Some(tx)
+        };
         Ok(Store {
             pool,
             postgres,
             url: url.to_string(),
+            writer,
         })
     }
 
@@ -230,6 +305,18 @@ impl Store {
             .map_err(ctx("listing games"))
     }
 
+    /// The number of moves stored in every game (for the load benchmark's check).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn count_moves(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) FROM events WHERE kind = 'move'")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(ctx("counting moves"))?;
+        row.try_get(0).map_err(ctx("counting moves"))
+    }
+
     /// Marks a game finished.
     ///
     /// # Errors
@@ -277,6 +364,20 @@ impl Store {
     /// # Errors
     /// Database errors other than the number being taken.
     pub async fn append(&self, id: &str, e: &EventRow) -> Result<Append, StoreError> {
+        if let Some(w) = &self.writer {
+            let (reply, answer) = oneshot::channel();
+            let pending = Pending {
+                id: id.to_string(),
+                event: e.clone(),
+                reply,
+            };
+            let gone = || StoreError {
+                what: "appending an event",
+                source: sqlx::Error::PoolClosed,
+            };
+            w.send(pending).await.map_err(|_| gone())?;
+            return answer.await.map_err(|_| gone())?;
+        }
         let mut tx = self.pool.begin().await.map_err(ctx("appending an event"))?;
         let sql = if self.postgres {
             "INSERT INTO events (game_id, seq, kind, data, at_ms) VALUES ($1, $2, $3, $4, $5) \
