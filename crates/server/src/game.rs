@@ -17,7 +17,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use crate::error::ApiError;
 use crate::opponent::Opponent;
 use crate::store::{now_ms, Append, EventRow, GameRow, Store};
-use crate::view::{side_from, side_name, time_to_flag, view, Extra};
+use crate::view::{legal_of, plies_of, side_from, side_name, time_to_flag, view, Extra};
 
 /// What a seat asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,6 +193,10 @@ struct Game {
     takeback_offer: Option<Side>,
     engine: Option<(Side, u8)>,
     engine_busy: bool,
+    /// The plies and legal moves as sent, and the event number they were computed at.
+    plies: Vec<Value>,
+    legal: Vec<Value>,
+    views_at: Option<i64>,
     store: Store,
     opponent: Arc<dyn Opponent>,
     out: broadcast::Sender<Published>,
@@ -231,6 +235,9 @@ pub(crate) async fn start(
         takeback_offer: None,
         engine,
         engine_busy: false,
+        plies: Vec::new(),
+        legal: Vec::new(),
+        views_at: None,
         store,
         opponent,
         out,
@@ -450,8 +457,32 @@ impl Game {
         self.log.push(event_json(e));
     }
 
-    fn message(&self, event: Option<&Value>) -> Published {
-        self.message_of(event, &self.state())
+    fn message(&mut self, event: Option<&Value>) -> Published {
+        let state = self.state();
+        self.message_of(event, &state)
+    }
+
+    /// Brings the plies and legal moves sent to clients up to date: after one move, the new
+    /// ply's SAN comes from the legal moves sent before it (no replay of the whole game).
+    fn sync_views(&mut self) {
+        if self.views_at == Some(self.seq) {
+            return;
+        }
+        let n = self.m.ply_count();
+        let one_move = self.views_at == Some(self.seq - 1)
+            && self.log.last().is_some_and(|e| e["kind"] == "move")
+            && n == self.plies.len() + 1;
+        let last = if one_move {
+            self.m.pmn_plies().pop()
+        } else {
+            None
+        };
+        match last.and_then(|p| self.legal.iter().find(|l| l["pmn"] == p.as_str()).cloned()) {
+            Some(entry) => self.plies.push(entry),
+            None => self.plies = plies_of(&self.m),
+        }
+        self.legal = legal_of(&self.m);
+        self.views_at = Some(self.seq);
     }
 
     fn message_of(&self, event: Option<&Value>, game: &Value) -> Published {
@@ -459,7 +490,8 @@ impl Game {
         Arc::from(msg.to_string())
     }
 
-    fn state(&self) -> Value {
+    fn state(&mut self) -> Value {
+        self.sync_views();
         let x = Extra {
             id: &self.row.id,
             seq: self.seq,
@@ -470,11 +502,11 @@ impl Game {
             engine: self.engine,
             periods: self.periods.as_ref(),
         };
-        view(&self.m, &x)
+        view(&self.m, &x, &self.plies, &self.legal)
     }
 
     /// Sends the state after the last event to every client; returns the state.
-    fn publish(&self) -> Value {
+    fn publish(&mut self) -> Value {
         let state = self.state();
         let _ = self.out.send(self.message_of(self.log.last(), &state));
         state

@@ -115,19 +115,22 @@ fn hand(m: &AnyMatch, side: Side) -> Value {
     )
 }
 
-/// The game's picture (see the module docs).
-pub fn view(m: &AnyMatch, x: &Extra<'_>) -> Value {
+/// Every ply: `{"pmn", "san"}` (SAN for chess).
+pub fn plies_of(m: &AnyMatch) -> Vec<Value> {
     let pmn = m.pmn_plies();
     let san = m.plies_as(MoveFormat::San).ok();
-    let plies: Vec<Value> = pmn
-        .iter()
+    pmn.iter()
         .enumerate()
         .map(|(i, p)| match &san {
             Some(s) => json!({"pmn": p, "san": s.get(i)}),
             None => json!({"pmn": p}),
         })
-        .collect();
-    let legal: Vec<Value> = match (
+        .collect()
+}
+
+/// Every legal move: `{"pmn", "san"}` (SAN for chess).
+pub fn legal_of(m: &AnyMatch) -> Vec<Value> {
+    match (
         m.legal_moves_as(MoveFormat::Pmn),
         m.legal_moves_as(MoveFormat::San),
     ) {
@@ -138,7 +141,12 @@ pub fn view(m: &AnyMatch, x: &Extra<'_>) -> Value {
             .collect(),
         (Ok(p), Err(_)) => p.into_iter().map(|p| json!({"pmn": p})).collect(),
         _ => Vec::new(),
-    };
+    }
+}
+
+/// The game's picture (see the module docs), given its plies and legal moves ([`plies_of`],
+/// [`legal_of`], which the caller may keep from one event to the next).
+pub fn view(m: &AnyMatch, x: &Extra<'_>, plies: &[Value], legal: &[Value]) -> Value {
     let statuses = m.statuses();
     let outcome = m.outcome().map(|o| {
         let result = match o.decision {
