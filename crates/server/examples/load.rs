@@ -217,12 +217,18 @@ async fn main() {
     let a1 = acks.load(Ordering::Relaxed);
     let dt = t0.elapsed().as_secs_f64();
     stop.store(true, Ordering::Relaxed);
+    // Every bot ends once its last move is acknowledged.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut unfinished = 0;
     for t in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+        let left = deadline.saturating_duration_since(Instant::now());
+        if tokio::time::timeout(left, t).await.is_err() {
+            unfinished += 1;
+        }
     }
     let moves_per_s = (a1 - a0) as f64 / dt;
     let bots = bots.lock().await;
-    let acked: u64 = bots.iter().map(|b| b.acked).sum();
+    let acked = acks.load(Ordering::Relaxed);
     let mut rtts: Vec<u32> = bots.iter().flat_map(|b| b.rtts.iter().copied()).collect();
     rtts.sort_unstable();
     let pct = |p: f64| {
@@ -234,7 +240,10 @@ async fn main() {
     let stored = hub.store().count_moves().await.unwrap() as u64;
     // The anchor, measured in the same run with as many clients as bots.
     let echo = echo_anchor(games * 2, secs.min(10)).await;
-    println!("games: {games}, bots: {}", games * 2);
+    println!(
+        "games: {games}, bots: {} ({unfinished} still waiting at the end)",
+        games * 2
+    );
     println!(
         "moves acknowledged: {acked}, plies stored: {stored} (equal: {})",
         acked == stored
