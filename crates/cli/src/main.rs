@@ -40,6 +40,8 @@ enum Command {
     Convert(cmd::convert::Args),
     /// Replay game records (PGN or PCN) and report each game's result.
     Replay(cmd::replay::Args),
+    /// Run the game server and its web board (HTTP, WebSocket; SQLite or PostgreSQL).
+    Serve(cmd::serve::Args),
     /// GGN movement tables.
     #[command(subcommand)]
     Ggn(cmd::ggn::Command),
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
         Command::Show(a) => cmd::show::run(a),
         Command::Convert(a) => cmd::convert::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
         Command::Ggn(c) => cmd::ggn::run(c),
         Command::Match(a) => cmd::arena::run(a),
         Command::Play(a) => cmd::play::run(a),

@@ -10,6 +10,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod show;
 pub mod status;
 pub mod validate;

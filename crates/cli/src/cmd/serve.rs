@@ -1,0 +1,25 @@
+//! `tegoma serve`: the game server and its web board (see the `tegoma-server` crate).
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Arguments of `tegoma serve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The database: `sqlite://FILE` (the default, created when missing) or
+    /// `postgres://USER@HOST/DB` (several servers may share it).
+    #[arg(long, default_value = tegoma_server::DEFAULT_DATABASE)]
+    pub database: String,
+}
+
+/// Runs the server until the process ends.
+pub fn run(a: Args) -> ExitCode {
+    match tegoma_server::run(a.addr, &a.database, Arc::new(tegoma_server::EngineOpponent::default())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => crate::fail("Server", e),
+    }
+}

@@ -1,0 +1,294 @@
+//! The HTTP API (JSON): create games, act for a seat, read records. See the README's section
+//! on the server for the contract.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tegoma_game::pgn::{game_to_string, PgnReader};
+use tegoma_game::record::{match_to_pcn, pcn_to_pgn, pgn_to_pcn};
+use tegoma_notation::pcn::Pcn;
+use tegoma_notation::NotationError;
+use tegoma_protocol::Side;
+
+use crate::error::ApiError;
+use crate::game::{Action, GameHandle, Offer};
+use crate::hub::{seat_of, Hub};
+use crate::view::side_name;
+
+/// The largest request body accepted (bytes).
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// The API routes.
+pub fn routes(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(record))
+        .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/games/{id}/state", get(state))
+        .route("/api/games/{id}/moves", post(moves))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/takeback", post(takeback))
+        .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(hub)
+}
+
+fn parse_body(body: &Bytes) -> Result<Value, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(json!({}));
+    }
+    let v: Value = serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request("MalformedJson", e.to_string()))?;
+    if !v.is_object() {
+        return Err(ApiError::bad_request(
+            "MalformedJson",
+            "the body must be a JSON object",
+        ));
+    }
+    Ok(v)
+}
+
+async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
+    hub.get(id).await?.ok_or_else(ApiError::not_found)
+}
+
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let v = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(ApiError::missing_token)?
+        .to_str()
+        .map_err(|_| ApiError::missing_token())?;
+    let t = v
+        .strip_prefix("Bearer ")
+        .or_else(|| v.strip_prefix("bearer "))
+        .ok_or_else(ApiError::missing_token)?
+        .trim();
+    if t.is_empty() {
+        return Err(ApiError::missing_token());
+    }
+    Ok(t)
+}
+
+async fn seated(hub: &Hub, id: &str, headers: &HeaderMap) -> Result<(GameHandle, Side), ApiError> {
+    let token = bearer(headers)?;
+    let g = game(hub, id).await?;
+    let side = seat_of(&g.row, token)?;
+    Ok((g, side))
+}
+
+async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, ApiError> {
+    let v = parse_body(&body)?;
+    let text = |k: &str| -> Result<Option<&str>, ApiError> {
+        match v.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(_) => Err(ApiError::bad_request(
+                "MalformedJson",
+                format!("{k} must be a string"),
+            )),
+        }
+    };
+    // A record to import: its setup, periods and plies.
+    let mut imported: Option<Pcn> = None;
+    if let Some(t) = text("pcn")? {
+        imported =
+            Some(Pcn::parse(t).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
+    } else if let Some(t) = text("pgn")? {
+        let mut r = PgnReader::new(t.as_bytes());
+        let g = r
+            .read_game()
+            .ok_or_else(|| ApiError::unprocessable("EmptyPgn", "the PGN holds no game"))?
+            .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
+        imported =
+            Some(pgn_to_pcn(&g).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
+    }
+    let mut feen = text("feen")?.map(str::to_string);
+    let mut rules = text("rules")?.map(str::to_string);
+    let mut periods = v.get("periods").filter(|p| !p.is_null()).cloned();
+    if let Some(p) = &imported {
+        feen = Some(p.setup.feen.clone());
+        if periods.is_none() {
+            periods = p
+                .periods
+                .clone()
+                .filter(|l| !l.is_empty())
+                .map(Value::Array);
+        }
+    }
+    let rules = match (rules.take(), &feen) {
+        (Some(r), _) => r,
+        (None, Some(f)) => {
+            let pos = tegoma_game::generic_from_feen(f)
+                .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
+            tegoma_game::Rules::for_position(&pos)
+                .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?
+                .name()
+                .to_string()
+        }
+        (None, None) => "chess".to_string(),
+    };
+    let engine = match v.get("opponent") {
+        None | Some(Value::Null) => None,
+        Some(o) => {
+            let level = o
+                .get("engine")
+                .and_then(Value::as_u64)
+                .filter(|l| (1..=8).contains(l))
+                .ok_or_else(|| {
+                    ApiError::unprocessable(
+                        "InvalidOpponent",
+                        "opponent must be {\"engine\": LEVEL} with LEVEL 1-8",
+                    )
+                })?;
+            let side = match o.get("side").and_then(Value::as_str) {
+                None | Some("second") => Side::Second,
+                Some("first") => Side::First,
+                Some(_) => {
+                    return Err(ApiError::unprocessable(
+                        "InvalidOpponent",
+                        "side must be first or second",
+                    ))
+                }
+            };
+            Some((side, level as u8))
+        }
+    };
+    if imported.is_some() && engine.is_some() {
+        return Err(ApiError::unprocessable(
+            "InvalidOpponent",
+            "an imported game is played by two humans",
+        ));
+    }
+    let created = hub
+        .create(&rules, feen.as_deref(), periods.as_ref(), engine)
+        .await?;
+    if let Some(p) = imported {
+        let g = game(&hub, &created.id).await?;
+        for ply in p.plies.iter().flatten() {
+            let (m, _) = g.snapshot().await?;
+            if m.outcome().is_some() {
+                break;
+            }
+            g.act(m.side_to_move(), Action::Move(ply.pmn.to_string()))
+                .await?;
+        }
+    }
+    let mut seats = serde_json::Map::new();
+    for (side, token) in &created.seats {
+        seats.insert(side_name(*side).to_string(), json!(token));
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": created.id, "seats": seats})),
+    )
+        .into_response())
+}
+
+async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
+    let g = game(hub, id).await?;
+    let (m, row) = g.snapshot().await?;
+    let mut base = Pcn::default();
+    if let Some(p) = &row.periods {
+        base.periods = serde_json::from_str::<Value>(p)
+            .ok()
+            .and_then(|v| v.as_array().cloned());
+    }
+    let mut meta = serde_json::Map::new();
+    meta.insert("name".into(), json!(format!("tegoma game {id}")));
+    meta.insert("rules".into(), json!(row.rules));
+    base.meta = Some(meta);
+    match_to_pcn(&m, Some(&base)).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let pcn = pcn_of(&hub, &id).await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], pcn.to_json()).into_response())
+}
+
+async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (m, _) = game(&hub, &id).await?.snapshot().await?;
+    if m.start_fen().is_none() {
+        // PGN needs FEN and SAN: the rule systems that have them (chess).
+        return Err(ApiError::conflict(
+            "NotChess",
+            "PGN records chess games only",
+        ));
+    }
+    let pcn = pcn_of(&hub, &id).await?;
+    let g = pcn_to_pgn(&pcn).map_err(|e| match e {
+        tegoma_game::record::RecordError::NotChess { .. } => {
+            ApiError::conflict("NotChess", "PGN records chess games only")
+        }
+        other => ApiError::internal(other.to_string()),
+    })?;
+    let text = game_to_string(&g).map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn")], text).into_response())
+}
+
+async fn state(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let g = game(&hub, &id).await?;
+    let sub = g.subscribe(i64::MAX).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        sub.state.to_string(),
+    )
+        .into_response())
+}
+
+async fn moves(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let (g, side) = seated(&hub, &id, &headers).await?;
+    let v = parse_body(&body)?;
+    let mv = v.get("move").and_then(Value::as_str).ok_or_else(|| {
+        ApiError::bad_request("MalformedJson", "the body must be {\"move\": PMN}")
+    })?;
+    g.act(side, Action::Move(mv.to_string())).await.map(Json)
+}
+
+async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let (g, side) = seated(&hub, &id, &headers).await?;
+    g.act(side, Action::Resign).await.map(Json)
+}
+
+fn offer(body: &Bytes) -> Result<Offer, ApiError> {
+    let v = parse_body(body)?;
+    Offer::parse(v.get("action").and_then(Value::as_str)).ok_or_else(|| {
+        ApiError::bad_request("MalformedJson", "action must be offer, accept or decline")
+    })
+}
+
+async fn draw(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let (g, side) = seated(&hub, &id, &headers).await?;
+    g.act(side, Action::Draw(offer(&body)?)).await.map(Json)
+}
+
+async fn takeback(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let (g, side) = seated(&hub, &id, &headers).await?;
+    g.act(side, Action::Takeback(offer(&body)?)).await.map(Json)
+}

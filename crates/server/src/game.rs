@@ -1,0 +1,734 @@
+//! One game's owner: a task with an inbox that alone changes the game. Its [`AnyMatch`] judges
+//! every move and ending; every event is numbered and stored before it is acknowledged and
+//! published; the clock's flag is the task's own timer.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tegoma_game::clock::Clock;
+use tegoma_game::record::time_control;
+use tegoma_game::{AnyMatch, MatchError, Rules};
+use tegoma_notation::cgsn::Status;
+use tegoma_notation::NotationError;
+use tegoma_protocol::{Outcome, Side};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use crate::error::ApiError;
+use crate::opponent::Opponent;
+use crate::store::{now_ms, Append, EventRow, GameRow, Store};
+use crate::view::{legal_of, plies_of, side_from, side_name, time_to_flag, view, Extra};
+
+/// What a seat asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Play a move (PMN; SAN or UCI too for chess).
+    Move(String),
+    /// Resign.
+    Resign,
+    /// Offer, accept or decline a draw.
+    Draw(Offer),
+    /// Ask for, accept or decline a take-back.
+    Takeback(Offer),
+}
+
+/// The three answers to an offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    /// Make an offer (or accept the opponent's pending one).
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer (or withdraw one's own).
+    Decline,
+}
+
+impl Offer {
+    /// From its JSON name (`offer`, `accept`, `decline`; absent = offer).
+    pub fn parse(s: Option<&str>) -> Option<Offer> {
+        match s {
+            None | Some("offer") => Some(Offer::Offer),
+            Some("accept") => Some(Offer::Accept),
+            Some("decline") => Some(Offer::Decline),
+            _ => None,
+        }
+    }
+}
+
+/// A published event: the full message sent to every client of the game.
+pub type Published = Arc<str>;
+
+/// What a new subscriber gets: the live stream, the events it missed, the current state.
+pub struct Subscription {
+    /// Later events.
+    pub live: broadcast::Receiver<Published>,
+    /// Events after the number the client gave (each `{"seq", "kind", "data", "at_ms"}`).
+    pub missed: Vec<Value>,
+    /// The current state message.
+    pub state: Published,
+}
+
+pub(crate) enum Cmd {
+    Act {
+        side: Side,
+        action: Action,
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+    Subscribe {
+        since: i64,
+        reply: oneshot::Sender<Subscription>,
+    },
+    Snapshot {
+        reply: oneshot::Sender<(AnyMatch, GameRow)>,
+    },
+    CatchUp,
+    EngineMove {
+        seq: i64,
+        pmn: Option<String>,
+    },
+}
+
+/// A handle on a running game.
+#[derive(Clone)]
+pub struct GameHandle {
+    pub(crate) tx: mpsc::Sender<Cmd>,
+    /// The game's stored fixed part (seats' hashes, engine).
+    pub row: Arc<GameRow>,
+}
+
+impl GameHandle {
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, ApiError> {
+        let (tx, rx) = oneshot::channel();
+        self.tx
+            .send(make(tx))
+            .await
+            .map_err(|_| ApiError::internal("the game's task has stopped"))?;
+        rx.await
+            .map_err(|_| ApiError::internal("the game's task has stopped"))
+    }
+
+    /// Performs a seat's action; the new state once it is stored.
+    ///
+    /// # Errors
+    /// The action's typed refusal.
+    pub async fn act(&self, side: Side, action: Action) -> Result<Value, ApiError> {
+        self.ask(|reply| Cmd::Act {
+            side,
+            action,
+            reply,
+        })
+        .await?
+    }
+
+    /// Subscribes to the game's events, with those after `since`.
+    ///
+    /// # Errors
+    /// When the game's task has stopped.
+    pub async fn subscribe(&self, since: i64) -> Result<Subscription, ApiError> {
+        self.ask(|reply| Cmd::Subscribe { since, reply }).await
+    }
+
+    /// The match as it stands.
+    ///
+    /// # Errors
+    /// When the game's task has stopped.
+    pub async fn snapshot(&self) -> Result<(AnyMatch, GameRow), ApiError> {
+        self.ask(|reply| Cmd::Snapshot { reply }).await
+    }
+
+    /// Tells the task that another process stored events.
+    pub fn catch_up(&self) {
+        let _ = self.tx.try_send(Cmd::CatchUp);
+    }
+}
+
+/// Builds the match of a stored game (no events applied).
+///
+/// # Errors
+/// `UnknownGame`, a bad start position or bad periods.
+pub fn new_match(
+    rules: &str,
+    feen: Option<&str>,
+    periods: Option<&Value>,
+) -> Result<AnyMatch, ApiError> {
+    let rules =
+        Rules::by_name(rules).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
+    let mut m = match feen {
+        None => AnyMatch::new(rules),
+        Some(f) => {
+            if f.len() > 4096 {
+                return Err(ApiError::unprocessable(
+                    "FeenTooLong",
+                    "a FEEN has at most 4096 bytes",
+                ));
+            }
+            let start = tegoma_game::generic_from_feen(f)
+                .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
+            AnyMatch::from_position(rules, &start)
+                .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?
+        }
+    };
+    if let Some(p) = periods {
+        let list = p.as_array().filter(|a| a.len() <= 64).ok_or_else(|| {
+            ApiError::unprocessable(
+                "InvalidPeriods",
+                "periods must be an array of at most 64 PCN periods",
+            )
+        })?;
+        let tc = time_control(list)
+            .map_err(|e| ApiError::unprocessable("InvalidPeriods", e.to_string()))?;
+        m = m.with_clock(Clock::new(tc));
+    }
+    Ok(m)
+}
+
+struct Game {
+    row: Arc<GameRow>,
+    periods: Option<Value>,
+    m: AnyMatch,
+    seq: i64,
+    log: Vec<Value>,
+    turn_start: Option<i64>,
+    draw_offer: Option<Side>,
+    takeback_offer: Option<Side>,
+    engine: Option<(Side, u8)>,
+    engine_busy: bool,
+    /// The plies and legal moves as sent, and the event number they were computed at.
+    plies: Vec<Value>,
+    legal: Vec<Value>,
+    views_at: Option<i64>,
+    store: Store,
+    opponent: Arc<dyn Opponent>,
+    out: broadcast::Sender<Published>,
+    me: mpsc::WeakSender<Cmd>,
+}
+
+/// Starts the task of a stored game: replays its events from the database.
+///
+/// # Errors
+/// Database errors, or a stored game that no longer builds.
+pub(crate) async fn start(
+    row: GameRow,
+    store: Store,
+    opponent: Arc<dyn Opponent>,
+) -> Result<GameHandle, ApiError> {
+    let periods: Option<Value> = match &row.periods {
+        Some(p) => Some(serde_json::from_str(p).map_err(|e| ApiError::internal(e.to_string()))?),
+        None => None,
+    };
+    let m = new_match(&row.rules, Some(&row.start_feen), periods.as_ref())?;
+    let engine = match (&row.engine_side, row.engine_level) {
+        (Some(s), Some(l)) => side_from(s).map(|s| (s, l.clamp(1, 8) as u8)),
+        _ => None,
+    };
+    let (tx, rx) = mpsc::channel(256);
+    let (out, _) = broadcast::channel(256);
+    let row = Arc::new(row);
+    let mut g = Game {
+        row: row.clone(),
+        periods,
+        m,
+        seq: 0,
+        log: Vec::new(),
+        turn_start: None,
+        draw_offer: None,
+        takeback_offer: None,
+        engine,
+        engine_busy: false,
+        plies: Vec::new(),
+        legal: Vec::new(),
+        views_at: None,
+        store,
+        opponent,
+        out,
+        me: tx.downgrade(),
+    };
+    let events = g.store.events(&g.row.id, 0).await?;
+    for e in events {
+        g.apply_stored(&e);
+    }
+    tokio::spawn(g.run(rx));
+    Ok(GameHandle { tx, row })
+}
+
+impl Game {
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        self.maybe_engine();
+        loop {
+            let deadline = self.deadline();
+            let sleep = async {
+                match deadline {
+                    Some(d) => {
+                        let wait = (d - now_ms()).max(0) as u64;
+                        tokio::time::sleep(Duration::from_millis(wait)).await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    None => break,
+                    Some(c) => self.handle(c).await,
+                },
+                () = sleep => self.flag().await,
+            }
+        }
+    }
+
+    /// When the side to move's flag falls (ms since the epoch), if a clock runs.
+    fn deadline(&self) -> Option<i64> {
+        if self.m.outcome().is_some() {
+            return None;
+        }
+        let start = self.turn_start?;
+        let clock = self.m.clock()?;
+        let left = time_to_flag(clock, self.m.side_to_move())?;
+        Some(start.saturating_add(i64::try_from(left).unwrap_or(i64::MAX / 4)))
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Act {
+                side,
+                action,
+                reply,
+            } => {
+                let r = self.act(side, action).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Subscribe { since, reply } => {
+                let live = self.out.subscribe();
+                let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
+                let missed = self
+                    .log
+                    .get(from..)
+                    .map(<[Value]>::to_vec)
+                    .unwrap_or_default();
+                let state = self.message(None);
+                let _ = reply.send(Subscription {
+                    live,
+                    missed,
+                    state,
+                });
+            }
+            Cmd::Snapshot { reply } => {
+                let _ = reply.send((self.m.clone(), (*self.row).clone()));
+            }
+            Cmd::CatchUp => {
+                let _ = self.catch_up().await;
+            }
+            Cmd::EngineMove { seq, pmn } => {
+                self.engine_busy = false;
+                if seq == self.seq {
+                    if let (Some(pmn), Some((side, _))) = (pmn, self.engine) {
+                        if let Err(e) = self.act(side, Action::Move(pmn)).await {
+                            eprintln!(
+                                "tegoma-server: game {}: engine move refused: {e}",
+                                self.row.id
+                            );
+                        }
+                    }
+                }
+                self.maybe_engine();
+            }
+        }
+    }
+
+    /// Reads the events other processes stored and publishes them.
+    async fn catch_up(&mut self) -> Result<(), ApiError> {
+        let events = self.store.events(&self.row.id, self.seq).await?;
+        for e in events {
+            if e.seq != self.seq + 1 {
+                break;
+            }
+            self.apply_stored(&e);
+            let _ = self.publish();
+        }
+        self.maybe_engine();
+        Ok(())
+    }
+
+    /// The side to move's flag fell by the server's clock.
+    async fn flag(&mut self) {
+        let Some(d) = self.deadline() else { return };
+        if now_ms() < d {
+            return;
+        }
+        let side = self.m.side_to_move();
+        for _ in 0..3 {
+            let data = json!({"side": side_name(side)});
+            match self.store_event("timeout", data).await {
+                Ok(true) => {
+                    let _ = self.m.time_forfeit(side);
+                    self.finished().await;
+                    let _ = self.publish();
+                    return;
+                }
+                Ok(false) => {
+                    if self.catch_up().await.is_err() || self.m.outcome().is_some() {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    eprintln!("tegoma-server: game {}: {e}", self.row.id);
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    return;
+                }
+            }
+        }
+    }
+
+    async fn finished(&mut self) {
+        if self.m.outcome().is_some() {
+            if let Err(e) = self.store.set_finished(&self.row.id).await {
+                eprintln!("tegoma-server: game {}: {e}", self.row.id);
+            }
+        }
+    }
+
+    /// Stores the next event; `Ok(false)` when another process took its number.
+    async fn store_event(&mut self, kind: &str, data: Value) -> Result<bool, ApiError> {
+        let e = EventRow {
+            seq: self.seq + 1,
+            kind: kind.to_string(),
+            data: data.to_string(),
+            at_ms: now_ms(),
+        };
+        match self.store.append(&self.row.id, &e).await? {
+            Append::Stored => {
+                self.seq = e.seq;
+                self.log.push(event_json(&e));
+                if matches!(kind, "move" | "takeback") {
+                    self.turn_start = Some(e.at_ms);
+                }
+                Ok(true)
+            }
+            Append::Conflict => Ok(false),
+        }
+    }
+
+    /// Applies a stored event (replay at start, or another process's event).
+    fn apply_stored(&mut self, e: &EventRow) {
+        let data: Value = serde_json::from_str(&e.data).unwrap_or(Value::Null);
+        let side = data.get("side").and_then(Value::as_str).and_then(side_from);
+        match (e.kind.as_str(), side) {
+            ("move", _) => {
+                let text = data.get("move").and_then(Value::as_str).unwrap_or("");
+                let elapsed = data.get("elapsed_ms").and_then(Value::as_u64);
+                let _ = self.m.play(text, elapsed);
+                self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
+                self.takeback_offer = None;
+                self.turn_start = Some(e.at_ms);
+            }
+            ("timeout", Some(s)) => {
+                let _ = self.m.time_forfeit(s);
+            }
+            ("resign", Some(s)) => {
+                let _ = self.m.resign(s);
+            }
+            ("draw", Some(s)) => match data.get("action").and_then(Value::as_str) {
+                Some("offer") => self.draw_offer = Some(s),
+                Some("accept") => {
+                    let _ = self.m.end(Outcome::draw(Status::Agreement));
+                    self.draw_offer = None;
+                }
+                _ => self.draw_offer = None,
+            },
+            ("takeback", Some(s)) => match data.get("action").and_then(Value::as_str) {
+                Some("offer") => self.takeback_offer = Some(s),
+                Some("accept") => {
+                    let n = data.get("plies").and_then(Value::as_u64).unwrap_or(1);
+                    for _ in 0..n {
+                        let _ = self.m.take_back();
+                    }
+                    self.takeback_offer = None;
+                    self.draw_offer = None;
+                    self.turn_start = if self.m.ply_count() == 0 {
+                        None
+                    } else {
+                        Some(e.at_ms)
+                    };
+                }
+                _ => self.takeback_offer = None,
+            },
+            _ => {}
+        }
+        self.seq = e.seq;
+        self.log.push(event_json(e));
+    }
+
+    fn message(&mut self, event: Option<&Value>) -> Published {
+        let state = self.state();
+        self.message_of(event, &state)
+    }
+
+    /// Brings the plies and legal moves sent to clients up to date: after one move, the new
+    /// ply's SAN comes from the legal moves sent before it (no replay of the whole game).
+    fn sync_views(&mut self) {
+        if self.views_at == Some(self.seq) {
+            return;
+        }
+        let n = self.m.ply_count();
+        let one_move = self.views_at == Some(self.seq - 1)
+            && self.log.last().is_some_and(|e| e["kind"] == "move")
+            && n == self.plies.len() + 1;
+        let last = if one_move {
+            self.m.pmn_plies().pop()
+        } else {
+            None
+        };
+        match last.and_then(|p| self.legal.iter().find(|l| l["pmn"] == p.as_str()).cloned()) {
+            Some(entry) => self.plies.push(entry),
+            None => self.plies = plies_of(&self.m),
+        }
+        self.legal = legal_of(&self.m);
+        self.views_at = Some(self.seq);
+    }
+
+    fn message_of(&self, event: Option<&Value>, game: &Value) -> Published {
+        let msg = json!({"type": "state", "seq": self.seq, "event": event, "game": game});
+        Arc::from(msg.to_string())
+    }
+
+    fn state(&mut self) -> Value {
+        self.sync_views();
+        let x = Extra {
+            id: &self.row.id,
+            seq: self.seq,
+            turn_start_ms: self.turn_start,
+            now_ms: now_ms(),
+            draw_offer: self.draw_offer,
+            takeback_offer: self.takeback_offer,
+            engine: self.engine,
+            periods: self.periods.as_ref(),
+        };
+        view(&self.m, &x, &self.plies, &self.legal)
+    }
+
+    /// Sends the state after the last event to every client; returns the state.
+    fn publish(&mut self) -> Value {
+        let state = self.state();
+        let _ = self.out.send(self.message_of(self.log.last(), &state));
+        state
+    }
+
+    /// Starts the engine on a blocking thread when its seat is to move.
+    fn maybe_engine(&mut self) {
+        let Some((side, level)) = self.engine else {
+            return;
+        };
+        if self.engine_busy || self.m.outcome().is_some() || self.m.side_to_move() != side {
+            return;
+        }
+        let Some(me) = self.me.upgrade() else { return };
+        self.engine_busy = true;
+        let m = self.m.clone();
+        let seq = self.seq;
+        let opponent = self.opponent.clone();
+        tokio::spawn(async move {
+            let pmn = tokio::task::spawn_blocking(move || opponent.choose(&m, level))
+                .await
+                .ok()
+                .flatten();
+            let _ = me.send(Cmd::EngineMove { seq, pmn }).await;
+        });
+    }
+
+    async fn act(&mut self, side: Side, action: Action) -> Result<Value, ApiError> {
+        if self.store.is_postgres() {
+            // Other processes may have stored events whose notification is still on its way.
+            self.catch_up().await?;
+        }
+        for _ in 0..5 {
+            match self.try_act(side, &action).await? {
+                Some(v) => {
+                    self.maybe_engine();
+                    return Ok(v);
+                }
+                // Another process stored an event first: read it and judge again.
+                None => self.catch_up().await?,
+            }
+        }
+        Err(ApiError::conflict(
+            "Busy",
+            "the game changed too often; try again",
+        ))
+    }
+
+    /// `Ok(None)` when another process took the event's number.
+    async fn try_act(&mut self, side: Side, action: &Action) -> Result<Option<Value>, ApiError> {
+        if let Some(o) = self.m.outcome() {
+            return Err(ApiError::conflict(
+                "GameOver",
+                format!("the game is over: {o}"),
+            ));
+        }
+        let opp = side.flip();
+        let (kind, data, next) = match action {
+            Action::Move(text) => {
+                if self.m.side_to_move() != side {
+                    return Err(ApiError::conflict(
+                        "NotYourTurn",
+                        format!("it is {}'s turn", side_name(opp)),
+                    ));
+                }
+                if text.len() > 64 {
+                    return Err(ApiError::unprocessable(
+                        "InvalidPmn",
+                        "a move has at most 64 bytes",
+                    ));
+                }
+                let elapsed = match self.turn_start {
+                    Some(t) => (now_ms() - t).max(0) as u64,
+                    None => 0,
+                };
+                let mut next = self.m.clone();
+                let before = next.ply_count();
+                match next.play(text, Some(elapsed)) {
+                    Ok(_) if next.ply_count() == before => {
+                        // The flag fell during the ply: the move is not played.
+                        ("timeout", json!({"side": side_name(side)}), Some(next))
+                    }
+                    Ok(_) => {
+                        let pmn = next.pmn_plies().pop().unwrap_or_default();
+                        (
+                            "move",
+                            json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),
+                            Some(next),
+                        )
+                    }
+                    Err(e @ MatchError::Forfeit { .. }) => {
+                        // Ōgi: the illegal move loses; stored as submitted, replayed alike.
+                        let data =
+                            json!({"side": side_name(side), "move": text, "elapsed_ms": elapsed});
+                        if !self.store_event("move", data).await? {
+                            return Ok(None);
+                        }
+                        self.m = next;
+                        self.finished().await;
+                        let _ = self.publish();
+                        return Err(ApiError::unprocessable(e.kind(), e.to_string()));
+                    }
+                    Err(MatchError::Finished(o)) => {
+                        return Err(ApiError::conflict(
+                            "GameOver",
+                            format!("the game is over: {o}"),
+                        ))
+                    }
+                    Err(e) => return Err(ApiError::unprocessable(e.kind(), e.to_string())),
+                }
+            }
+            Action::Resign => ("resign", json!({"side": side_name(side)}), None),
+            Action::Draw(o) => {
+                let o = match o {
+                    Offer::Offer if self.draw_offer == Some(opp) => Offer::Accept,
+                    Offer::Accept if self.draw_offer != Some(opp) => {
+                        return Err(ApiError::conflict(
+                            "NoOffer",
+                            "the opponent has not offered a draw",
+                        ))
+                    }
+                    other => *other,
+                };
+                let name = match o {
+                    Offer::Offer => "offer",
+                    Offer::Accept => "accept",
+                    Offer::Decline => "decline",
+                };
+                (
+                    "draw",
+                    json!({"side": side_name(side), "action": name}),
+                    None,
+                )
+            }
+            Action::Takeback(o) => {
+                let o = match o {
+                    Offer::Offer if self.takeback_offer == Some(opp) => Offer::Accept,
+                    Offer::Accept if self.takeback_offer != Some(opp) => {
+                        return Err(ApiError::conflict(
+                            "NoOffer",
+                            "the opponent has not asked for a take-back",
+                        ))
+                    }
+                    other => *other,
+                };
+                match o {
+                    Offer::Offer => {
+                        if self.plies_to_take_back(side) == 0 {
+                            return Err(ApiError::conflict(
+                                "NothingToTakeBack",
+                                "no move of yours to take back",
+                            ));
+                        }
+                        (
+                            "takeback",
+                            json!({"side": side_name(side), "action": "offer"}),
+                            None,
+                        )
+                    }
+                    Offer::Accept => {
+                        let n = self.plies_to_take_back(opp);
+                        (
+                            "takeback",
+                            json!({"side": side_name(side), "action": "accept", "plies": n}),
+                            None,
+                        )
+                    }
+                    Offer::Decline => (
+                        "takeback",
+                        json!({"side": side_name(side), "action": "decline"}),
+                        None,
+                    ),
+                }
+            }
+        };
+        let e = EventRow {
+            seq: self.seq + 1,
+            kind: kind.to_string(),
+            data: data.to_string(),
+            at_ms: now_ms(),
+        };
+        match self.store.append(&self.row.id, &e).await? {
+            Append::Conflict => return Ok(None),
+            Append::Stored => {}
+        }
+        match next {
+            Some(n) => {
+                self.m = n;
+                self.seq = e.seq;
+                self.log.push(event_json(&e));
+                if kind == "move" {
+                    self.turn_start = Some(e.at_ms);
+                    self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
+                    self.takeback_offer = None;
+                }
+            }
+            None => self.apply_stored(&e),
+        }
+        self.finished().await;
+        let state = self.publish();
+        if kind == "timeout" {
+            return Err(ApiError::conflict(
+                "GameOver",
+                "the flag fell before the move: the game is lost on time",
+            ));
+        }
+        Ok(Some(state))
+    }
+
+    /// How many plies a take-back asked by `side` undoes: back to `side`'s last move.
+    fn plies_to_take_back(&self, side: Side) -> u64 {
+        let n = self.m.ply_count() as u64;
+        let n_side = if self.m.side_to_move() == side { 2 } else { 1 };
+        if n >= n_side {
+            n_side
+        } else {
+            0
+        }
+    }
+}
+
+fn event_json(e: &EventRow) -> Value {
+    let data: Value = serde_json::from_str(&e.data).unwrap_or(Value::Null);
+    json!({"seq": e.seq, "kind": e.kind, "data": data, "at_ms": e.at_ms})
+}

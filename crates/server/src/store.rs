@@ -1,0 +1,413 @@
+//! The database: games and their numbered events, on SQLite (embedded, the default) or
+//! PostgreSQL, through sqlx's `Any` driver with portable SQL; PostgreSQL `LISTEN/NOTIFY` tells
+//! the other server processes sharing the database that a game has new events.
+
+use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use std::borrow::Cow;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
+
+/// The channel of `NOTIFY` messages (`game_id:seq`).
+pub const CHANNEL: &str = "tegoma_events";
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// A database error, with what was being done.
+#[derive(Debug, thiserror::Error)]
+#[error("database: {what}: {source}")]
+pub struct StoreError {
+    what: &'static str,
+    #[source]
+    source: sqlx::Error,
+}
+
+fn ctx(what: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
+    move |source| StoreError { what, source }
+}
+
+/// A stored game's fixed part.
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    /// Its identifier.
+    pub id: String,
+    /// The rule system's name.
+    pub rules: String,
+    /// The start position (FEEN).
+    pub start_feen: String,
+    /// The PCN periods (JSON array), if the game is timed.
+    pub periods: Option<String>,
+    /// The side the engine plays (`first`/`second`), if any.
+    pub engine_side: Option<String>,
+    /// The engine's level.
+    pub engine_level: Option<i64>,
+    /// SHA-256 of the first seat's token.
+    pub first_hash: Option<String>,
+    /// SHA-256 of the second seat's token.
+    pub second_hash: Option<String>,
+    /// Creation time, ms since the epoch.
+    pub created_ms: i64,
+}
+
+/// One stored event.
+#[derive(Debug, Clone)]
+pub struct EventRow {
+    /// Its number in the game (from 1).
+    pub seq: i64,
+    /// Its kind (`move`, `resign`, ...).
+    pub kind: String,
+    /// Its data (JSON).
+    pub data: String,
+    /// When it happened, ms since the epoch.
+    pub at_ms: i64,
+}
+
+/// Whether an append went in, or another writer took that number first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Append {
+    /// Stored.
+    Stored,
+    /// The number is taken (another process appended first): catch up and retry.
+    Conflict,
+}
+
+/// The schema's migrations, embedded (applied in order at start, recorded by sqlx).
+fn migrator() -> Migrator {
+    let mut m = Migrator::DEFAULT;
+    m.migrations = Cow::Owned(vec![Migration::new(
+        1,
+        Cow::Borrowed("games"),
+        MigrationType::Simple,
+        Cow::Borrowed(include_str!("../migrations/0001_games.sql")),
+        false,
+    )]);
+    m
+}
+
+/// The database.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    postgres: bool,
+    url: String,
+    /// SQLite: the one writer of events (group commit); `None` on PostgreSQL.
+    writer: Option<mpsc::Sender<Pending>>,
+}
+
+/// An event waiting for the SQLite writer.
+struct Pending {
+    id: String,
+    event: EventRow,
+    reply: oneshot::Sender<Result<Append, StoreError>>,
+}
+
+/// The SQLite writer: takes every waiting event and commits them in one transaction (SQLite
+/// has one writer at a time; one task writing avoids lock waits, and a batch costs one commit).
+async fn sqlite_writer(pool: AnyPool, mut rx: mpsc::Receiver<Pending>) {
+    let mut batch: Vec<Pending> = Vec::with_capacity(256);
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < 512 {
+            match rx.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let result = write_batch(&pool, &batch).await;
+        match result {
+            Ok(outcomes) => {
+                for (p, o) in batch.drain(..).zip(outcomes) {
+                    let _ = p.reply.send(Ok(o));
+                }
+            }
+            Err(e) => {
+                for p in batch.drain(..) {
+                    let _ = p.reply.send(Err(StoreError {
+                        what: e.what,
+                        source: sqlx::Error::Protocol(e.source.to_string()),
+                    }));
+                }
+            }
+        }
+    }
+}
+
+async fn write_batch(pool: &AnyPool, batch: &[Pending]) -> Result<Vec<Append>, StoreError> {
+    let mut tx = pool.begin().await.map_err(ctx("appending events"))?;
+    let mut out = Vec::with_capacity(batch.len());
+    for p in batch {
+        let done = sqlx::query(
+            "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&p.id)
+        .bind(p.event.seq)
+        .bind(&p.event.kind)
+        .bind(&p.event.data)
+        .bind(p.event.at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(ctx("appending an event"))?;
+        out.push(if done.rows_affected() == 0 {
+            Append::Conflict
+        } else {
+            Append::Stored
+        });
+    }
+    tx.commit().await.map_err(ctx("committing events"))?;
+    Ok(out)
+}
+
+impl Store {
+    /// Opens (creating an SQLite file when needed) and migrates the database at `url`
+    /// (`sqlite://path`, `sqlite::memory:`, `postgres://...`).
+    ///
+    /// # Errors
+    /// When the database cannot be reached or migrated.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
+        let mut full = url.to_string();
+        if !postgres && !full.contains("mode=") && !full.contains(":memory:") {
+            full.push_str(if full.contains('?') {
+                "&mode=rwc"
+            } else {
+                "?mode=rwc"
+            });
+        }
+        let options = AnyConnectOptions::from_str(&full).map_err(ctx("reading the URL"))?;
+        let max = if postgres { 16 } else { 4 };
+        let pool = AnyPoolOptions::new()
+            .max_connections(max)
+            .min_connections(1)
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if !postgres {
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        // WAL with NORMAL sync: a committed transaction survives a crash of the
+                        // process (SIGKILL); only a power loss may lose the last commits.
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(ctx("connecting"))?;
+        migrator().run(&pool).await.map_err(|e| StoreError {
+            what: "migrating",
+            source: e.into(),
+        })?;
+        let writer = if postgres {
+            None
+        } else {
+            let (tx, rx) = mpsc::channel(4096);
+            tokio::spawn(sqlite_writer(pool.clone(), rx));
+            Some(tx)
+        };
+        Ok(Store {
+            pool,
+            postgres,
+            url: url.to_string(),
+            writer,
+        })
+    }
+
+    /// Whether the database is PostgreSQL (several processes may share it).
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
+    /// The URL the store was opened with.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO games (id, rules, start_feen, periods, engine_side, engine_level, \
+             first_hash, second_hash, created_ms, finished) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)",
+        )
+        .bind(&g.id)
+        .bind(&g.rules)
+        .bind(&g.start_feen)
+        .bind(&g.periods)
+        .bind(&g.engine_side)
+        .bind(g.engine_level)
+        .bind(&g.first_hash)
+        .bind(&g.second_hash)
+        .bind(g.created_ms)
+        .execute(&self.pool)
+        .await
+        .map_err(ctx("storing a game"))?;
+        Ok(())
+    }
+
+    /// A stored game.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, rules, start_feen, periods, engine_side, engine_level, first_hash, \
+             second_hash, created_ms FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(ctx("reading a game"))?;
+        row.map(|r| {
+            Ok(GameRow {
+                id: r.try_get(0)?,
+                rules: r.try_get(1)?,
+                start_feen: r.try_get(2)?,
+                periods: r.try_get(3)?,
+                engine_side: r.try_get(4)?,
+                engine_level: r.try_get(5)?,
+                first_hash: r.try_get(6)?,
+                second_hash: r.try_get(7)?,
+                created_ms: r.try_get(8)?,
+            })
+        })
+        .transpose()
+        .map_err(ctx("reading a game"))
+    }
+
+    /// The games not finished (to restart their clocks after a restart).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE finished = 0")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(ctx("listing games"))?;
+        rows.iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(ctx("listing games"))
+    }
+
+    /// The number of moves stored in every game (for the load benchmark's check).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn count_moves(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) FROM events WHERE kind = 'move'")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(ctx("counting moves"))?;
+        row.try_get(0).map_err(ctx("counting moves"))
+    }
+
+    /// Marks a game finished.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_finished(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET finished = 1 WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(ctx("finishing a game"))?;
+        Ok(())
+    }
+
+    /// The events of a game numbered above `after`, in order.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn events(&self, id: &str, after: i64) -> Result<Vec<EventRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, kind, data, at_ms FROM events WHERE game_id = $1 AND seq > $2 \
+             ORDER BY seq",
+        )
+        .bind(id)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(ctx("reading events"))?;
+        rows.iter()
+            .map(|r| {
+                Ok(EventRow {
+                    seq: r.try_get(0)?,
+                    kind: r.try_get(1)?,
+                    data: r.try_get(2)?,
+                    at_ms: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ctx("reading events"))
+    }
+
+    /// Appends an event with the next number; [`Append::Conflict`] when the number is taken.
+    /// Committed before it returns (the caller acknowledges only afterwards). On PostgreSQL, the
+    /// other processes are notified in the same transaction.
+    ///
+    /// # Errors
+    /// Database errors other than the number being taken.
+    pub async fn append(&self, id: &str, e: &EventRow) -> Result<Append, StoreError> {
+        if let Some(w) = &self.writer {
+            let (reply, answer) = oneshot::channel();
+            let pending = Pending {
+                id: id.to_string(),
+                event: e.clone(),
+                reply,
+            };
+            let gone = || StoreError {
+                what: "appending an event",
+                source: sqlx::Error::PoolClosed,
+            };
+            w.send(pending).await.map_err(|_| gone())?;
+            return answer.await.map_err(|_| gone())?;
+        }
+        let mut tx = self.pool.begin().await.map_err(ctx("appending an event"))?;
+        let sql = if self.postgres {
+            "INSERT INTO events (game_id, seq, kind, data, at_ms) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT DO NOTHING"
+        } else {
+            "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
+             VALUES ($1, $2, $3, $4, $5)"
+        };
+        let done = sqlx::query(sql)
+            .bind(id)
+            .bind(e.seq)
+            .bind(&e.kind)
+            .bind(&e.data)
+            .bind(e.at_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(ctx("appending an event"))?;
+        if done.rows_affected() == 0 {
+            let _ = tx.rollback().await;
+            return Ok(Append::Conflict);
+        }
+        if self.postgres {
+            sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS n")
+                .bind(CHANNEL)
+                .bind(format!("{id}:{}", e.seq))
+                .execute(&mut *tx)
+                .await
+                .map_err(ctx("notifying"))?;
+        }
+        tx.commit().await.map_err(ctx("committing an event"))?;
+        Ok(Append::Stored)
+    }
+}

@@ -1,0 +1,247 @@
+//! The game's event stream over WebSocket: every client gets every event (spectators too);
+//! a client that sends its seat's token in an `auth` message may then act for that seat.
+//!
+//! Hostile clients: a text message above [`MAX_MESSAGE`] bytes, a binary message, malformed
+//! JSON or an unknown type gets a typed error; more than [`RATE`] messages a second (bursts of
+//! [`BURST`]) get `RateLimited` and are dropped, and a client that keeps flooding is closed.
+//! Nothing a client sends reaches another game.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::Uri;
+use axum::response::Response;
+use serde_json::{json, Value};
+use tegoma_protocol::Side;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::error::ApiError;
+use crate::game::{Action, GameHandle, Offer};
+use crate::hub::{seat_of, Hub};
+use crate::view::side_name;
+
+/// The largest message a client may send (bytes); larger ones get `MessageTooLarge`.
+pub const MAX_MESSAGE: usize = 4096;
+/// Messages per second allowed to a connection, sustained.
+pub const RATE: f64 = 20.0;
+/// The burst of messages allowed above the rate.
+pub const BURST: f64 = 40.0;
+/// Dropped messages after which a flooding connection is closed.
+pub const MAX_DROPPED: u32 = 1000;
+
+pub(crate) async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    uri: Uri,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let g = hub.get(&id).await?.ok_or_else(ApiError::not_found)?;
+    let since = uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("since="))
+        .and_then(|s| s.parse::<i64>().ok());
+    Ok(ws
+        .max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .on_upgrade(move |socket| session(socket, g, since)))
+}
+
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+    dropped: u32,
+    last_warning: Option<Instant>,
+}
+
+impl Bucket {
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * RATE).min(BURST);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            self.dropped += 1;
+            false
+        }
+    }
+}
+
+fn error(kind: &str, message: &str, reference: Option<&Value>) -> Message {
+    let mut v = json!({"type": "error", "kind": kind, "message": message});
+    if let Some(r) = reference {
+        v["ref"] = r.clone();
+    }
+    Message::Text(v.to_string().into())
+}
+
+async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
+    let Ok(sub) = g.subscribe(since.unwrap_or(i64::MAX)).await else {
+        return;
+    };
+    let mut live = sub.live;
+    if since.is_some() {
+        let m = json!({"type": "events", "events": sub.missed});
+        if socket
+            .send(Message::Text(m.to_string().into()))
+            .await
+            .is_err()
+        {
+            return;
+        }
+    }
+    if socket
+        .send(Message::Text(sub.state.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut seat: Option<Side> = None;
+    let mut bucket = Bucket {
+        tokens: BURST,
+        last: Instant::now(),
+        dropped: 0,
+        last_warning: None,
+    };
+    loop {
+        tokio::select! {
+            ev = live.recv() => {
+                let text: String = match ev {
+                    Ok(t) => t.to_string(),
+                    Err(RecvError::Lagged(_)) => match g.subscribe(i64::MAX).await {
+                        Ok(s) => { live = s.live; s.state.to_string() }
+                        Err(_) => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            msg = socket.recv() => {
+                let msg = match msg {
+                    Some(Ok(m)) => m,
+                    // Oversized frames and protocol errors end the connection.
+                    _ => break,
+                };
+                let reply = match msg {
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                    _ if !bucket.allow() => {
+                        if bucket.dropped > MAX_DROPPED {
+                            let _ = socket.send(Message::Close(Some(CloseFrame {
+                                code: 1008,
+                                reason: "RateLimited: too many messages".into(),
+                            }))).await;
+                            break;
+                        }
+                        let now = Instant::now();
+                        if bucket.last_warning.is_some_and(|t| now.duration_since(t).as_millis() < 1000) {
+                            continue;
+                        }
+                        bucket.last_warning = Some(now);
+                        error("RateLimited", "too many messages: at most 20 a second; this one was dropped", None)
+                    }
+                    Message::Binary(_) => error("BinaryMessage", "messages are JSON text", None),
+                    Message::Text(t) if t.len() > MAX_MESSAGE => {
+                        error("MessageTooLarge", "a message has at most 4096 bytes", None)
+                    }
+                    Message::Text(t) => handle(&g, &mut seat, t.as_str()).await,
+                };
+                if socket.send(reply).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message {
+    let v: Value = match serde_json::from_str(text) {
+        Ok(v @ Value::Object(_)) => v,
+        _ => {
+            return error(
+                "MalformedMessage",
+                "a message is a JSON object with a \"type\"",
+                None,
+            )
+        }
+    };
+    let reference = v.get("ref");
+    let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
+    let action = match ty {
+        "ping" => {
+            return Message::Text(json!({"type": "pong", "ref": reference}).to_string().into())
+        }
+        "auth" => {
+            let Some(token) = v.get("token").and_then(Value::as_str) else {
+                return error("MissingToken", "auth needs a token", reference);
+            };
+            return match seat_of(&g.row, token) {
+                Ok(side) => {
+                    *seat = Some(side);
+                    Message::Text(
+                        json!({"type": "authed", "side": side_name(side), "ref": reference})
+                            .to_string()
+                            .into(),
+                    )
+                }
+                Err(e) => error(&e.kind, &e.message, reference),
+            };
+        }
+        "move" => match v.get("move").and_then(Value::as_str) {
+            Some(m) => Action::Move(m.to_string()),
+            None => {
+                return error(
+                    "MalformedMessage",
+                    "a move message needs \"move\": PMN",
+                    reference,
+                )
+            }
+        },
+        "resign" => Action::Resign,
+        "draw" | "takeback" => {
+            let Some(o) = Offer::parse(v.get("action").and_then(Value::as_str)) else {
+                return error(
+                    "MalformedMessage",
+                    "action must be offer, accept or decline",
+                    reference,
+                );
+            };
+            if ty == "draw" {
+                Action::Draw(o)
+            } else {
+                Action::Takeback(o)
+            }
+        }
+        _ => {
+            return error(
+                "UnknownMessageType",
+                "type must be auth, move, resign, draw, takeback or ping",
+                reference,
+            )
+        }
+    };
+    let Some(side) = *seat else {
+        return error(
+            "MissingToken",
+            "send {\"type\": \"auth\", \"token\": ...} first: spectators cannot act",
+            reference,
+        );
+    };
+    match g.act(side, action).await {
+        Ok(state) => Message::Text(
+            json!({"type": "ack", "ref": reference, "seq": state.get("seq")})
+                .to_string()
+                .into(),
+        ),
+        Err(e) => error(&e.kind, &e.message, reference),
+    }
+}

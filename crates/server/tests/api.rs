@@ -1,0 +1,396 @@
+//! The HTTP API and the WebSocket stream: tokens, turns, illegal and malformed moves, endings,
+//! clocks, offers, the engine seat, hostile WebSocket clients.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use futures_util::SinkExt;
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
+
+const MT: &str = "multi_thread";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_and_creation() {
+    let _ = MT;
+    let addr = start().await;
+    let (s, b) = http(addr, "GET", "/healthz", None, None).await;
+    assert_eq!((s, b.as_str()), (200, "ok"));
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    assert_eq!(t1.len(), 64, "256-bit tokens in hex");
+    assert_ne!(t1, t2);
+    assert!(!id.contains(&t1));
+    for body in [r#"{"rules": "ogi"}"#, r#"{"rules": "kogoma"}"#] {
+        create(addr, body).await;
+    }
+    let (s, v) = json(addr, "POST", "/api/games", None, Some(r#"{"rules": "go"}"#)).await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (422, Some("UnknownGame")));
+    let (s, v) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"rules": "chess", "feen": "9/9 / C/c"}"#),
+    )
+    .await;
+    assert_eq!(s, 422, "{v}");
+    let (s, v) = json(addr, "POST", "/api/games", None, Some("{not json")).await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (400, Some("MalformedJson"))
+    );
+    let (s, v) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"periods": [{"time": -1}]}"#),
+    )
+    .await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (422, Some("InvalidPeriods"))
+    );
+    let (s, v) = json(addr, "GET", "/api/games/nope", None, None).await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (404, Some("GameNotFound"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tokens_are_stored_hashed() {
+    let db = fresh_db("hash");
+    let addr = start_on(&db).await;
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let store = tegoma_server::Store::open(&db).await.unwrap();
+    let row = store.game(&id).await.unwrap().unwrap();
+    // SHA-256 computed independently by the `sha256sum` of coreutils.
+    for (t, h) in [(&t1, &row.first_hash), (&t2, &row.second_hash)] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("printf %s {t} | sha256sum"))
+            .output()
+            .expect("sha256sum runs");
+        let expected = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(h.as_deref(), expected.split_whitespace().next());
+        assert_ne!(h.as_deref(), Some(t.as_str()));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tokens_turns_and_moves() {
+    let addr = start().await;
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let (_, o1, _) = create(addr, r#"{"rules": "chess"}"#).await;
+    let path = format!("/api/games/{id}/moves");
+    let (s, v) = json(addr, "POST", &path, None, Some(r#"{"move": "e4"}"#)).await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (401, Some("MissingToken"))
+    );
+    let (s, v) = play(addr, &id, "not-a-token", "e4").await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (403, Some("WrongToken")));
+    let (s, _) = play(addr, &id, &o1, "e4").await;
+    assert_eq!(s, 403, "another game's token");
+    let (s, v) = play(addr, &id, &t2, "e7-e5").await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("NotYourTurn")));
+    let (s, v) = play(addr, &id, &t1, "e2-e5").await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (422, Some("IllegalMove")),
+        "{v}"
+    );
+    let (s, v) = play(addr, &id, &t1, "zz9").await;
+    assert_eq!(s, 422, "{v}");
+    assert_ne!(v["error"]["kind"], "IllegalMove");
+    let (s, v) = play(addr, &id, &t1, &"e".repeat(10_000)).await;
+    assert_eq!(s, 422, "{v}");
+    let (s, v) = json(addr, "POST", &path, Some(&t1), Some(r#"{"mv": "e4"}"#)).await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (400, Some("MalformedJson"))
+    );
+    // Scholar's mate, SAN and PMN mixed.
+    for (t, mv) in [
+        (&t1, "e4"),
+        (&t2, "e7-e5"),
+        (&t1, "Bc4"),
+        (&t2, "Nc6"),
+        (&t1, "d1-h5"),
+        (&t2, "Nf6"),
+    ] {
+        let (s, v) = play(addr, &id, t, mv).await;
+        assert_eq!(s, 200, "{mv}: {v}");
+        assert!(v["outcome"].is_null());
+    }
+    let (s, v) = play(addr, &id, &t1, "Qxf7#").await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["outcome"]["result"], "first");
+    assert_eq!(v["outcome"]["reason"], "checkmate");
+    assert_eq!(v["plies"][6]["san"], "Qxf7#");
+    assert_eq!(v["plies"][6]["pmn"], "h5+f7");
+    let (s, v) = play(addr, &id, &t2, "a6").await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("GameOver")));
+    let (s, v) = json(addr, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(s, 200);
+    assert_eq!(v["outcome"]["result"], "first");
+    assert_eq!(v["plies"].as_array().unwrap().len(), 7);
+    let (s, pgn) = http(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).await;
+    assert_eq!(s, 200);
+    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ogi_illegal_move_forfeits_and_pgn_is_chess_only() {
+    let addr = start().await;
+    let (id, t1, _) = create(addr, r#"{"rules": "ogi"}"#).await;
+    let (s, v) = play(addr, &id, &t1, "e3-e5").await;
+    assert_eq!(s, 422, "{v}");
+    let (_, v) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
+    assert_eq!(v["game"]["outcome"]["reason"], "illegalmove", "{v}");
+    assert_eq!(v["game"]["outcome"]["result"], "second");
+    let (s, v) = json(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("NotChess")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_draw_and_takeback() {
+    let addr = start().await;
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let p = |x: &str| format!("/api/games/{id}/{x}");
+    assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
+    let (s, v) = json(addr, "POST", &p("takeback"), Some(&t2), None).await;
+    assert_eq!(
+        (s, v["error"]["kind"].as_str()),
+        (409, Some("NothingToTakeBack"))
+    );
+    let (s, v) = json(addr, "POST", &p("takeback"), Some(&t1), None).await;
+    assert_eq!((s, v["takeback_offer"].as_str()), (200, Some("first")));
+    let (s, v) = json(
+        addr,
+        "POST",
+        &p("takeback"),
+        Some(&t2),
+        Some(r#"{"action": "accept"}"#),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["plies"].as_array().unwrap().len(), 0);
+    assert_eq!(v["turn"], "first");
+    let (s, v) = json(
+        addr,
+        "POST",
+        &p("draw"),
+        Some(&t1),
+        Some(r#"{"action": "accept"}"#),
+    )
+    .await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("NoOffer")));
+    let (s, v) = json(addr, "POST", &p("draw"), Some(&t1), None).await;
+    assert_eq!((s, v["draw_offer"].as_str()), (200, Some("first")));
+    let (s, v) = json(
+        addr,
+        "POST",
+        &p("draw"),
+        Some(&t2),
+        Some(r#"{"action": "decline"}"#),
+    )
+    .await;
+    assert_eq!((s, v["draw_offer"].as_null()), (200, Some(())));
+    json(addr, "POST", &p("draw"), Some(&t2), None).await;
+    let (s, v) = json(addr, "POST", &p("draw"), Some(&t1), None).await;
+    assert_eq!(s, 200);
+    assert_eq!(v["outcome"]["result"], "draw");
+    assert_eq!(v["outcome"]["reason"], "agreement");
+    let (id, _, t2) = create(addr, r#"{"rules": "ogi"}"#).await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&t2),
+        None,
+    )
+    .await;
+    assert_eq!((s, v["outcome"]["result"].as_str()), (200, Some("first")));
+    assert_eq!(v["outcome"]["reason"], "resignation");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_seat_answers() {
+    let addr = start().await;
+    let (s, v) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"rules": "chess", "opponent": {"engine": 3}}"#),
+    )
+    .await;
+    assert_eq!(s, 201);
+    assert!(
+        v["seats"]["second"].is_null() && v["seats"]["first"].is_string(),
+        "{v}"
+    );
+    let id = v["id"].as_str().unwrap().to_string();
+    let t1 = v["seats"]["first"].as_str().unwrap().to_string();
+    let mut w = ws(addr, &id, None).await;
+    next_of(&mut w, "state").await;
+    assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
+    loop {
+        let v = next_of(&mut w, "state").await;
+        if v["seq"] == 2 {
+            assert_eq!(v["game"]["turn"], "first");
+            assert_eq!(v["game"]["engine"]["level"], 3);
+            break;
+        }
+    }
+    let (s, _) = json(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"opponent": {"engine": 9}}"#),
+    )
+    .await;
+    assert_eq!(s, 422);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_clock_ends_a_game() {
+    let addr = start().await;
+    let (id, t1, _) = create(
+        addr,
+        r#"{"rules": "chess", "periods": [{"time": 0.4, "inc": 0}]}"#,
+    )
+    .await;
+    let mut w = ws(addr, &id, None).await;
+    next_of(&mut w, "state").await;
+    assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
+    let v = next_of(&mut w, "state").await;
+    assert_eq!(v["game"]["clock"]["running"], "second");
+    // Nobody sends anything: the server's own timer ends the game.
+    let v = next_of(&mut w, "state").await;
+    assert_eq!(v["event"]["kind"], "timeout", "{v}");
+    assert_eq!(v["game"]["outcome"]["reason"], "timelimit");
+    assert_eq!(v["game"]["outcome"]["result"], "first");
+    // Byōyomi: main time then 0.3 s per ply.
+    let (id, t1, t2) = create(
+        addr,
+        r#"{"rules": "ogi", "periods": [{"time": 0.2}, {"time": 0.3, "moves": 1}]}"#,
+    )
+    .await;
+    assert_eq!(play(addr, &id, &t1, "e3-e4").await.0, 200);
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    let (s, v) = play(addr, &id, &t2, "e6-e5").await;
+    assert_eq!(s, 200, "main time spills into byoyomi: {v}");
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let (_, v) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
+    assert_eq!(v["game"]["outcome"]["reason"], "timelimit", "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_see_everything_and_reconnect() {
+    let addr = start().await;
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let mut spectator = ws(addr, &id, None).await;
+    let v = next_of(&mut spectator, "state").await;
+    assert_eq!(v["seq"], 0);
+    for (t, mv) in [(&t1, "e4"), (&t2, "e5"), (&t1, "Nf3")] {
+        play(addr, &id, t, mv).await;
+        let v = next_of(&mut spectator, "state").await;
+        assert_eq!(v["event"]["kind"], "move");
+    }
+    // A spectator cannot act.
+    send(&mut spectator, json!({"type": "move", "move": "Nc6"})).await;
+    let v = next_of(&mut spectator, "error").await;
+    assert_eq!(v["kind"], "MissingToken");
+    // A client that saw event 1 gets 2 and 3, then the state.
+    let mut late = ws(addr, &id, Some(1)).await;
+    let v = next(&mut late).await;
+    assert_eq!(v["type"], "events");
+    let seqs: Vec<_> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_i64().unwrap())
+        .collect();
+    assert_eq!(seqs, [2, 3]);
+    let v = next(&mut late).await;
+    assert_eq!(
+        (v["type"].as_str(), v["seq"].as_i64()),
+        (Some("state"), Some(3))
+    );
+    // A seated client plays over the socket.
+    send(&mut late, json!({"type": "auth", "token": t2})).await;
+    assert_eq!(next_of(&mut late, "authed").await["side"], "second");
+    send(&mut late, json!({"type": "move", "move": "Nc6", "ref": 7})).await;
+    let v = next_of(&mut late, "ack").await;
+    assert_eq!((v["ref"].as_i64(), v["seq"].as_i64()), (Some(7), Some(4)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_websocket_clients() {
+    let addr = start().await;
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let (other, o1, o2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let mut w = ws(addr, &id, None).await;
+    next_of(&mut w, "state").await;
+    send(&mut w, json!({"type": "auth", "token": o1})).await;
+    assert_eq!(next_of(&mut w, "error").await["kind"], "WrongToken");
+    w.send(Message::Text("{{{".into())).await.unwrap();
+    assert_eq!(next_of(&mut w, "error").await["kind"], "MalformedMessage");
+    send(&mut w, json!({"type": "dance"})).await;
+    assert_eq!(next_of(&mut w, "error").await["kind"], "UnknownMessageType");
+    w.send(Message::Binary(vec![1, 2, 3].into())).await.unwrap();
+    assert_eq!(next_of(&mut w, "error").await["kind"], "BinaryMessage");
+    send(&mut w, json!({"type": "ping", "pad": "x".repeat(5000)})).await;
+    assert_eq!(next_of(&mut w, "error").await["kind"], "MessageTooLarge");
+    send(&mut w, json!({"type": "auth", "token": t1})).await;
+    next_of(&mut w, "authed").await;
+    send(&mut w, json!({"type": "move", "move": "e2-e5"})).await;
+    assert_eq!(next_of(&mut w, "error").await["kind"], "IllegalMove");
+    send(&mut w, json!({"type": "move", "move": 12})).await;
+    assert_eq!(next_of(&mut w, "error").await["kind"], "MalformedMessage");
+    // Flooding: pings far above the rate; some are refused with RateLimited.
+    for _ in 0..300 {
+        w.send(Message::Text(json!({"type": "ping"}).to_string().into()))
+            .await
+            .unwrap();
+    }
+    assert_eq!(next_of(&mut w, "error").await["kind"], "RateLimited");
+    // A frame far above the limit closes that connection only.
+    let mut big = ws(addr, &id, None).await;
+    let _ = big.send(Message::Text("x".repeat(200_000).into())).await;
+    // The other game is unaffected and so is this one.
+    let mut o = ws(addr, &other, None).await;
+    next_of(&mut o, "state").await;
+    assert_eq!(play(addr, &other, &o1, "d4").await.0, 200);
+    assert_eq!(next_of(&mut o, "state").await["seq"], 1);
+    assert_eq!(play(addr, &other, &o2, "d5").await.0, 200);
+    assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
+    assert_eq!(play(addr, &id, &t2, "e5").await.0, 200);
+    let (s, _) = http(addr, "GET", "/healthz", None, None).await;
+    assert_eq!(s, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn import_a_pgn_and_a_pcn() {
+    let addr = start().await;
+    let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    let body = json!({"pgn": pgn}).to_string();
+    let (s, v) = json(addr, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_str().unwrap();
+    let (_, rec) = json(addr, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(rec["plies"].as_array().unwrap().len(), 4);
+    let body = json!({"pcn": rec.to_string()}).to_string();
+    let (s, v) = json(addr, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(s, 201, "{v}");
+    let id2 = v["id"].as_str().unwrap();
+    let (_, st) = json(addr, "GET", &format!("/api/games/{id2}/state"), None, None).await;
+    assert_eq!(st["game"]["plies"][3]["san"], "Nc6");
+    assert_eq!(st["game"]["turn"], "first");
+}

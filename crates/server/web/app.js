@@ -1,0 +1,415 @@
+// The web board: lobby (create, import), game page (play, watch), all state from the server.
+import { renderBoard, cellAt, drawPiece, pieceSide } from './board.js';
+import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
+
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  id: null,
+  token: null,
+  seat: null,
+  game: null,
+  seq: 0,
+  received: 0,
+  flipped: false,
+  userFlipped: false,
+  selected: null, // {cell} or {drop: piece}
+  socket: null,
+  drag: null,
+};
+
+// ---- seats: the token comes in the invite link's fragment, kept in localStorage ----
+function seatKey(id) { return `tegoma-seat:${id}`; }
+
+function loadSeat(id) {
+  const m = /(?:^#|&)seat=([0-9a-f]{16,128})/.exec(location.hash);
+  if (m) {
+    localStorage.setItem(seatKey(id), m[1]);
+    // The address bar keeps no token: copying it gives a spectator link.
+    history.replaceState(null, '', location.pathname);
+  }
+  return localStorage.getItem(seatKey(id));
+}
+
+async function api(method, path, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  let data;
+  try { data = JSON.parse(text); } catch { data = text; }
+  if (!r.ok) {
+    const e = (data && data.error) || { kind: `HTTP${r.status}`, message: text };
+    throw Object.assign(new Error(`${e.kind}: ${e.message}`), { kind: e.kind, status: r.status });
+  }
+  return data;
+}
+
+// ---- lobby ----
+function lobby() {
+  $('lobby').hidden = false;
+  $('clock').addEventListener('change', () => {
+    $('custom-periods-label').hidden = $('clock').value !== 'custom';
+  });
+  $('create-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { rules: $('rules').value };
+    const feen = $('feen').value.trim();
+    if (feen) body.feen = feen;
+    let clock = $('clock').value;
+    if (clock === 'custom') clock = $('custom-periods').value;
+    try {
+      if (clock) body.periods = JSON.parse(clock);
+      if ($('opponent').value) body.opponent = { engine: Number($('opponent').value) };
+      const r = await api('POST', '/api/games', body);
+      enter(r);
+    } catch (e) {
+      $('lobby-error').textContent = e.message;
+    }
+  });
+  $('import').addEventListener('click', async () => {
+    const text = $('import-text').value.trim();
+    const body = text.startsWith('{') ? { pcn: text } : { pgn: text };
+    try {
+      enter(await api('POST', '/api/games', body));
+    } catch (e) {
+      $('lobby-error').textContent = e.message;
+    }
+  });
+}
+
+function enter(created) {
+  // The creator plays the first human seat; the other seat's link is shown on the game page.
+  const seats = created.seats || {};
+  const mine = seats.first ? 'first' : 'second';
+  const other = mine === 'first' ? 'second' : 'first';
+  if (seats[other]) sessionStorage.setItem(`tegoma-invite:${created.id}`, seats[other]);
+  location.href = `/game/${created.id}#seat=${seats[mine]}`;
+}
+
+// ---- game page ----
+function gamePage(id) {
+  ui.id = id;
+  ui.token = loadSeat(id);
+  $('game').hidden = false;
+  $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; ui.userFlipped = true; render(); });
+  $('resign').addEventListener('click', () => act('resign'));
+  $('draw').addEventListener('click', () => act('draw', { action: 'offer' }));
+  $('draw-decline').addEventListener('click', () => act('draw', { action: 'decline' }));
+  $('takeback').addEventListener('click', () => act('takeback', { action: 'offer' }));
+  $('takeback-decline').addEventListener('click', () => act('takeback', { action: 'decline' }));
+  $('move-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const mv = $('move-input').value.trim();
+    if (mv) { send(mv); $('move-input').value = ''; }
+  });
+  $('show-pgn').addEventListener('click', () => exportText('pgn'));
+  $('show-pcn').addEventListener('click', () => exportText('pcn'));
+  $('show-feen').addEventListener('click', () => exportText('feen'));
+  $('copy-export').addEventListener('click', () => copy($('export-text').value));
+  $('chooser-cancel').addEventListener('click', () => closeChooser());
+  const board = $('board');
+  board.addEventListener('pointerdown', onPointerDown);
+  window.addEventListener('pointermove', onPointerMove);
+  window.addEventListener('pointerup', onPointerUp);
+  links();
+  connect();
+}
+
+function links() {
+  const base = `${location.origin}/game/${ui.id}`;
+  const invite = sessionStorage.getItem(`tegoma-invite:${ui.id}`);
+  let html = `<label>Spectator link <input id="spectate-link" readonly value="${base}"></label><button type="button" data-copy="spectate-link">Copy</button>`;
+  if (invite) {
+    html += `<label>Invite link (the other seat) <input id="invite-link" readonly value="${base}#seat=${invite}"></label><button type="button" data-copy="invite-link">Copy</button>`;
+  }
+  $('links').innerHTML = html;
+  $('links').querySelectorAll('[data-copy]').forEach((b) => b.addEventListener('click', () => copy($(b.dataset.copy).value)));
+}
+
+async function copy(text) {
+  try { await navigator.clipboard.writeText(text); } catch {
+    const t = document.createElement('textarea');
+    t.value = text; document.body.appendChild(t); t.select(); document.execCommand('copy'); t.remove();
+  }
+}
+
+async function exportText(kind) {
+  let text = '';
+  try {
+    if (kind === 'feen') text = ui.game.feen;
+    else if (kind === 'pcn') text = await (await fetch(`/api/games/${ui.id}`)).text();
+    else {
+      const r = await fetch(`/api/games/${ui.id}/pgn`);
+      text = await r.text();
+      if (!r.ok) text = JSON.parse(text).error.message;
+    }
+  } catch (e) { text = String(e); }
+  $('export-text').value = text;
+  $('export').open = true;
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const since = ui.game ? `?since=${ui.seq}` : '';
+  const s = new WebSocket(`${proto}://${location.host}/api/games/${ui.id}/ws${since}`);
+  ui.socket = s;
+  s.onopen = () => { if (ui.token) s.send(JSON.stringify({ type: 'auth', token: ui.token })); };
+  s.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === 'state') {
+      ui.game = m.game; ui.seq = m.seq; ui.received = performance.now();
+      render();
+    } else if (m.type === 'authed') {
+      ui.seat = m.side;
+      if (!ui.userFlipped) ui.flipped = m.side === 'second';
+      render();
+    } else if (m.type === 'error') {
+      if (m.kind === 'WrongToken') { ui.token = null; ui.seat = null; }
+      showError(`${m.kind}: ${m.message}`);
+    }
+  };
+  s.onclose = () => { ui.socket = null; setTimeout(connect, 1000); };
+}
+
+function showError(text) {
+  $('error').textContent = text;
+}
+
+async function act(what, body) {
+  if (!ui.token) return showError('You are watching: only the players can act.');
+  try {
+    await api('POST', `/api/games/${ui.id}/${what}`, body, ui.token);
+    showError('');
+  } catch (e) { showError(e.message); }
+}
+
+async function send(mv) {
+  ui.selected = null;
+  if (!ui.token) { showError('You are watching: only the players can move.'); render(); return; }
+  try {
+    const g = await api('POST', `/api/games/${ui.id}/moves`, { move: mv }, ui.token);
+    showError('');
+    if (g && g.seq >= ui.seq) { ui.game = g; ui.seq = g.seq; ui.received = performance.now(); }
+  } catch (e) { showError(e.message); }
+  render();
+}
+
+function myTurn() {
+  return ui.game && ui.seat && !ui.game.outcome && ui.game.turn === ui.seat;
+}
+
+// ---- moving: click-click, drag, drops, choices ----
+function destinations() {
+  if (!ui.selected || !myTurn()) return [];
+  const moves = legalMoves(ui.game);
+  const list = ui.selected.cell ? fromSquare(moves, ui.selected.cell) : dropsOf(moves, ui.selected.drop);
+  return list;
+}
+
+function tryMoveTo(cell) {
+  const candidates = destinations().filter((m) => m.to === cell);
+  if (!candidates.length) return false;
+  if (candidates.length === 1) { send(candidates[0].pmn); return true; }
+  openChooser(candidates);
+  return true;
+}
+
+function openChooser(candidates) {
+  const box = $('chooser-options');
+  box.replaceChildren();
+  for (const m of candidates) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = choiceLabel(m, ui.game.rules, candidates);
+    b.dataset.choice = m.rest || 'none';
+    b.dataset.pmn = m.pmn;
+    b.addEventListener('click', () => { closeChooser(); send(m.pmn); });
+    box.appendChild(b);
+  }
+  $('chooser-title').textContent = ui.game.rules === 'chess' ? 'Promote to' : 'Choose';
+  $('chooser').hidden = false;
+}
+
+function closeChooser() {
+  $('chooser').hidden = true;
+  ui.selected = null;
+  render();
+}
+
+function canSelect(cell) {
+  return myTurn() && fromSquare(legalMoves(ui.game), cell).length > 0;
+}
+
+function onPointerDown(ev) {
+  if (!ui.game) return;
+  const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
+  if (!cell) return;
+  if (ui.selected && ui.selected.cell !== cell && tryMoveTo(cell)) return;
+  if (canSelect(cell)) {
+    ev.preventDefault();
+    ui.selected = { cell };
+    ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null };
+    render();
+  } else {
+    ui.selected = null;
+    render();
+  }
+}
+
+function onPointerMove(ev) {
+  const d = ui.drag;
+  if (!d) return;
+  if (!d.moved && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
+  d.moved = true;
+  if (!d.ghost) {
+    const piece = pieceAt(d.cell);
+    const size = $('board').getBoundingClientRect().width / ui.game.board.files;
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', '0 0 100 100');
+    svg.setAttribute('width', size); svg.setAttribute('height', size);
+    svg.classList.add('drag-ghost');
+    if (piece) drawPiece(svg, piece, ui.game.rules, 0, 0);
+    document.body.appendChild(svg);
+    d.ghost = svg; d.size = size;
+  }
+  d.ghost.style.left = `${ev.clientX - d.size / 2}px`;
+  d.ghost.style.top = `${ev.clientY - d.size / 2}px`;
+}
+
+function onPointerUp(ev) {
+  const d = ui.drag;
+  ui.drag = null;
+  if (!d) return;
+  if (d.ghost) d.ghost.remove();
+  if (!d.moved) return;
+  const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
+  if (cell && cell !== d.cell && tryMoveTo(cell)) return;
+  render();
+}
+
+function pieceAt(cell) {
+  for (const row of ui.game.board.rows) for (const c of row) if (c && c.cell === cell) return c.piece;
+  return null;
+}
+
+// ---- drawing ----
+function fmtClock(ms) {
+  if (ms === null || ms === undefined) return '∞';
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function clockLeft(side) {
+  const c = ui.game.clock;
+  if (!c) return null;
+  let ms = c[`${side}_ms`];
+  if (ms !== null && c.running === side) ms -= performance.now() - ui.received;
+  return ms;
+}
+
+function renderClocks() {
+  if (!ui.game) return;
+  const bottom = ui.flipped ? 'second' : 'first';
+  const top = bottom === 'first' ? 'second' : 'first';
+  for (const [pos, side] of [['top', top], ['bottom', bottom]]) {
+    const e = $(`clock-${pos}`);
+    e.dataset.side = side;
+    e.id = `clock-${pos}`;
+    if (!ui.game.clock) { e.textContent = ''; e.hidden = true; continue; }
+    e.hidden = false;
+    const ms = clockLeft(side);
+    e.textContent = fmtClock(ms);
+    e.classList.toggle('running', ui.game.clock.running === side);
+    e.classList.toggle('low', ms !== null && ms < 10000);
+  }
+}
+
+function renderHand(container, side) {
+  container.replaceChildren();
+  container.dataset.side = side;
+  for (const { piece, count } of ui.game.hands[side]) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'hand-piece';
+    b.dataset.handPiece = piece;
+    b.dataset.side = side;
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', '0 0 100 100');
+    svg.setAttribute('width', 28); svg.setAttribute('height', 28);
+    drawPiece(svg, piece, ui.game.rules, 0, 0);
+    b.appendChild(svg);
+    const n = document.createElement('span');
+    n.className = 'count';
+    n.textContent = `×${count}`;
+    b.appendChild(n);
+    if (ui.selected && ui.selected.drop === piece && side === ui.seat) b.classList.add('selected');
+    b.addEventListener('click', () => {
+      if (!myTurn() || side !== ui.seat || !dropsOf(legalMoves(ui.game), piece).length) return;
+      ui.selected = { drop: piece };
+      render();
+    });
+    container.appendChild(b);
+  }
+}
+
+const REASONS = {
+  checkmate: 'checkmate', stalemate: 'stalemate', timelimit: 'on time', resignation: 'by resignation',
+  agreement: 'by agreement', repetition: 'by repetition', movelimit: 'by the move limit',
+  insufficient: 'insufficient material', mareking: 'the king was captured', illegalmove: 'illegal move',
+  nomove: 'no legal move',
+};
+
+function render() {
+  const g = ui.game;
+  if (!g) return;
+  const dests = destinations().map((m) => m.to);
+  renderBoard($('board'), {
+    game: g, flipped: ui.flipped,
+    selected: ui.selected && ui.selected.cell, dests,
+    last: lastSquares(g), check: g.check,
+  });
+  const bottom = ui.flipped ? 'second' : 'first';
+  renderHand($('hand-bottom'), bottom);
+  renderHand($('hand-top'), bottom === 'first' ? 'second' : 'first');
+  renderClocks();
+  $('seat-label').textContent = ui.seat ? `You play ${ui.seat}` : 'Spectating';
+  const names = g.rules === 'chess' ? { first: 'White', second: 'Black' } : { first: 'First (Sente)', second: 'Second (Gote)' };
+  let status = `${g.rules} · ${names[g.turn]} to move`;
+  if (g.check && !g.outcome) status += ' · check';
+  if (g.engine) status += ` · computer (level ${g.engine.level}) plays ${g.engine.side}`;
+  $('status').textContent = status;
+  $('result').textContent = g.outcome
+    ? (g.outcome.result === 'draw' ? 'Draw' : `${names[g.outcome.result]} wins`) + ` — ${REASONS[g.outcome.reason] || g.outcome.reason}`
+    : '';
+  $('result').dataset.result = g.outcome ? g.outcome.result : '';
+  $('result').dataset.reason = g.outcome ? g.outcome.reason : '';
+  const list = $('moves');
+  list.replaceChildren();
+  g.plies.forEach((p) => {
+    const li = document.createElement('li');
+    li.textContent = p.san ? `${p.san} (${p.pmn})` : p.pmn;
+    li.dataset.pmn = p.pmn;
+    list.appendChild(li);
+  });
+  list.scrollTop = list.scrollHeight;
+  const seated = !!ui.seat && !g.outcome;
+  for (const id of ['resign', 'draw', 'takeback', 'move-submit']) $(id).disabled = !seated;
+  const opp = ui.seat === 'first' ? 'second' : 'first';
+  $('draw').textContent = g.draw_offer === opp ? 'Accept draw' : 'Offer draw';
+  $('draw-decline').hidden = !(seated && g.draw_offer === opp);
+  $('takeback').textContent = g.takeback_offer === opp ? 'Accept take-back' : 'Ask take-back';
+  $('takeback-decline').hidden = !(seated && g.takeback_offer === opp);
+  let offers = '';
+  if (g.draw_offer) offers += `${names[g.draw_offer]} offers a draw. `;
+  if (g.takeback_offer) offers += `${names[g.takeback_offer]} asks to take a move back.`;
+  $('offers').textContent = offers;
+  document.body.dataset.seq = String(ui.seq);
+  document.body.dataset.side = pieceSide('A') && ui.seat ? ui.seat : '';
+}
+
+setInterval(renderClocks, 200);
+
+const m = /^\/game\/([0-9a-zA-Z]+)\/?$/.exec(location.pathname);
+if (m) gamePage(m[1]); else lobby();

@@ -1,0 +1,107 @@
+// The board: an SVG drawn from the server's picture of the position (any 2-D size), with
+// click-click and drag moves. Pieces are outlines from pieces.svg with their letter.
+
+const NS = 'http://www.w3.org/2000/svg';
+const S = 100;
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** The side of a piece text (`+K^`, `-p`, `P`): uppercase letter = first. */
+export function pieceSide(piece) {
+  const letter = piece.replace(/[^A-Za-z]/g, '')[0] || 'a';
+  return letter === letter.toUpperCase() ? 'first' : 'second';
+}
+
+/** What is written on a piece: the letter, and the `+` of a promoted piece outside chess. */
+export function pieceLabel(piece, rules) {
+  const letter = (piece.replace(/[^A-Za-z]/g, '')[0] || '?').toUpperCase();
+  if (rules !== 'chess' && piece.startsWith('+')) return '+' + letter;
+  return letter;
+}
+
+/** Draws one piece into group `g` at (x, y), the top left of its square. */
+export function drawPiece(g, piece, rules, x, y) {
+  const side = pieceSide(piece);
+  const pg = el('g', { class: 'piece', 'data-piece': piece, transform: `translate(${x},${y})` }, g);
+  const shape = rules === 'chess' ? 'disc' : 'pentagon';
+  const fill = side === 'first' ? '#fdfdf8' : '#2b2b2b';
+  const ink = side === 'first' ? '#222' : '#f4f4f4';
+  const use = el('use', { href: `/web/pieces.svg#${shape}`, width: S, height: S, fill, stroke: '#111' }, pg);
+  if (rules !== 'chess' && side === 'second') use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
+  const label = pieceLabel(piece, rules);
+  const t = el('text', {
+    x: S / 2, y: S / 2 + 14, 'text-anchor': 'middle',
+    'font-size': label.length > 1 ? 34 : 42,
+    fill: piece.startsWith('+') && rules !== 'chess' ? '#c00' : ink,
+  }, pg);
+  t.textContent = label;
+  if (piece.includes('^') && rules === 'chess') {
+    // the king: a small crown mark under the letter
+    el('rect', { x: 38, y: 70, width: 24, height: 5, fill: ink }, pg);
+  }
+  return pg;
+}
+
+/**
+ * Renders the board. `opts`: {game, flipped, selected, dests, last, check, onPointerDown}.
+ */
+export function renderBoard(svg, opts) {
+  const { game } = opts;
+  const b = game.board;
+  const files = b.files, ranks = b.ranks;
+  svg.setAttribute('viewBox', `0 0 ${files * S} ${ranks * S}`);
+  svg.setAttribute('class', game.rules === 'chess' ? 'chess' : game.rules === 'ogi' ? 'ogi' : 'plain');
+  svg.replaceChildren();
+  const squares = el('g', {}, svg);
+  const marks = el('g', {}, svg);
+  const pieces = el('g', {}, svg);
+  const coords = el('g', {}, svg);
+  b.rows.forEach((row, r) => {
+    row.forEach((cell, f) => {
+      if (!cell) return;
+      const col = opts.flipped ? files - 1 - f : f;
+      const line = opts.flipped ? ranks - 1 - r : r;
+      const x = col * S, y = line * S;
+      const dark = (f + (ranks - 1 - r)) % 2 === 0;
+      el('rect', { x, y, width: S, height: S, class: dark ? 'sq-dark' : 'sq-light', 'data-cell': cell.cell }, squares);
+      if (opts.last.includes(cell.cell)) el('rect', { x, y, width: S, height: S, class: 'last' }, marks);
+      if (opts.selected === cell.cell) el('rect', { x, y, width: S, height: S, class: 'selected-sq' }, marks);
+      if (cell.piece && opts.check && cell.piece.includes('^') && pieceSide(cell.piece) === game.turn) {
+        el('rect', { x, y, width: S, height: S, class: 'check', 'data-check': cell.cell }, marks);
+      }
+      if (opts.dests.includes(cell.cell)) {
+        el('circle', { cx: x + S / 2, cy: y + S / 2, r: cell.piece ? 44 : 16, class: 'dest', 'data-dest': cell.cell }, marks);
+      }
+      if (cell.piece) {
+        const pg = drawPiece(pieces, cell.piece, game.rules, x, y);
+        pg.setAttribute('data-cell', cell.cell);
+      }
+      if (col === 0) {
+        const t = el('text', { x: 3, y: y + 16, class: 'coord' }, coords);
+        t.textContent = cell.cell.replace(/^[a-z]+/, '');
+      }
+      if (line === ranks - 1) {
+        const t = el('text', { x: x + S - 14, y: y + S - 4, class: 'coord' }, coords);
+        t.textContent = cell.cell.replace(/[0-9]+$/, '');
+      }
+    });
+  });
+}
+
+/** The CELL of the square under a client point, if any. */
+export function cellAt(svg, game, flipped, clientX, clientY) {
+  const r = svg.getBoundingClientRect();
+  const files = game.board.files, ranks = game.board.ranks;
+  const col = Math.floor(((clientX - r.left) / r.width) * files);
+  const line = Math.floor(((clientY - r.top) / r.height) * ranks);
+  if (col < 0 || col >= files || line < 0 || line >= ranks) return null;
+  const f = flipped ? files - 1 - col : col;
+  const row = flipped ? ranks - 1 - line : line;
+  const cell = game.board.rows[row] && game.board.rows[row][f];
+  return cell ? cell.cell : null;
+}
