@@ -25,7 +25,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match tegoma_server::run(addr, &database, Arc::new(tegoma_server::EngineOpponent::default())) {
+    match tegoma_server::run(
+        addr,
+        &database,
+        Arc::new(tegoma_server::EngineOpponent::default()),
+    ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: Server: {e}");

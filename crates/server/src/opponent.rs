@@ -52,7 +52,9 @@ impl Opponent for EngineOpponent {
         }
         let mut budget = self.max_move_ms;
         if let Some(clock) = game.clock() {
-            budget = budget.min(clock.remaining_ms(game.side_to_move()) / 30).max(10);
+            budget = budget
+                .min(clock.remaining_ms(game.side_to_move()) / 30)
+                .max(10);
         }
         let mut engine = Engine::new(game.rules().clone());
         engine.set_options(EngineOptions {

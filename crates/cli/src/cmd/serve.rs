@@ -18,7 +18,11 @@ pub struct Args {
 
 /// Runs the server until the process ends.
 pub fn run(a: Args) -> ExitCode {
-    match tegoma_server::run(a.addr, &a.database, Arc::new(tegoma_server::EngineOpponent::default())) {
+    match tegoma_server::run(
+        a.addr,
+        &a.database,
+        Arc::new(tegoma_server::EngineOpponent::default()),
+    ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::fail("Server", e),
     }
