@@ -35,13 +35,21 @@ fn full_origin(san: &San) -> Option<(u8, u8)> {
 /// tokens written with their full origin and no piece letter (UCI movetext, `e1g1`) are
 /// rewritten as the SAN of the move they name, found by playing the main line up to them.
 pub(crate) fn finish(mut game: PgnGame) -> Result<PgnGame, PgnErrorKind> {
-    game.variant().map_err(PgnErrorKind::UnsupportedVariant)?;
+    if !game.tags.is_empty() {
+        game.variant().map_err(PgnErrorKind::UnsupportedVariant)?;
+    }
+    // One branchless pass for both checks (a game has neither, nearly always).
+    let odd = game
+        .moves
+        .iter()
+        .fold(false, |a, m| a | m.is_null() | m.is_pawn_with_full_origin());
+    if !odd {
+        return Ok(game);
+    }
     if let Some(i) = game.moves.iter().position(San::is_null) {
         return Err(PgnErrorKind::NullMove { ply: i + 1 });
     }
-    if game.moves.iter().any(|m| full_origin(m).is_some()) {
-        resolve_full_origins(&mut game);
-    }
+    resolve_full_origins(&mut game);
     Ok(game)
 }
 

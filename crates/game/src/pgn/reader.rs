@@ -107,10 +107,7 @@ fn tag_in_buf(buf: &[u8], max_name: usize, max_value: usize) -> Option<(&[u8], &
         return None;
     }
     let start = i + 1;
-    let len = buf
-        .get(start..)?
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))?;
+    let len = value_end(buf.get(start..)?)?;
     i = start + len;
     if buf[i] != b'"' || len > max_value {
         return None;
@@ -122,6 +119,34 @@ fn tag_in_buf(buf: &[u8], max_name: usize, max_value: usize) -> Option<(&[u8], &
         return None;
     }
     Some((name, value, i + 1))
+}
+
+/// The index of the first `"`, `\` or newline of `s`, eight bytes at a time.
+#[inline]
+fn value_end(s: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `x` equal to `c` (and maybe of bytes after the first such
+    // one, which the lowest set bit ignores).
+    let equal = |x: u64, c: u8| {
+        let y = x ^ (ONES * u64::from(c));
+        y.wrapping_sub(ONES) & !y & HIGH
+    };
+    let mut chunks = s.chunks_exact(8);
+    let mut i = 0;
+    for chunk in &mut chunks {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let m = equal(x, b'"') | equal(x, b'\\') | equal(x, b'\n');
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))
+        .map(|p| i + p)
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -304,7 +329,10 @@ impl<R: BufRead> PgnReader<R> {
             self.tag_rest(&mut game)?;
         }
         loop {
-            let next = self.skip_blank()?;
+            let next = match self.input.peek()? {
+                Some(b'[') => Some(b'['),
+                _ => self.skip_blank()?,
+            };
             self.check_size()?;
             if next != Some(b'[') {
                 break;
@@ -349,15 +377,19 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     /// The fast path of a tag pair: one wholly in the reader's buffer and without escapes is
-    /// read in place (as [`PgnReader::tag_rest`] reads it). Returns whether it read one; when
+    /// read in place (as [`PgnReader::tag_rest`] reads it), with the blank after it. Returns whether it read one; when
     /// not, nothing is consumed and the byte-by-byte path reads (or refuses) the tag.
     fn fast_tag(&mut self, game: &mut PgnGame) -> Result<bool, PgnError> {
         let (max_name, max_value) = (self.limits.max_tag_name, self.limits.max_tag_value);
         let keep = self.keep_tag;
         let read = self.input.scan_buf(|buf| {
-            let Some((name, value, n)) = tag_in_buf(buf, max_name, max_value) else {
+            let Some((name, value, mut n)) = tag_in_buf(buf, max_name, max_value) else {
                 return (0, None);
             };
+            // The blank after it too (what `skip_blank` would skip next, `%` lines aside).
+            while n < buf.len() && is_space(buf[n]) {
+                n += 1;
+            }
             let pair = keep
                 .is_none_or(|keep| keep(name))
                 .then(|| (decode(name), decode(value)));

@@ -664,8 +664,17 @@ impl San {
     }
 
     /// Whether the SAN is the null move `--`.
+    #[inline]
     pub fn is_null(&self) -> bool {
         self.0 & 15 == TAG_NULL
+    }
+
+    /// Whether the SAN is a pawn move written with both its origin file and rank (`e2e4`,
+    /// `g1f3`: how UCI-style movetext reads as SAN).
+    #[inline]
+    pub fn is_pawn_with_full_origin(&self) -> bool {
+        // Kind 0 (pawn), then a file and a rank given.
+        self.0 & 15 == 0 && self.0 & 0xF0 != 0 && self.0 & 0xF00 != 0
     }
 }
 
