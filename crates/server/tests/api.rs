@@ -140,7 +140,10 @@ async fn tokens_turns_and_moves() {
     assert_eq!(v["plies"].as_array().unwrap().len(), 7);
     let (s, pgn) = http(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).await;
     assert_eq!(s, 200);
-    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
+    // Ply times are kept as `%emt` comments (R10): the mate, then the result.
+    assert!(pgn.contains("4. Qxf7#"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("1-0"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
