@@ -165,13 +165,13 @@ def test_record_sections_are_kept_by_a_board():
     record = json.loads(b.to_pcn())
     assert record["meta"]["event"] == "Club"
     assert record["sides"]["first"]["name"] == "Ann"
-    assert record["plies"][0]["comment"] == "good"
+    assert record["plies"][0]["comments"] == ["good"]  # R10: a ply's comments, a list
     assert len(record["plies"]) == 4
     b.pop()
     b.pop()
     b.push_san("Nc3")
     record = json.loads(b.to_pcn())
-    assert "comment" not in record["plies"][2]  # a new ply does not inherit an old note
+    assert "comments" not in record["plies"][2]  # a new ply does not inherit an old note
     text = b.to_pgn()
     assert '[White "Ann"]' in text and "{good}" in text and "Nc3" in text
     assert game.to_pgn().startswith('[Event "Club"]')
