@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,28 +11,6 @@ use common::*;
 use tokio::sync::Mutex;
 
 const GAMES: usize = 200;
-
-fn free_addr() -> SocketAddr {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap()
-}
-
-async fn spawn_server(addr: SocketAddr, db: &str) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma-server"))
-        .args(["--addr", &addr.to_string(), "--database", db])
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    for _ in 0..200 {
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            return child;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server did not listen on {addr}");
-}
 
 /// A tiny deterministic generator to pick moves.
 fn next_rand(s: &mut u64) -> u64 {

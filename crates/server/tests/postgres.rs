@@ -6,34 +6,8 @@
 
 mod common;
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-
 use common::*;
 use serde_json::json;
-
-fn free_addr() -> SocketAddr {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap()
-}
-
-async fn spawn_server(addr: SocketAddr, db: &str) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma-server"))
-        .args(["--addr", &addr.to_string(), "--database", db])
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    for _ in 0..200 {
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            return child;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server did not listen on {addr}");
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL (TEGOMA_TEST_POSTGRES): run scripts/test-server.sh"]

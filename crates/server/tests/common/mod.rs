@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -170,4 +171,29 @@ pub async fn next_of(ws: &mut Ws, ty: &str) -> Value {
 /// Sends a JSON message.
 pub async fn send(ws: &mut Ws, v: Value) {
     ws.send(Message::Text(v.to_string().into())).await.unwrap();
+}
+
+/// A free loopback address (the port the system gives a listener closed at once).
+pub fn free_addr() -> SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap()
+}
+
+/// Starts the `tegoma-server` binary on `addr` and `db` (a process a test can kill), and
+/// waits until it listens.
+pub async fn spawn_server(addr: SocketAddr, db: &str) -> Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma-server"))
+        .args(["--addr", &addr.to_string(), "--database", db])
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    for _ in 0..200 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            return child;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("the server did not listen on {addr}");
 }
