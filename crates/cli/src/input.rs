@@ -8,7 +8,6 @@ use tegoma_game::pgn::{PgnGame, PgnReader};
 use tegoma_game::record;
 use tegoma_game::replay::{self, BadPly, RecordFormat};
 use tegoma_game::{AnyMatch, AutomaticDraws};
-use tegoma_notation::cgsn::Status;
 use tegoma_notation::pcn::stream::Records;
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::Invalid;
@@ -70,63 +69,26 @@ pub fn records(
 
 /// A ply the clock left out: a replay of `pcn` played `played` plies and refused none, yet the
 /// record has more (the flag fell during the next one, so it was not played). Its number (from
-/// 1), its move, and why (kind `MatchFinished`).
+/// 1), its move, and why (kind `MatchFinished`; see [`record::ply_after_end`]).
 pub fn ply_after_flag(pcn: &Pcn, played: usize, ended_on_time: bool) -> Option<BadPly> {
-    let plies = pcn.plies.as_deref().unwrap_or_default();
-    let ply = plies.get(played)?;
-    let spent = ply
-        .seconds
-        .map(|s| format!(" ({s} s spent)"))
-        .unwrap_or_default();
-    let why = if ended_on_time {
-        format!(
-            "the flag fell during it{spent}, the game ended on time ({})",
-            Status::Timelimit
-        )
-    } else {
-        "the game was over before it".to_string()
-    };
-    Some(BadPly {
-        ply: played + 1,
-        text: ply.pmn.to_string(),
-        reason: Invalid {
-            kind: "MatchFinished",
-            message: format!("not played: {why}; {played} of {} plies kept", plies.len()),
-        },
-    })
+    match record::ply_after_end(pcn, played, ended_on_time)? {
+        record::RecordError::PlyAfterEnd { ply, text, reason } => Some(BadPly {
+            ply,
+            text,
+            reason: Invalid {
+                kind: "MatchFinished",
+                message: reason,
+            },
+        }),
+        _ => None,
+    }
 }
 
-/// Replays a PCN record into a match (as [`record::match_from_pcn_with`]), refusing a ply the
-/// clock would leave out silently ([`ply_after_flag`]).
+/// Replays a PCN record into a match ([`record::match_from_pcn_with`], which refuses a ply the
+/// clock would leave out silently).
 ///
 /// # Errors
 /// The setup, a refused ply, or a ply played after the flag fell (its number and why).
 pub fn pcn_match(pcn: &Pcn, draws: Option<AutomaticDraws>) -> Result<AnyMatch, Invalid> {
-    let mut m = record::match_from_setup(pcn)?;
-    if let Some(d) = draws {
-        m = m.with_automatic_draws(d);
-    }
-    for ply in pcn.plies.iter().flatten() {
-        let before = m.ply_count();
-        if m.outcome().is_none() {
-            m.play(&ply.pmn.to_string(), ply.seconds.map(record::seconds_to_ms))
-                .map_err(|e| Invalid::from(record::RecordError::from(e)))?;
-        }
-        if m.ply_count() == before {
-            let on_time = m
-                .outcome()
-                .is_some_and(|o| o.statuses.contains(Status::Timelimit));
-            let bad = ply_after_flag(pcn, before, on_time).expect("the record has this ply");
-            return Err(Invalid {
-                kind: bad.reason.kind,
-                message: format!("ply {} ({}): {}", bad.ply, bad.text, bad.reason.message),
-            });
-        }
-    }
-    if m.outcome().is_none() {
-        if let Some(rec) = pcn.outcome.as_ref().and_then(replay::pcn_outcome) {
-            let _ = m.end(rec);
-        }
-    }
-    Ok(m)
+    Ok(record::match_from_pcn_with(pcn, draws)?)
 }

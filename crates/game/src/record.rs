@@ -21,6 +21,7 @@ pub use pgn_map::{
 pub use warning::{Warning, WarningKind};
 
 use serde_json::Value;
+use tegoma_notation::cgsn::Status;
 use tegoma_notation::pcn::{self, GameResult, Map, Pcn, Ply};
 use tegoma_notation::pmn::Pmn;
 use tegoma_notation::NotationError;
@@ -80,6 +81,18 @@ pub enum RecordError {
     /// A PGN game with a null move in its main line (kind `NullMove`, ruling R10).
     #[error("ply {0} is a null move (--): the chess rule system has no pass")]
     NullMove(usize),
+    /// A ply of the record the match did not play: the game was over before it, or the flag
+    /// fell while it was being played (kind `MatchFinished`). A replay never drops it silently.
+    #[error("ply {ply} ({text}): {reason}")]
+    PlyAfterEnd {
+        /// The ply's number, from 1.
+        ply: usize,
+        /// The ply's PMN.
+        text: String,
+        /// Why it was not played, and how many plies were kept (`not played: the flag fell
+        /// during it (61 s spent), ...; 0 of 1 plies kept`).
+        reason: String,
+    },
 }
 
 impl NotationError for RecordError {
@@ -93,6 +106,7 @@ impl NotationError for RecordError {
             RecordError::San(e) => e.kind(),
             RecordError::Variant(_) => "UnsupportedVariant",
             RecordError::NullMove(_) => "NullMove",
+            RecordError::PlyAfterEnd { .. } => "MatchFinished",
         }
     }
 }
@@ -213,8 +227,17 @@ pub fn match_from_pcn_with(
         m = m.with_automatic_draws(d);
     }
     for ply in pcn.plies.iter().flatten() {
-        let ms = ply.seconds.map(seconds_to_ms);
-        m.play(&ply.pmn.to_string(), ms)?;
+        let before = m.ply_count();
+        if m.outcome().is_none() {
+            let ms = ply.seconds.map(seconds_to_ms);
+            m.play(&ply.pmn.to_string(), ms)?;
+        }
+        if m.ply_count() == before {
+            let on_time = m
+                .outcome()
+                .is_some_and(|o| o.statuses.contains(Status::Timelimit));
+            return Err(ply_after_end(pcn, before, on_time).expect("the record has this ply"));
+        }
     }
     if m.outcome().is_none() {
         if let Some(rec) = pcn.outcome.as_ref().and_then(pcn_outcome) {
@@ -222,6 +245,31 @@ pub fn match_from_pcn_with(
         }
     }
     Ok(m)
+}
+
+/// The error for ply `played + 1` of `pcn`, which a replay that played `played` plies did not
+/// play: the flag fell during it (`ended_on_time`), or the game was over before it. `None` when
+/// the record has no such ply.
+pub fn ply_after_end(pcn: &Pcn, played: usize, ended_on_time: bool) -> Option<RecordError> {
+    let plies = pcn.plies.as_deref().unwrap_or_default();
+    let ply = plies.get(played)?;
+    let why = if ended_on_time {
+        let spent = ply
+            .seconds
+            .map(|s| format!(" ({s} s spent)"))
+            .unwrap_or_default();
+        format!(
+            "the flag fell during it{spent}, the game ended on time ({})",
+            Status::Timelimit
+        )
+    } else {
+        "the game was over before it".to_string()
+    };
+    Some(RecordError::PlyAfterEnd {
+        ply: played + 1,
+        text: ply.pmn.to_string(),
+        reason: format!("not played: {why}; {played} of {} plies kept", plies.len()),
+    })
 }
 
 /// A PCN record of a match: setup, plies (with their times), outcome; `base` gives the other

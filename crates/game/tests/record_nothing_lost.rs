@@ -229,3 +229,46 @@ fn a_variant_game_built_in_code_is_not_converted_as_chess() {
     let e = tegoma_game::record::pgn_to_pcn(&g).unwrap_err();
     assert_eq!(tegoma_notation::NotationError::kind(&e), "NullMove");
 }
+
+#[test]
+fn a_ply_the_match_cannot_play_is_an_error_not_a_loss() {
+    use tegoma_notation::NotationError;
+    const START: &str = "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
+    // The flag falls during the first ply (61 s of a 60 s period): it was not played.
+    let late = Pcn::parse(&format!(
+        r#"{{"periods": [{{"time": 60}}], "setup": "{START}", "plies": [{{"move": "e2-e4", "seconds": 61}}]}}"#
+    ))
+    .unwrap();
+    let e = match_from_pcn(&late)
+        .err()
+        .expect("a ply after the flag fell");
+    assert_eq!(e.kind(), "MatchFinished");
+    let text = e.to_string();
+    assert!(text.starts_with("ply 1 (e2-e4): not played"), "{text}");
+    assert!(
+        text.contains("61 s spent") && text.contains("0 of 1 plies kept"),
+        "{text}"
+    );
+    // A ply after a checkmate.
+    let after_mate = Pcn::parse(&format!(
+        r#"{{"setup": "{START}", "plies": ["f2-f3", "e7-e5", "g2-g4", "d8-h4", "a2-a3"]}}"#
+    ))
+    .unwrap();
+    let e = match_from_pcn(&after_mate)
+        .err()
+        .expect("a ply after the mate");
+    assert_eq!(e.kind(), "MatchFinished");
+    assert!(e.to_string().contains("ply 5 (a2-a3)"), "{e}");
+    assert!(e.to_string().contains("the game was over"), "{e}");
+}
+
+#[test]
+fn a_record_of_another_game_without_plies_is_not_written_as_pgn() {
+    use tegoma_notation::NotationError;
+    // Ōgi's start, no plies: nothing to spell in SAN, yet still not chess.
+    let ogi =
+        Pcn::parse(r#"{"setup": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"}"#)
+            .unwrap();
+    let e = pcn_to_pgn_with_warnings(&ogi).err().expect("not chess");
+    assert_eq!(e.kind(), "NotChess");
+}

@@ -469,11 +469,13 @@ pub fn pcn_to_pgn_with(
     draws: Option<AutomaticDraws>,
 ) -> Result<(PgnGame, Vec<Warning>), RecordError> {
     let m = match_from_pcn_with(pcn, draws)?;
-    let sans = m
-        .plies_as(MoveFormat::San)
-        .map_err(|_| RecordError::NotChess {
-            rules: m.rules().name().to_string(),
-        })?;
+    let not_chess = || RecordError::NotChess {
+        rules: m.rules().name().to_string(),
+    };
+    // A position PGN can start from is a FEN: only chess has one (a record without plies
+    // included).
+    let start_fen = m.start_fen().ok_or_else(not_chess)?;
+    let sans = m.plies_as(MoveFormat::San).map_err(|_| not_chess())?;
     let mut tally = Tally::default();
     let mut game = PgnGame::default();
     let meta = pcn.meta.clone().unwrap_or_default();
@@ -520,7 +522,6 @@ pub fn pcn_to_pgn_with(
     game.tags
         .push(("Result".to_string(), result.as_str().to_string()));
     let kept_fen = pcn.setup.extra.get("fen").and_then(Value::as_str);
-    let start_fen = m.start_fen().unwrap_or_default();
     if kept_fen.is_some() || m.start_feen() != Chess.initial_feen() {
         let fen = match kept_fen {
             Some(f)
