@@ -239,9 +239,7 @@ fn a_ply_the_match_cannot_play_is_an_error_not_a_loss() {
         r#"{{"periods": [{{"time": 60}}], "setup": "{START}", "plies": [{{"move": "e2-e4", "seconds": 61}}]}}"#
     ))
     .unwrap();
-    let e = match_from_pcn(&late)
-        .err()
-        .expect("a ply after the flag fell");
+    let e = match_from_pcn(&late).expect_err("a ply after the flag fell");
     assert_eq!(e.kind(), "MatchFinished");
     let text = e.to_string();
     assert!(text.starts_with("ply 1 (e2-e4): not played"), "{text}");
@@ -254,9 +252,7 @@ fn a_ply_the_match_cannot_play_is_an_error_not_a_loss() {
         r#"{{"setup": "{START}", "plies": ["f2-f3", "e7-e5", "g2-g4", "d8-h4", "a2-a3"]}}"#
     ))
     .unwrap();
-    let e = match_from_pcn(&after_mate)
-        .err()
-        .expect("a ply after the mate");
+    let e = match_from_pcn(&after_mate).expect_err("a ply after the mate");
     assert_eq!(e.kind(), "MatchFinished");
     assert!(e.to_string().contains("ply 5 (a2-a3)"), "{e}");
     assert!(e.to_string().contains("the game was over"), "{e}");
@@ -269,6 +265,6 @@ fn a_record_of_another_game_without_plies_is_not_written_as_pgn() {
     let ogi =
         Pcn::parse(r#"{"setup": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"}"#)
             .unwrap();
-    let e = pcn_to_pgn_with_warnings(&ogi).err().expect("not chess");
+    let e = pcn_to_pgn_with_warnings(&ogi).expect_err("not chess");
     assert_eq!(e.kind(), "NotChess");
 }
