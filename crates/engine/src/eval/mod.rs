@@ -51,6 +51,13 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
     /// The position after passing the turn, where the game allows the null-move heuristic
     /// there (`None`: not here).
     fn null_move(&self, rules: &R, pos: &R::Position) -> Option<R::Position>;
+    /// A static exchange estimate of `mv`: what the side to move wins (centipawns) when both
+    /// sides then capture on its destination with their least valuable piece, each free to
+    /// stop; `None` when this evaluator has none (the search then neither prunes nor orders by
+    /// it).
+    fn see(&self, _rules: &R, _pos: &R::Position, _mv: R::Move) -> Option<i32> {
+        None
+    }
     /// Whether the position is drawn by itself although moves remain (chess: insufficient
     /// material).
     fn is_dead_draw(&self, _rules: &R, _pos: &R::Position) -> bool {
