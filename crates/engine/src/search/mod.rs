@@ -119,6 +119,9 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     /// A root move that the running iteration proved better than the window's lower bound
     /// (played if the iteration is cut short).
     root_partial: Option<R::Move>,
+    /// Whether the evaluator allows the selective search (see
+    /// [`Evaluator::selective_search`]).
+    selective: bool,
 }
 
 const HISTORY_SIZE: usize = 1 << 13;
@@ -183,6 +186,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                     && rules.reset_is_irreversible()),
             root_depth: 1,
             root_partial: None,
+            selective: eval.selective_search(),
         }
     }
 
@@ -504,8 +508,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     fn update_history(&mut self, pos: &R::Position, m: &R::Move, bonus: i32) {
         let h = self.history_index(pos, m);
         let old = self.history[h];
-        self.history[h] = (old + bonus - old * bonus.abs() / HISTORY_MAX)
-            .clamp(-HISTORY_MAX, HISTORY_MAX);
+        self.history[h] =
+            (old + bonus - old * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX);
     }
 
     #[inline]
@@ -632,7 +636,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         // Internal iterative reduction: without a hash move, a deep node is searched a ply
         // shallower (its next visit has the move).
-        if tt_move.is_none() && depth >= 4 {
+        if self.selective && tt_move.is_none() && depth >= 4 {
             depth -= 1;
         }
         let static_eval = if danger {
@@ -642,13 +646,28 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         };
         if !pv_node && !danger && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
-            if depth <= 3 && static_eval - 110 * depth >= beta {
+            let (rfp_depth, rfp_margin) = if self.selective { (5, 90) } else { (3, 110) };
+            if depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
                 return static_eval;
+            }
+            // Razoring: far below alpha near the leaves, quiescence decides.
+            if self.selective && depth <= 2 && static_eval + 250 * depth < alpha {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
+                if self.aborted {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
             }
             // Null move: even passing keeps the score above beta.
             if null_ok && depth >= 2 && static_eval >= beta {
                 if let Some(child) = self.eval.null_move(self.rules, pos) {
-                    let r = 2 + depth / 4 + i32::from(static_eval - beta > 200);
+                    let r = if self.selective {
+                        3 + depth / 3 + ((static_eval - beta) / 200).min(3)
+                    } else {
+                        2 + depth / 4 + i32::from(static_eval - beta > 200)
+                    };
                     self.keys.push(self.rules.key(&child));
                     self.quiet[ply + 1] = self.quiet[ply].saturating_add(1);
                     let v =
@@ -682,7 +701,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut searched = 0;
         // Pruning of moves near the leaves, once a move that does not lose is known.
         let prune_ok = !pv_node && !danger;
-        let futile = prune_ok && depth <= 3 && static_eval + 90 + 90 * depth <= alpha;
+        let futile = self.selective && prune_ok && depth <= 3 && static_eval + 90 + 90 * depth <= alpha;
         let late_limit = 3 + (depth * depth) as usize;
         for i in 0..moves.len() {
             Self::pick(&mut moves, i);
@@ -691,12 +710,16 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             let plain = quiet && order < ORDER_KILLER;
             let can_prune = prune_ok && searched > 0 && best > -MATE_BOUND;
             // Late-move pruning: quiet moves tried late at a shallow depth.
-            if can_prune && plain && depth <= 4 && searched >= late_limit {
+            if self.selective && can_prune && plain && depth <= 4 && searched >= late_limit {
                 continue;
             }
             // Captures that lose material, and quiet moves that hang a piece, at low depth.
             if can_prune && depth <= 5 && order != ORDER_HASH {
-                let margin = if quiet { -40 * depth * depth } else { -90 * depth };
+                let margin = if quiet {
+                    -40 * depth * depth
+                } else {
+                    -90 * depth
+                };
                 if let Some(see) = self.eval.see(self.rules, pos, m) {
                     if see < margin {
                         continue;
@@ -723,11 +746,15 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 // Late-move reduction for quiet moves tried late.
                 let mut r = 0;
                 if depth >= 3 && plain && !danger && !checks && searched > 2 {
-                    r = base_reduction(depth, searched);
+                    r = if self.selective {
+                        // Less for a move with a good history, more for a bad one.
+                        base_reduction(depth, searched) - order / 6_000
+                    } else {
+                        1 + i32::from(searched > 8) + i32::from(depth >= 8 && searched > 16)
+                    };
                     if pv_node {
                         r -= 1;
                     }
-                    r -= order / 6_000;
                     r = r.min(depth - 2).max(0);
                 }
                 v = -self.alpha_beta(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
@@ -761,7 +788,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                             let bonus = (16 * depth * depth).min(1_200);
                             self.update_history(pos, &m, bonus);
                             // The quiet moves tried before it did not cut off.
-                            for j in 0..i {
+                            let tried = if self.selective { i } else { 0 };
+                            for j in 0..tried {
                                 let (other, o) = moves[j];
                                 if is_quiet(o) {
                                     self.update_history(pos, &other, -bonus);
@@ -810,8 +838,9 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         if self.eval.is_dead_draw(self.rules, pos) {
             return 0;
         }
-        let danger = qply == 0 && self.eval.in_danger(self.rules, pos);
-        if !danger {
+        let danger = (qply == 0 || (self.eval.evasions_in_quiescence() && qply < 8))
+            && self.eval.in_danger(self.rules, pos);
+        if !danger && self.selective {
             // Any stored result bounds the quiescence score (stored depths are at least 1).
             if let Some(h) = self.tt.probe(self.keys[self.keys.len() - 1], ply) {
                 let cut = match h.bound {
