@@ -636,7 +636,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         // Internal iterative reduction: without a hash move, a deep node is searched a ply
         // shallower (its next visit has the move).
-        if self.selective && tt_move.is_none() && depth >= 4 {
+        if self.selective && tt_move.is_none() && depth >= 6 {
             depth -= 1;
         }
         let static_eval = if danger {
@@ -709,10 +709,6 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             let quiet = is_quiet(order);
             let plain = quiet && order < ORDER_KILLER;
             let can_prune = prune_ok && searched > 0 && best > -MATE_BOUND;
-            // Late-move pruning: quiet moves tried late at a shallow depth.
-            if self.selective && can_prune && plain && depth <= 4 && searched >= late_limit {
-                continue;
-            }
             // Captures that lose material, and quiet moves that hang a piece, at low depth.
             if can_prune && depth <= 5 && order != ORDER_HASH {
                 let margin = if quiet {
@@ -733,8 +729,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
             // Whether the move puts the opponent in danger (a check): never pruned or reduced.
             let checks = plain && self.eval.in_danger(self.rules, &child);
-            // Futility: a quiet move cannot bring a position far below alpha back.
-            if can_prune && futile && plain && !checks {
+            // Late-move pruning (quiet moves tried late at a shallow depth), and futility (a
+            // quiet move cannot bring a position far below alpha back); never a check.
+            let late = self.selective && depth <= 4 && searched >= late_limit;
+            if can_prune && plain && !checks && (futile || late) {
                 continue;
             }
             self.push(pos, m, &child, ply);
