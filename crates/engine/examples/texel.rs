@@ -9,7 +9,8 @@
 //! cargo run --release -p tegoma-engine --example texel -- generate 400 1500 1 > /tmp/texel.txt
 //! # 2. Tuning: the quiet positions (not in check, no capture that wins material by exchange),
 //! #    the sigmoid's scale K fitted first, then each weight moved by local search while the
-//! #    mean squared error between the result and sigmoid(eval) falls. Prints the weights.
+//! #    mean squared error between the result and sigmoid(eval) falls. Prints the weights
+//! #    after every pass (the last line is the result).
 //! cargo run --release -p tegoma-engine --example texel -- tune /tmp/texel.txt 8
 //! ```
 //!
@@ -186,11 +187,12 @@ fn tune(path: &str, passes: usize) {
             }
         }
         eprintln!("pass {}: error {best:.6}", pass + 1);
+        // The weights so far (the last line is the result).
+        println!("{w:?}");
         if !improved {
             break;
         }
     }
-    println!("{w:?}");
 }
 
 fn main() {

@@ -72,8 +72,9 @@ impl TimeBudget {
     /// protocol's latency.
     ///
     /// Fischer: a share of the main time (1/(`moves_to_go` + 1), or 1/21 of it when no quota is
-    /// given) plus most of the increment, never more than a fraction of what is left. The
-    /// search starts no iteration after three fifths of `soft` (the next would take longer).
+    /// given, 1/26 under 3 s) plus most of the increment, never more than a fraction of what is
+    /// left. The search starts no iteration after three fifths of `soft` (the next would take
+    /// longer).
     /// Byōyomi: most of a period is added (a period is lost only when overrun, so it is used);
     /// with no main time left, the budget is the period minus the overhead.
     pub fn of(limits: &Limits, overhead_ms: u64) -> Option<TimeBudget> {
@@ -89,7 +90,10 @@ impl TimeBudget {
         let left = c.remaining_ms;
         // What may be spent of the main time without flagging, latency kept apart.
         let usable = left.saturating_sub(overhead_ms.min(left / 2));
-        let mtg = u64::from(c.moves_to_go.unwrap_or(20).clamp(1, 50));
+        // Without a quota, 1/21 of the main time (1/26 under 3 s, where a machine's delays are
+        // a larger share of the clock).
+        let default_mtg = if c.remaining_ms < 3_000 { 25 } else { 20 };
+        let mtg = u64::from(c.moves_to_go.unwrap_or(default_mtg).clamp(1, 50));
         let inc = c.increment_ms;
         // A low clock (under 25 overheads, or three increments) spends less than the
         // increment, so that a reserve builds up against delays the engine does not control.
