@@ -18,7 +18,7 @@
 
 use std::io::{BufRead, Write};
 
-use tegoma_engine::eval::{ChessEval, Evaluator, DEFAULT_CHESS_WEIGHTS, CHESS_WEIGHT_COUNT};
+use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
 use tegoma_engine::{Engine, Limits, SearchRequest};
 use tegoma_game::{AnyMatch, MoveFormat, Rules};
 use tegoma_protocol::Side;
@@ -109,9 +109,9 @@ fn load(path: &str) -> Vec<Sample> {
             continue;
         }
         pos.legal_moves_into(&mut list);
-        let noisy = list.iter().any(|&mv| {
-            mv.is_capture() && eval.see(&Chess, &pos, mv).is_some_and(|see| see > 0)
-        });
+        let noisy = list
+            .iter()
+            .any(|&mv| mv.is_capture() && eval.see(&Chess, &pos, mv).is_some_and(|see| see > 0));
         if !noisy {
             out.push(Sample { pos, result });
         }
@@ -204,7 +204,10 @@ fn main() {
             arg(2, "1500").parse().expect("NODES"),
             arg(3, "1").parse().expect("SEED"),
         ),
-        Some("tune") => tune(&arg(1, "/tmp/texel.txt"), arg(2, "8").parse().expect("PASSES")),
+        Some("tune") => tune(
+            &arg(1, "/tmp/texel.txt"),
+            arg(2, "8").parse().expect("PASSES"),
+        ),
         _ => eprintln!("usage: texel generate GAMES NODES SEED > DATA | texel tune DATA PASSES"),
     }
 }

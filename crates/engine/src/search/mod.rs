@@ -701,7 +701,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut searched = 0;
         // Pruning of moves near the leaves, once a move that does not lose is known.
         let prune_ok = !pv_node && !danger;
-        let futile = self.selective && prune_ok && depth <= 3 && static_eval + 90 + 90 * depth <= alpha;
+        let futile =
+            self.selective && prune_ok && depth <= 3 && static_eval + 90 + 90 * depth <= alpha;
         let late_limit = 3 + (depth * depth) as usize;
         for i in 0..moves.len() {
             Self::pick(&mut moves, i);
@@ -787,8 +788,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                             self.update_history(pos, &m, bonus);
                             // The quiet moves tried before it did not cut off.
                             let tried = if self.selective { i } else { 0 };
-                            for j in 0..tried {
-                                let (other, o) = moves[j];
+                            for &(other, o) in &moves[..tried] {
                                 if is_quiet(o) {
                                     self.update_history(pos, &other, -bonus);
                                 }
