@@ -95,11 +95,11 @@ impl TimeBudget {
         let default_mtg = if c.remaining_ms < 3_000 { 25 } else { 20 };
         let mtg = u64::from(c.moves_to_go.unwrap_or(default_mtg).clamp(1, 50));
         let inc = c.increment_ms;
-        // A low clock (under 25 overheads, or three increments) spends less than the
+        // A low clock (under 40 overheads, or five increments) spends less than the
         // increment, so that a reserve builds up against delays the engine does not control.
-        let low = left < (25 * overhead_ms.max(10)).max(3 * inc);
+        let low = left < (40 * overhead_ms.max(10)).max(5 * inc);
         let (share, inc_part) = if low {
-            (usable / (2 * mtg + 2), inc / 2)
+            (usable / (2 * mtg + 2), inc / 3)
         } else {
             (usable / (mtg + 1), inc * 9 / 10)
         };
