@@ -90,6 +90,9 @@ pub struct GameSetup {
     pub margin_ms: u64,
     /// Plies after which the game is adjudicated a draw.
     pub max_plies: usize,
+    /// Nodes per move: engines are told to search this many nodes instead of being shown the
+    /// clock (which still runs: a hung engine still loses on time).
+    pub nodes: Option<u64>,
 }
 
 /// A finished game.
@@ -179,7 +182,8 @@ pub fn play_game(
             Instant::now() + Duration::from_millis(flag_at.saturating_add(setup.margin_ms));
         let turn = Turn {
             game: &game,
-            clock: Some(view(&clock)),
+            clock: setup.nodes.is_none().then(|| view(&clock)),
+            nodes: setup.nodes,
             deadline,
         };
         let reply = players[side.index()].think(&turn);

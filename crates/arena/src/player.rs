@@ -19,8 +19,11 @@ pub struct ClockView {
 pub struct Turn<'a> {
     /// The match, at the position where the engine is to move.
     pub game: &'a AnyMatch,
-    /// The clock, if the match has one.
+    /// The clock, if the engine is to think on one.
     pub clock: Option<ClockView>,
+    /// A node limit for this search instead of the clock (UCI `go nodes N`, SEI
+    /// `limits.nodes`), as cutechess-cli's `nodes=`; the arbiter's clock still runs.
+    pub nodes: Option<u64>,
     /// When the engine has run out of time (its answer is then no longer awaited).
     pub deadline: Instant,
 }

@@ -7,7 +7,8 @@
 //!   specification has options; values that read as integers or booleans are sent as such);
 //! - `{"type":"ping","id":"…"}` → `{"type":"pong","id":"…"}`, the readiness check;
 //! - `{"type":"search","id":"…","rules":ID,"position":FEEN,"moves":[PMN…],"clock":{"first":
-//!   {"remaining_ms","increment_ms"[,"moves_to_go"]},"second":{…}}}` → `{"type":"info",…}`
+//!   {"remaining_ms","increment_ms"[,"moves_to_go"]},"second":{…}}}` (or, in a match by nodes,
+//!   `"clock":null,"limits":{"nodes":N}`) → `{"type":"info",…}`
 //!   lines (their `depth` and `score` kept for the record), then
 //!   `{"type":"bestmove","id":"…","move":PMN or null}`; when the match allows fewer moves than
 //!   the game's standard rules (Ōgi without the King's privilege, a sennichite-forbidden move),
@@ -267,6 +268,9 @@ impl Player for SeiPlayer {
             "moves": turn.game.pmn_plies(),
             "clock": clock_json(turn),
         });
+        if let Some(n) = turn.nodes {
+            msg["limits"] = json!({ "nodes": n });
+        }
         if let Some(allowed) = restricted(turn.game) {
             msg["searchmoves"] = json!(allowed);
         }

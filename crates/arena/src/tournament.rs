@@ -31,6 +31,9 @@ pub struct Config {
     pub games: usize,
     /// The time control.
     pub tc: Tc,
+    /// Nodes per move instead of the clock (engines get `go nodes N`; the clock still runs
+    /// as a safety net).
+    pub nodes: Option<u64>,
     /// Milliseconds an engine may exceed its time without losing.
     pub margin_ms: u64,
     /// Games played at once.
@@ -221,6 +224,7 @@ pub fn run(
         let rules = config.rules.clone();
         let timeouts = config.timeouts;
         let openings: Vec<Opening> = config.openings.clone();
+        let nodes = config.nodes;
         let (tc, margin_ms, max_plies, games) = (
             config.tc.clone(),
             config.margin_ms,
@@ -248,6 +252,7 @@ pub fn run(
                     tc: tc.clone(),
                     margin_ms,
                     max_plies,
+                    nodes,
                 };
                 let result = if i % 2 == 0 {
                     play_game([a.as_mut(), b.as_mut()], &setup)

@@ -1,5 +1,5 @@
 //! A UCI client: `uci`/`uciok`, `setoption`, `isready`/`readyok`, `ucinewgame`,
-//! `position … moves …`, `go wtime btime winc binc [movestogo] [searchmoves …]`, `bestmove`.
+//! `position … moves …`, `go wtime btime winc binc [movestogo] [searchmoves …]` (`go nodes N` in a match by nodes), `bestmove`.
 
 use std::time::{Duration, Instant};
 
@@ -119,6 +119,9 @@ impl UciPlayer {
 fn go_command(turn: &Turn<'_>, search: &[String]) -> String {
     let mut go = String::from("go");
     match turn.clock {
+        _ if turn.nodes.is_some() => {
+            go.push_str(&format!(" nodes {}", turn.nodes.unwrap_or(1)));
+        }
         Some(c) => {
             go.push_str(&format!(
                 " wtime {} btime {} winc {} binc {}",
@@ -243,6 +246,8 @@ impl Drop for UciPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::player::ClockView;
+    use tegoma_game::AnyMatch;
 
     #[test]
     fn info_lines() {
@@ -256,5 +261,31 @@ mod tests {
         );
         assert_eq!(info_summary("info string hello"), None);
         assert_eq!(info_summary("info depth 3 score"), None);
+    }
+
+    #[test]
+    fn go_commands_by_clock_and_by_nodes() {
+        let game = AnyMatch::new(tegoma_game::Rules::chess());
+        let clock = ClockView {
+            remaining_ms: [1_000, 2_000],
+            increment_ms: [10, 20],
+            moves_to_go: None,
+        };
+        let mut turn = Turn {
+            game: &game,
+            clock: Some(clock),
+            nodes: None,
+            deadline: Instant::now(),
+        };
+        assert_eq!(
+            go_command(&turn, &[]),
+            "go wtime 1000 btime 2000 winc 10 binc 20"
+        );
+        turn.nodes = Some(20_000);
+        turn.clock = None;
+        assert_eq!(
+            go_command(&turn, &["e2e4".into()]),
+            "go nodes 20000 searchmoves e2e4"
+        );
     }
 }

@@ -57,10 +57,11 @@ impl Limits {
     }
 }
 
-/// The time a search may use: after `soft` no new iteration starts; at `hard` it stops.
+/// The time a search may use: the aim `soft` (no iteration starts after three fifths of it);
+/// at `hard` it stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// Aim: stop between iterations once this has passed.
+    /// Aim: the search stops between iterations so as to end about here.
     pub soft: Duration,
     /// Never think longer than this.
     pub hard: Duration,
@@ -70,8 +71,10 @@ impl TimeBudget {
     /// The budget for `limits` (`None`: no time bound), keeping `overhead_ms` for the
     /// protocol's latency.
     ///
-    /// Fischer: a share of the main time (1/`moves_to_go`, or 1/25 of it when no quota is
-    /// given) plus most of the increment, never more than a fraction of what is left.
+    /// Fischer: a share of the main time (1/(`moves_to_go` + 1), or 1/21 of it when no quota is
+    /// given, 1/26 under 3 s) plus most of the increment, never more than a fraction of what is
+    /// left. The search starts no iteration after three fifths of `soft` (the next would take
+    /// longer).
     /// Byōyomi: most of a period is added (a period is lost only when overrun, so it is used);
     /// with no main time left, the budget is the period minus the overhead.
     pub fn of(limits: &Limits, overhead_ms: u64) -> Option<TimeBudget> {
@@ -87,15 +90,18 @@ impl TimeBudget {
         let left = c.remaining_ms;
         // What may be spent of the main time without flagging, latency kept apart.
         let usable = left.saturating_sub(overhead_ms.min(left / 2));
-        let mtg = u64::from(c.moves_to_go.unwrap_or(25).clamp(1, 50));
+        // Without a quota, 1/21 of the main time (1/26 under 3 s, where a machine's delays are
+        // a larger share of the clock).
+        let default_mtg = if c.remaining_ms < 3_000 { 25 } else { 20 };
+        let mtg = u64::from(c.moves_to_go.unwrap_or(default_mtg).clamp(1, 50));
         let inc = c.increment_ms;
-        // A low clock (under 25 overheads, or three increments) spends less than the
+        // A low clock (under 40 overheads, or five increments) spends less than the
         // increment, so that a reserve builds up against delays the engine does not control.
-        let low = left < (25 * overhead_ms.max(10)).max(3 * inc);
+        let low = left < (40 * overhead_ms.max(10)).max(5 * inc);
         let (share, inc_part) = if low {
-            (usable / (2 * mtg + 2), inc / 2)
+            (usable / (2 * mtg + 2), inc / 3)
         } else {
-            (usable / (mtg + 1), inc * 3 / 4)
+            (usable / (mtg + 1), inc * 9 / 10)
         };
         let mut soft = share + inc_part;
         // Never more than a fraction of the main time left (more for a quota's last move).
@@ -104,7 +110,7 @@ impl TimeBudget {
         let mut hard = if low {
             soft.min(usable / 2)
         } else {
-            (soft * 3).min(cap.max(soft.min(usable / 2)))
+            (soft * 4).min(cap.max(soft.min(usable / 2)))
         };
         soft = soft.min(hard);
         if byo > 0 {

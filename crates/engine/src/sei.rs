@@ -23,6 +23,7 @@
 //! rules, a move that is not legal, sennichite). A message with an error has no other effect.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -97,7 +98,9 @@ struct Session<W: Write + Send + 'static> {
     out: Out<W>,
     engine: Arc<Mutex<Engine>>,
     stop: StopHandle,
-    search: Option<(String, JoinHandle<()>)>,
+    /// The running (or last) search: its id, its thread, and whether it has answered (set
+    /// before the answer is written, so a client that read it may search again at once).
+    search: Option<(String, JoinHandle<()>, Arc<AtomicBool>)>,
     /// Whether the running search has no bound (stopped at the end of the input).
     unbounded: bool,
 }
@@ -436,18 +439,20 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn busy(&self) -> bool {
-        self.search.as_ref().is_some_and(|(_, h)| !h.is_finished())
+        self.search
+            .as_ref()
+            .is_some_and(|(_, h, answered)| !answered.load(Ordering::SeqCst) && !h.is_finished())
     }
 
     fn wait(&mut self) {
-        if let Some((_, h)) = self.search.take() {
+        if let Some((_, h, _)) = self.search.take() {
             let _ = h.join();
         }
     }
 
     fn cancel(&mut self, id: Option<&str>) {
         let matches = match (&self.search, id) {
-            (Some((running, _)), Some(id)) => running == id,
+            (Some((running, _, _)), Some(id)) => running == id,
             (Some(_), None) => true,
             (None, _) => false,
         };
@@ -611,11 +616,17 @@ impl<W: Write + Send + 'static> Session<W> {
         let engine = Arc::clone(&self.engine);
         let out = self.out.clone();
         let id = p.id.clone();
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
         let handle = std::thread::spawn(move || {
             let mut engine = lock(&engine);
             let send = |v: Value| out.line(&v.to_string());
+            let answer = |v: Value| {
+                done.store(true, Ordering::SeqCst);
+                send(v);
+            };
             match engine.search(&request, &mut |i| send(info_json(&id, i))) {
-                Ok(r) => send(json!({
+                Ok(r) => answer(json!({
                     "type": "bestmove",
                     "id": id,
                     "move": r.best,
@@ -628,7 +639,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 })),
                 Err(e) => {
                     let f = engine_fault(&e);
-                    send(json!({
+                    answer(json!({
                         "type": "error",
                         "id": id,
                         "error": f.class.name(),
@@ -638,7 +649,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
         });
-        self.search = Some((p.id, handle));
+        self.search = Some((p.id, handle, answered));
         Ok(())
     }
 }

@@ -40,9 +40,15 @@ pub struct Args {
     /// The number of games (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 2)]
     pub games: usize,
-    /// Time control `[MOVES/]TIME[+INC]` in seconds, e.g. `10+0.1`, `40/60`.
-    #[arg(long, default_value = "10+0.1")]
-    pub tc: String,
+    /// Time control `[MOVES/]TIME[+INC]` in seconds, e.g. `10+0.1`, `40/60` (default `10+0.1`;
+    /// with `--nodes`, `600+1`, a safety net only).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Nodes per move, as cutechess-cli's `nodes=`: engines get `go nodes N` (UCI) or
+    /// `limits.nodes` (SEI) instead of the clock, which still runs as a safety net. Results then
+    /// hardly depend on the machine's load.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
     /// Milliseconds an engine may exceed its time without losing.
     #[arg(long, default_value_t = 0)]
     pub timemargin: u64,
@@ -149,7 +155,10 @@ pub fn run(a: Args) -> ExitCode {
             Err(e) => return fail("Unsupported", e.to_string()),
         };
     }
-    let tc = match Tc::parse(&a.tc) {
+    let tc_text =
+        a.tc.clone()
+            .unwrap_or_else(|| if a.nodes.is_some() { "600+1" } else { "10+0.1" }.to_string());
+    let tc = match Tc::parse(&tc_text) {
         Ok(t) => t,
         Err(e) => return fail("InvalidTimeControl", e.to_string()),
     };
@@ -202,6 +211,7 @@ pub fn run(a: Args) -> ExitCode {
         engines,
         games: a.games,
         tc,
+        nodes: a.nodes,
         margin_ms: a.timemargin,
         concurrency: a.concurrency.max(1),
         openings,

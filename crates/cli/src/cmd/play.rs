@@ -206,6 +206,7 @@ pub fn run(a: Args) -> ExitCode {
             let turn = Turn {
                 game: &m,
                 clock: Some(view),
+                nodes: None,
                 deadline: Instant::now() + Duration::from_millis(budget),
             };
             match e.think(&turn) {

@@ -116,9 +116,37 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     track_quiet: bool,
     /// The running iteration's depth.
     root_depth: usize,
+    /// A root move that the running iteration proved better than the window's lower bound
+    /// (played if the iteration is cut short).
+    root_partial: Option<R::Move>,
+    /// Whether the evaluator allows the selective search (see
+    /// [`Evaluator::selective_search`]).
+    selective: bool,
 }
 
 const HISTORY_SIZE: usize = 1 << 13;
+/// History scores stay within `-HISTORY_MAX..HISTORY_MAX` (each update moves a score by its
+/// bonus, less the share of the score it already has: older results fade).
+const HISTORY_MAX: i32 = 16_384;
+/// Order scores: the hash move, captures that do not lose material, killers, quiet moves by
+/// history (within `±HISTORY_MAX`), then captures that lose material.
+const ORDER_HASH: i32 = 1_000_000;
+const ORDER_GOOD_CAPTURE: i32 = 200_000;
+const ORDER_KILLER: i32 = 80_000;
+const ORDER_BAD_CAPTURE: i32 = -200_000;
+
+/// Whether an order score is a quiet move's (killers included).
+#[inline]
+fn is_quiet(order: i32) -> bool {
+    order > -(HISTORY_MAX + 1) && order <= ORDER_KILLER + 10_000
+}
+
+/// The late-move reduction, in plies, of the `n`th move (from 1) at `depth`, before
+/// adjustments: grows with the logarithms of both.
+fn base_reduction(depth: i32, n: usize) -> i32 {
+    let (d, n) = (f64::from(depth.max(1)), n.max(1) as f64);
+    (0.6 + d.ln() * n.ln() / 2.4) as i32
+}
 
 impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// A searcher for `rules` with `eval`, the table `tt`, the game so far and a stop flag.
@@ -157,6 +185,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 || (rules.repetition() == RepetitionRule::ThirdOccurrenceDraws
                     && rules.reset_is_irreversible()),
             root_depth: 1,
+            root_partial: None,
+            selective: eval.selective_search(),
         }
     }
 
@@ -259,6 +289,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 (-INFINITE, INFINITE)
             };
             let mut widen = ASPIRATION;
+            self.root_partial = None;
             let found = loop {
                 let v = self.search_root(root, &mut order, depth, alpha, beta);
                 if self.aborted {
@@ -274,7 +305,14 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                     break Some(v);
                 }
             };
-            let Some(v) = found else { break };
+            let Some(v) = found else {
+                // Cut short: a move this iteration proved better than the last best is played.
+                if let Some(m) = self.root_partial.filter(|&m| m != best) {
+                    best = m;
+                    progress.pv = vec![m];
+                }
+                break;
+            };
             score = v;
             best = order[0].0;
             progress = Progress {
@@ -298,7 +336,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
             if let Some(b) = self.budget {
                 // An iteration takes a few times the previous one: do not start what cannot end.
-                if self.start.elapsed() >= b.soft / 2 || order.len() == 1 && depth >= 4 {
+                if self.start.elapsed() >= b.soft * 3 / 5 || order.len() == 1 && depth >= 4 {
                     break;
                 }
             }
@@ -358,6 +396,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 if v > alpha {
                     alpha = v;
                     self.set_pv(0, m);
+                    self.root_partial = Some(m);
                     if v >= beta {
                         break;
                     }
@@ -464,6 +503,15 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.aborted
     }
 
+    /// Moves the history score of `m` by `bonus` (positive: it cut off; negative: it did not).
+    #[inline]
+    fn update_history(&mut self, pos: &R::Position, m: &R::Move, bonus: i32) {
+        let h = self.history_index(pos, m);
+        let old = self.history[h];
+        self.history[h] =
+            (old + bonus - old * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX);
+    }
+
     #[inline]
     fn history_index(&self, pos: &R::Position, m: &R::Move) -> usize {
         let side = self.rules.side_to_move(pos).index();
@@ -479,16 +527,20 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         ply: usize,
     ) -> i32 {
         if Some(m) == tt_move {
-            return 1_000_000;
+            return ORDER_HASH;
         }
         if let Some(g) = self.eval.gain(self.rules, pos, m) {
-            return 200_000 + g.victim * 4 - g.attacker / 4;
+            let mvv_lva = g.victim * 4 - g.attacker / 4;
+            return match self.eval.see(self.rules, pos, m) {
+                Some(see) if see < 0 => ORDER_BAD_CAPTURE + mvv_lva,
+                _ => ORDER_GOOD_CAPTURE + mvv_lva,
+            };
         }
         let k = &self.killers[ply];
         if k[0] == Some(m) {
-            90_000
+            ORDER_KILLER + 10_000
         } else if k[1] == Some(m) {
-            80_000
+            ORDER_KILLER
         } else {
             self.history[self.history_index(pos, &m)]
         }
@@ -582,6 +634,11 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 }
             }
         }
+        // Internal iterative reduction: without a hash move, a deep node is searched a ply
+        // shallower (its next visit has the move).
+        if self.selective && tt_move.is_none() && depth >= 6 {
+            depth -= 1;
+        }
         let static_eval = if danger {
             -INFINITE
         } else {
@@ -589,13 +646,28 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         };
         if !pv_node && !danger && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
-            if depth <= 3 && static_eval - 110 * depth >= beta {
+            let (rfp_depth, rfp_margin) = if self.selective { (5, 90) } else { (3, 110) };
+            if depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
                 return static_eval;
+            }
+            // Razoring: far below alpha near the leaves, quiescence decides.
+            if self.selective && depth <= 2 && static_eval + 250 * depth < alpha {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
+                if self.aborted {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
             }
             // Null move: even passing keeps the score above beta.
             if null_ok && depth >= 2 && static_eval >= beta {
                 if let Some(child) = self.eval.null_move(self.rules, pos) {
-                    let r = 2 + depth / 4 + i32::from(static_eval - beta > 200);
+                    let r = if self.selective {
+                        3 + depth / 3 + ((static_eval - beta) / 200).min(3)
+                    } else {
+                        2 + depth / 4 + i32::from(static_eval - beta > 200)
+                    };
                     self.keys.push(self.rules.key(&child));
                     self.quiet[ply + 1] = self.quiet[ply].saturating_add(1);
                     let v =
@@ -627,25 +699,58 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0;
+        // Pruning of moves near the leaves, once a move that does not lose is known.
+        let prune_ok = !pv_node && !danger;
+        let futile =
+            self.selective && prune_ok && depth <= 3 && static_eval + 90 + 90 * depth <= alpha;
+        let late_limit = 3 + (depth * depth) as usize;
         for i in 0..moves.len() {
             Self::pick(&mut moves, i);
             let (m, order) = moves[i];
+            let quiet = is_quiet(order);
+            let plain = quiet && order < ORDER_KILLER;
+            let can_prune = prune_ok && searched > 0 && best > -MATE_BOUND;
+            // Captures that lose material, and quiet moves that hang a piece, at low depth.
+            if can_prune && depth <= 5 && order != ORDER_HASH {
+                let margin = if quiet {
+                    -40 * depth * depth
+                } else {
+                    -90 * depth
+                };
+                if let Some(see) = self.eval.see(self.rules, pos, m) {
+                    if see < margin {
+                        continue;
+                    }
+                }
+            }
             let mut child = pos.clone();
             self.rules.play_unchecked(&mut child, m);
             if self.forbidden(m, &child) {
                 continue;
             }
+            // Whether the move puts the opponent in danger (a check): never pruned or reduced.
+            let checks = plain && self.eval.in_danger(self.rules, &child);
+            // Late-move pruning (quiet moves tried late at a shallow depth), and futility (a
+            // quiet move cannot bring a position far below alpha back); never a check.
+            let late = self.selective && depth <= 4 && searched >= late_limit;
+            if can_prune && plain && !checks && (futile || late) {
+                continue;
+            }
             self.push(pos, m, &child, ply);
             searched += 1;
-            let quiet = order < 80_000 && order != 1_000_000;
             let mut v;
             if searched == 1 {
                 v = -self.alpha_beta(&child, depth - 1, -beta, -alpha, ply + 1, true);
             } else {
                 // Late-move reduction for quiet moves tried late.
                 let mut r = 0;
-                if depth >= 3 && quiet && !danger && searched > 3 {
-                    r = 1 + i32::from(searched > 8) + i32::from(depth >= 8 && searched > 16);
+                if depth >= 3 && plain && !danger && !checks && searched > 2 {
+                    r = if self.selective {
+                        // Less for a move with a good history, more for a bad one.
+                        base_reduction(depth, searched) - order / 6_000
+                    } else {
+                        1 + i32::from(searched > 8) + i32::from(depth >= 8 && searched > 16)
+                    };
                     if pv_node {
                         r -= 1;
                     }
@@ -679,8 +784,15 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            let h = self.history_index(pos, &m);
-                            self.history[h] = (self.history[h] + depth * depth).min(60_000);
+                            let bonus = (16 * depth * depth).min(1_200);
+                            self.update_history(pos, &m, bonus);
+                            // The quiet moves tried before it did not cut off.
+                            let tried = if self.selective { i } else { 0 };
+                            for &(other, o) in &moves[..tried] {
+                                if is_quiet(o) {
+                                    self.update_history(pos, &other, -bonus);
+                                }
+                            }
                         }
                         break;
                     }
@@ -724,7 +836,21 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         if self.eval.is_dead_draw(self.rules, pos) {
             return 0;
         }
-        let danger = qply == 0 && self.eval.in_danger(self.rules, pos);
+        let danger = (qply == 0 || (self.eval.evasions_in_quiescence() && qply < 8))
+            && self.eval.in_danger(self.rules, pos);
+        if !danger && self.selective {
+            // Any stored result bounds the quiescence score (stored depths are at least 1).
+            if let Some(h) = self.tt.probe(self.keys[self.keys.len() - 1], ply) {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if cut && h.depth >= 0 {
+                    return h.score;
+                }
+            }
+        }
         let mut moves = self.generate(pos, ply);
         if moves.is_empty() {
             self.moves[ply] = moves;
@@ -748,6 +874,13 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 Some(g) => {
                     // Delta pruning, never for a decisive capture (a King).
                     if !danger && g.victim < DECISIVE && stand + g.victim + 150 <= alpha {
+                        continue;
+                    }
+                    // Captures that lose material.
+                    if !danger
+                        && g.victim < DECISIVE
+                        && self.eval.see(self.rules, pos, m).is_some_and(|see| see < 0)
+                    {
                         continue;
                     }
                     moves[n] = (m, 200_000 + g.victim * 4 - g.attacker / 4);

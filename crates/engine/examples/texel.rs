@@ -1,0 +1,214 @@
+//! Texel tuning of the chess evaluation on positions from the engine's own games.
+//!
+//! Two steps, each re-runnable (a fixed seed gives the same games, the same data, the same
+//! weights):
+//!
+//! ```text
+//! # 1. Self-play: GAMES games at NODES nodes a move from seeded random 8-ply openings; every
+//! #    position as `FEN;RESULT` (1 first player won, 0.5 draw, 0 second player won).
+//! cargo run --release -p tegoma-engine --example texel -- generate 400 1500 1 > /tmp/texel.txt
+//! # 2. Tuning: the quiet positions (not in check, no capture that wins material by exchange),
+//! #    the sigmoid's scale K fitted first, then each weight moved by local search while the
+//! #    mean squared error between the result and sigmoid(eval) falls. Prints the weights
+//! #    after every pass (the last line is the result).
+//! cargo run --release -p tegoma-engine --example texel -- tune /tmp/texel.txt 8
+//! ```
+//!
+//! The printed array can replace `DEFAULT_WEIGHTS` in `crates/engine/src/eval/chess.rs`; measure
+//! it first (`tegoma match --nodes 20000 --games 200` against the build with the old weights).
+
+use std::io::{BufRead, Write};
+
+use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
+use tegoma_engine::{Engine, Limits, SearchRequest};
+use tegoma_game::{AnyMatch, MoveFormat, Rules};
+use tegoma_protocol::Side;
+use tegoma_rules::chess::{MoveList, Position};
+use tegoma_rules::systems::Chess;
+
+/// A small seeded generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+fn generate(games: usize, nodes: u64, seed: u64) {
+    let mut engine = Engine::new(Rules::chess());
+    let mut rng = Rng(seed);
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    for g in 0..games {
+        // A random opening of 8 plies that does not end the game.
+        let mut m = loop {
+            let mut m = AnyMatch::new(Rules::chess());
+            for _ in 0..8 {
+                let moves = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
+                if moves.is_empty() || m.outcome().is_some() {
+                    break;
+                }
+                let pick = &moves[(rng.next() % moves.len() as u64) as usize];
+                let _ = m.play(pick, None);
+            }
+            if m.outcome().is_none() {
+                break m;
+            }
+        };
+        engine.new_game();
+        let mut fens = Vec::new();
+        while m.outcome().is_none() && m.ply_count() < 300 {
+            let request = SearchRequest::from_match(&m, Limits::nodes(nodes));
+            let Ok(found) = engine.search(&request, &mut |_| {}) else {
+                break;
+            };
+            let Some(best) = found.best else { break };
+            if let Some(fen) = m.fen() {
+                fens.push(fen);
+            }
+            if m.play(&best, None).is_err() {
+                break;
+            }
+        }
+        let result = match m.outcome().map(|o| o.winner()) {
+            Some(Some(Side::First)) => "1",
+            Some(Some(Side::Second)) => "0",
+            _ => "0.5",
+        };
+        for f in fens {
+            let _ = writeln!(out, "{f};{result}");
+        }
+        eprintln!("game {}/{games}: {result}", g + 1);
+    }
+}
+
+/// A position for tuning: quiet, with its game's result for the first player.
+struct Sample {
+    pos: Position,
+    result: f64,
+}
+
+fn load(path: &str) -> Vec<Sample> {
+    let eval = ChessEval::new();
+    let file = std::fs::File::open(path).expect("the data file");
+    let mut out = Vec::new();
+    let mut list = MoveList::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.expect("a line");
+        let Some((fen, result)) = line.rsplit_once(';') else {
+            continue;
+        };
+        let (Ok(pos), Ok(result)) = (Position::from_fen(fen), result.parse::<f64>()) else {
+            continue;
+        };
+        if pos.is_check() {
+            continue;
+        }
+        pos.legal_moves_into(&mut list);
+        let noisy = list
+            .iter()
+            .any(|&mv| mv.is_capture() && eval.see(&Chess, &pos, mv).is_some_and(|see| see > 0));
+        if !noisy {
+            out.push(Sample { pos, result });
+        }
+    }
+    out
+}
+
+/// The evaluation for the first player.
+fn white_eval(e: &ChessEval, pos: &Position) -> f64 {
+    let v = f64::from(e.evaluate(&Chess, pos));
+    if pos.side_to_move() == Side::First {
+        v
+    } else {
+        -v
+    }
+}
+
+fn sigmoid(k: f64, v: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * v / 400.0))
+}
+
+fn error(samples: &[Sample], weights: [i32; CHESS_WEIGHT_COUNT], k: f64) -> f64 {
+    let e = ChessEval::with_weights(weights);
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let d = s.result - sigmoid(k, white_eval(&e, &s.pos));
+            d * d
+        })
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+fn tune(path: &str, passes: usize) {
+    let samples = load(path);
+    eprintln!("{} quiet positions", samples.len());
+    let mut w = DEFAULT_CHESS_WEIGHTS;
+    // The scale K: the best on a coarse grid, then finer.
+    let mut k = 1.0;
+    let mut best = error(&samples, w, k);
+    for step in [0.1, 0.02] {
+        loop {
+            let mut moved = false;
+            for cand in [k - step, k + step] {
+                let e = error(&samples, w, cand);
+                if cand > 0.0 && e < best {
+                    best = e;
+                    k = cand;
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+    }
+    eprintln!("K = {k:.2}, error {best:.6}");
+    for pass in 0..passes {
+        let mut improved = false;
+        for i in 0..CHESS_WEIGHT_COUNT {
+            // Piece values move by larger steps.
+            let step = if i < 10 { 5 } else { 1 };
+            for delta in [step, -step] {
+                let mut cand = w;
+                cand[i] += delta;
+                let e = error(&samples, cand, k);
+                if e < best {
+                    best = e;
+                    w = cand;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        eprintln!("pass {}: error {best:.6}", pass + 1);
+        // The weights so far (the last line is the result).
+        println!("{w:?}");
+        if !improved {
+            break;
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
+    match args.first().map(String::as_str) {
+        Some("generate") => generate(
+            arg(1, "400").parse().expect("GAMES"),
+            arg(2, "1500").parse().expect("NODES"),
+            arg(3, "1").parse().expect("SEED"),
+        ),
+        Some("tune") => tune(
+            &arg(1, "/tmp/texel.txt"),
+            arg(2, "8").parse().expect("PASSES"),
+        ),
+        _ => eprintln!("usage: texel generate GAMES NODES SEED > DATA | texel tune DATA PASSES"),
+    }
+}
