@@ -305,16 +305,21 @@ impl Store {
             .map_err(ctx("listing games"))
     }
 
-    /// The number of moves stored in every game (for the load benchmark's check).
+    /// The number of moves stored in each game that has any, `(game id, moves)` (for the load
+    /// benchmark's check that no acknowledged move is lost or duplicated).
     ///
     /// # Errors
     /// Database errors.
-    pub async fn count_moves(&self) -> Result<i64, StoreError> {
-        let row = sqlx::query("SELECT COUNT(*) FROM events WHERE kind = 'move'")
-            .fetch_one(&self.pool)
-            .await
-            .map_err(ctx("counting moves"))?;
-        row.try_get(0).map_err(ctx("counting moves"))
+    pub async fn moves_per_game(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT game_id, COUNT(*) FROM events WHERE kind = 'move' GROUP BY game_id")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(ctx("counting moves"))?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ctx("counting moves"))
     }
 
     /// Marks a game finished.
