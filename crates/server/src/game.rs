@@ -2,6 +2,7 @@
 //! every move and ending; every event is numbered and stored before it is acknowledged and
 //! published; the clock's flag is the task's own timer.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,7 +18,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use crate::error::ApiError;
 use crate::opponent::Opponent;
 use crate::store::{now_ms, Append, EventRow, GameRow, Store};
-use crate::view::{legal_of, plies_of, side_from, side_name, time_to_flag, view, Extra};
+use crate::view::{legal_of, plies_of, side_from, side_name, time_to_flag, view, Extra, Layout};
 
 /// What a seat asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,8 +56,18 @@ impl Offer {
     }
 }
 
-/// A published event: the full message sent to every client of the game.
-pub type Published = Arc<str>;
+/// A published event: the full message sent to every client of the game (shared by all of
+/// them without a copy).
+pub type Published = axum::extract::ws::Utf8Bytes;
+
+/// An action's answer once it is stored: the new event's number and the game's state (JSON).
+#[derive(Debug, Clone)]
+pub struct Acked {
+    /// The number of the event the action stored.
+    pub seq: i64,
+    /// The game's state after it (the `"game"` of the state message), JSON text.
+    pub state: Arc<str>,
+}
 
 /// What a new subscriber gets: the live stream, the events it missed, the current state.
 pub struct Subscription {
@@ -72,7 +83,7 @@ pub(crate) enum Cmd {
     Act {
         side: Side,
         action: Action,
-        reply: oneshot::Sender<Result<Value, ApiError>>,
+        reply: oneshot::Sender<Result<Acked, ApiError>>,
     },
     Subscribe {
         since: i64,
@@ -111,7 +122,7 @@ impl GameHandle {
     ///
     /// # Errors
     /// The action's typed refusal.
-    pub async fn act(&self, side: Side, action: Action) -> Result<Value, ApiError> {
+    pub async fn act(&self, side: Side, action: Action) -> Result<Acked, ApiError> {
         self.ask(|reply| Cmd::Act {
             side,
             action,
@@ -193,9 +204,11 @@ struct Game {
     takeback_offer: Option<Side>,
     engine: Option<(Side, u8)>,
     engine_busy: bool,
-    /// The plies and legal moves as sent, and the event number they were computed at.
-    plies: Vec<Value>,
-    legal: Vec<Value>,
+    /// The board's geometry, the plies and legal moves as sent (JSON entries; legal moves with
+    /// their PMN), and the event number they were computed at.
+    layout: Layout,
+    plies: Vec<String>,
+    legal: Vec<(String, String)>,
     views_at: Option<i64>,
     store: Store,
     opponent: Arc<dyn Opponent>,
@@ -227,6 +240,7 @@ pub(crate) async fn start(
     let mut g = Game {
         row: row.clone(),
         periods,
+        layout: Layout::of(&m),
         m,
         seq: 0,
         log: Vec::new(),
@@ -463,21 +477,24 @@ impl Game {
     }
 
     /// Brings the plies and legal moves sent to clients up to date: after one move, the new
-    /// ply's SAN comes from the legal moves sent before it (no replay of the whole game).
+    /// ply's entry (with its SAN) is the legal move sent before it whose PMN the event stored
+    /// (no replay of the whole game).
     fn sync_views(&mut self) {
         if self.views_at == Some(self.seq) {
             return;
         }
         let n = self.m.ply_count();
         let one_move = self.views_at == Some(self.seq - 1)
-            && self.log.last().is_some_and(|e| e["kind"] == "move")
-            && n == self.plies.len() + 1;
-        let last = if one_move {
-            self.m.pmn_plies().pop()
+            && n == self.plies.len() + 1
+            && self.log.last().is_some_and(|e| e["kind"] == "move");
+        let entry = if one_move {
+            let last = self.log.last().and_then(|e| e["data"]["move"].as_str());
+            last.and_then(|p| self.legal.iter().find(|l| l.0 == p))
+                .map(|l| l.1.clone())
         } else {
             None
         };
-        match last.and_then(|p| self.legal.iter().find(|l| l["pmn"] == p.as_str()).cloned()) {
+        match entry {
             Some(entry) => self.plies.push(entry),
             None => self.plies = plies_of(&self.m),
         }
@@ -485,12 +502,32 @@ impl Game {
         self.views_at = Some(self.seq);
     }
 
-    fn message_of(&self, event: Option<&Value>, game: &Value) -> Published {
-        let msg = json!({"type": "state", "seq": self.seq, "event": event, "game": game});
-        Arc::from(msg.to_string())
+    /// The canonical PMN of a move about to be played, when the text is one of the legal moves
+    /// sent (the usual case; otherwise the caller reads it from the match after the move).
+    fn known_pmn(&mut self, text: &str) -> Option<String> {
+        self.sync_views();
+        self.legal
+            .iter()
+            .find(|l| l.0 == text)
+            .map(|l| l.0.clone())
     }
 
-    fn state(&mut self) -> Value {
+    fn message_of(&self, event: Option<&Value>, game: &str) -> Published {
+        let mut msg = String::with_capacity(game.len() + 160);
+        let _ = write!(msg, r#"{{"type":"state","seq":{},"event":"#, self.seq);
+        match event {
+            Some(e) => {
+                let _ = write!(msg, "{e}");
+            }
+            None => msg.push_str("null"),
+        }
+        msg.push_str(r#","game":"#);
+        msg.push_str(game);
+        msg.push('}');
+        Published::from(msg)
+    }
+
+    fn state(&mut self) -> String {
         self.sync_views();
         let x = Extra {
             id: &self.row.id,
@@ -502,14 +539,17 @@ impl Game {
             engine: self.engine,
             periods: self.periods.as_ref(),
         };
-        view(&self.m, &x, &self.plies, &self.legal)
+        view(&self.m, &x, &self.layout, &self.plies, &self.legal)
     }
 
     /// Sends the state after the last event to every client; returns the state.
-    fn publish(&mut self) -> Value {
+    fn publish(&mut self) -> Acked {
         let state = self.state();
         let _ = self.out.send(self.message_of(self.log.last(), &state));
-        state
+        Acked {
+            seq: self.seq,
+            state: Arc::from(state),
+        }
     }
 
     /// Starts the engine on a blocking thread when its seat is to move.
@@ -534,7 +574,7 @@ impl Game {
         });
     }
 
-    async fn act(&mut self, side: Side, action: Action) -> Result<Value, ApiError> {
+    async fn act(&mut self, side: Side, action: Action) -> Result<Acked, ApiError> {
         if self.store.is_postgres() {
             // Other processes may have stored events whose notification is still on its way.
             self.catch_up().await?;
@@ -556,7 +596,7 @@ impl Game {
     }
 
     /// `Ok(None)` when another process took the event's number.
-    async fn try_act(&mut self, side: Side, action: &Action) -> Result<Option<Value>, ApiError> {
+    async fn try_act(&mut self, side: Side, action: &Action) -> Result<Option<Acked>, ApiError> {
         if let Some(o) = self.m.outcome() {
             return Err(ApiError::conflict(
                 "GameOver",
@@ -582,6 +622,7 @@ impl Game {
                     Some(t) => (now_ms() - t).max(0) as u64,
                     None => 0,
                 };
+                let known = self.known_pmn(text);
                 let mut next = self.m.clone();
                 let before = next.ply_count();
                 match next.play(text, Some(elapsed)) {
@@ -590,7 +631,9 @@ impl Game {
                         ("timeout", json!({"side": side_name(side)}), Some(next))
                     }
                     Ok(_) => {
-                        let pmn = next.pmn_plies().pop().unwrap_or_default();
+                        let pmn = known
+                            .or_else(|| next.pmn_plies().pop())
+                            .unwrap_or_default();
                         (
                             "move",
                             json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),

@@ -97,7 +97,7 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
         }
     }
     if socket
-        .send(Message::Text(sub.state.to_string().into()))
+        .send(Message::Text(sub.state))
         .await
         .is_err()
     {
@@ -113,15 +113,15 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
     loop {
         tokio::select! {
             ev = live.recv() => {
-                let text: String = match ev {
-                    Ok(t) => t.to_string(),
+                let text = match ev {
+                    Ok(t) => t,
                     Err(RecvError::Lagged(_)) => match g.subscribe(i64::MAX).await {
-                        Ok(s) => { live = s.live; s.state.to_string() }
+                        Ok(s) => { live = s.live; s.state }
                         Err(_) => break,
                     },
                     Err(RecvError::Closed) => break,
                 };
-                if socket.send(Message::Text(text.into())).await.is_err() {
+                if socket.send(Message::Text(text)).await.is_err() {
                     break;
                 }
             }
@@ -237,8 +237,8 @@ async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message 
         );
     };
     match g.act(side, action).await {
-        Ok(state) => Message::Text(
-            json!({"type": "ack", "ref": reference, "seq": state.get("seq")})
+        Ok(acked) => Message::Text(
+            json!({"type": "ack", "ref": reference, "seq": acked.seq})
                 .to_string()
                 .into(),
         ),
