@@ -41,6 +41,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -77,13 +78,21 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
+/// The clients' WebSocket configuration, the same for the echo clients and the bots: the
+/// server's read buffer (tungstenite's default, 128 KiB, is zeroed on every read).
+fn client_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(tegoma_server::ws::READ_BUFFER)
+}
+
 /// The anchor: a bare WebSocket echo server, `clients` clients each sending and awaiting its
 /// echo in a loop for `secs` seconds. Round trips per second.
 async fn echo_anchor(clients: usize, secs: u64) -> f64 {
     let app = axum::Router::new().route(
         "/echo",
         get(|ws: WebSocketUpgrade| async move {
-            ws.on_upgrade(|mut socket| async move {
+            // The game server's read buffer, so that both servers read alike.
+            ws.read_buffer_size(tegoma_server::ws::READ_BUFFER)
+                .on_upgrade(|mut socket| async move {
                 while let Some(Ok(m)) = socket.recv().await {
                     if let AxMessage::Text(t) = m {
                         if socket.send(AxMessage::Text(t)).await.is_err() {
@@ -103,9 +112,13 @@ async fn echo_anchor(clients: usize, secs: u64) -> f64 {
     for _ in 0..clients {
         let (count, stop) = (count.clone(), stop.clone());
         tasks.push(tokio::spawn(async move {
-            let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/echo"))
-                .await
-                .unwrap();
+            let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
+                format!("ws://{addr}/echo"),
+                Some(client_config()),
+                false,
+            )
+            .await
+            .unwrap();
             let msg = r#"{"type":"move","move":"e2-e4","ref":1}"#;
             while !stop.load(Ordering::Relaxed) {
                 ws.send(Message::Text(msg.into())).await.unwrap();
@@ -203,12 +216,20 @@ async fn recv_text(ws: &mut Ws) -> Result<String, String> {
     }
 }
 
-/// Reads `ws` until a state numbered at least `seq`; what the bot needs of it.
+/// A state message's number, read from its head (`{"type":"state","seq":N,...`, as the server
+/// writes it) without parsing the rest; `None` for other messages.
+fn state_seq(t: &str) -> Option<i64> {
+    let rest = t.strip_prefix(r#"{"type":"state","seq":"#)?;
+    let end = rest.find(',')?;
+    rest[..end].parse().ok()
+}
+
+/// Reads `ws` until a state numbered at least `seq`; what the bot needs of it (the bot parses
+/// only that state, and only the fields it needs).
 async fn state_at(ws: &mut Ws, seq: i64) -> Result<Known, String> {
     loop {
         let t = recv_text(ws).await?;
-        let h: Head = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-        if h.ty != "state" || h.seq.unwrap_or(-1) < seq {
+        if state_seq(&t).is_none_or(|n| n < seq) {
             continue;
         }
         let s: State = serde_json::from_str(&t).map_err(|e| e.to_string())?;
@@ -221,10 +242,14 @@ async fn state_at(ws: &mut Ws, seq: i64) -> Result<Known, String> {
     }
 }
 
-/// Reads `ws` until the answer to a move: `Ok(seq)` for an ack, `Err` for an error.
+/// Reads `ws` until the answer to a move: `Ok(seq)` for an ack, `Err` for an error (states
+/// are skipped unparsed).
 async fn answer(ws: &mut Ws) -> Result<Result<i64, String>, String> {
     loop {
         let t = recv_text(ws).await?;
+        if state_seq(&t).is_some() {
+            continue;
+        }
         let h: Head = serde_json::from_str(&t).map_err(|e| e.to_string())?;
         match h.ty {
             "ack" => return Ok(Ok(h.seq.unwrap_or(-1))),
@@ -235,9 +260,13 @@ async fn answer(ws: &mut Ws) -> Result<Result<i64, String>, String> {
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Ws {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
-        .await
-        .unwrap();
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
+        format!("ws://{addr}/api/games/{id}/ws"),
+        Some(client_config()),
+        false,
+    )
+    .await
+    .unwrap();
     ws.send(Message::Text(
         format!(r#"{{"type":"auth","token":"{token}"}}"#).into(),
     ))

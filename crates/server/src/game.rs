@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use tegoma_game::clock::Clock;
 use tegoma_game::record::time_control;
-use tegoma_game::{AnyMatch, MatchError, Rules};
+use tegoma_game::{AnyMatch, MatchError, MoveFormat, Rules};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Outcome, Side};
@@ -18,7 +18,9 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use crate::error::ApiError;
 use crate::opponent::Opponent;
 use crate::store::{now_ms, Append, EventRow, GameRow, Store};
-use crate::view::{legal_of, plies_of, side_from, side_name, time_to_flag, view, Extra, Layout};
+use crate::view::{
+    legal_of, move_entry, plies_of, side_from, side_name, time_to_flag, view, Extra, Layout,
+};
 
 /// What a seat asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,6 +211,8 @@ struct Game {
     layout: Layout,
     plies: Vec<String>,
     legal: Vec<(String, String)>,
+    /// The ply stored as event `.0`, its PMN and its entry, written when it was played.
+    played: Option<(i64, String, String)>,
     views_at: Option<i64>,
     store: Store,
     opponent: Arc<dyn Opponent>,
@@ -251,6 +255,7 @@ pub(crate) async fn start(
         engine_busy: false,
         plies: Vec::new(),
         legal: Vec::new(),
+        played: None,
         views_at: None,
         store,
         opponent,
@@ -476,40 +481,33 @@ impl Game {
         self.message_of(event, &state)
     }
 
-    /// Brings the plies and legal moves sent to clients up to date: after one move, the new
-    /// ply's entry (with its SAN) is the legal move sent before it whose PMN the event stored
-    /// (no replay of the whole game).
+    /// Brings the plies and legal moves sent to clients up to date: after one move played here,
+    /// the new ply's entry (with its SAN) was written when it was played (no replay of the whole
+    /// game).
     fn sync_views(&mut self) {
         if self.views_at == Some(self.seq) {
             return;
         }
         let n = self.m.ply_count();
-        let one_move = self.views_at == Some(self.seq - 1)
-            && n == self.plies.len() + 1
-            && self.log.last().is_some_and(|e| e["kind"] == "move");
-        let entry = if one_move {
-            let last = self.log.last().and_then(|e| e["data"]["move"].as_str());
-            last.and_then(|p| self.legal.iter().find(|l| l.0 == p))
-                .map(|l| l.1.clone())
-        } else {
-            None
-        };
-        match entry {
-            Some(entry) => self.plies.push(entry),
-            None => self.plies = plies_of(&self.m),
+        let one_move = self.views_at == Some(self.seq - 1) && n == self.plies.len() + 1;
+        let last = self.log.last().and_then(|e| e["data"]["move"].as_str());
+        match self.played.take() {
+            Some((seq, pmn, entry)) if one_move && seq == self.seq && last == Some(&pmn) => {
+                self.plies.push(entry);
+            }
+            _ => self.plies = plies_of(&self.m),
         }
         self.legal = legal_of(&self.m);
         self.views_at = Some(self.seq);
     }
 
-    /// The canonical PMN of a move about to be played, when the text is one of the legal moves
-    /// sent (the usual case; otherwise the caller reads it from the match after the move).
-    fn known_pmn(&mut self, text: &str) -> Option<String> {
-        self.sync_views();
-        self.legal
-            .iter()
-            .find(|l| l.0 == text)
-            .map(|l| l.0.clone())
+    /// The canonical PMN of a move about to be played and its entry in the move list (with its
+    /// SAN where the rule system has SAN); `None` when the text is no legal move here.
+    fn written(&self, text: &str) -> Option<(String, String)> {
+        let pmn = self.m.move_as(text, MoveFormat::Pmn)?.ok()?;
+        let san = self.m.move_as(text, MoveFormat::San).and_then(Result::ok);
+        let entry = move_entry(&pmn, san.as_deref().map(Some));
+        Some((pmn, entry))
     }
 
     fn message_of(&self, event: Option<&Value>, game: &str) -> Published {
@@ -622,7 +620,7 @@ impl Game {
                     Some(t) => (now_ms() - t).max(0) as u64,
                     None => 0,
                 };
-                let known = self.known_pmn(text);
+                let written = self.written(text);
                 let mut next = self.m.clone();
                 let before = next.ply_count();
                 match next.play(text, Some(elapsed)) {
@@ -631,9 +629,13 @@ impl Game {
                         ("timeout", json!({"side": side_name(side)}), Some(next))
                     }
                     Ok(_) => {
-                        let pmn = known
-                            .or_else(|| next.pmn_plies().pop())
-                            .unwrap_or_default();
+                        let pmn = match written {
+                            Some((pmn, entry)) => {
+                                self.played = Some((self.seq + 1, pmn.clone(), entry));
+                                pmn
+                            }
+                            None => next.pmn_plies().pop().unwrap_or_default(),
+                        };
                         (
                             "move",
                             json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),

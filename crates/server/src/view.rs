@@ -223,29 +223,17 @@ pub fn plies_of(m: &AnyMatch) -> Vec<String> {
         .collect()
 }
 
-/// Every legal move: its PMN and its entry as [`move_entry`] writes it (SAN for chess).
+/// Every legal move: its PMN and its entry as [`move_entry`] writes it (PMN only: the browser
+/// finds moves by their squares; the SAN of the move played is written when it is played).
 pub fn legal_of(m: &AnyMatch) -> Vec<(String, String)> {
-    match (
-        m.legal_moves_as(MoveFormat::Pmn),
-        m.legal_moves_as(MoveFormat::San),
-    ) {
-        (Ok(p), Ok(s)) => p
-            .into_iter()
-            .zip(s)
-            .map(|(p, s)| {
-                let e = move_entry(&p, Some(Some(&s)));
-                (p, e)
-            })
-            .collect(),
-        (Ok(p), Err(_)) => p
-            .into_iter()
-            .map(|p| {
-                let e = move_entry(&p, None);
-                (p, e)
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    m.legal_moves_as(MoveFormat::Pmn)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| {
+            let e = move_entry(&p, None);
+            (p, e)
+        })
+        .collect()
 }
 
 fn push_value(out: &mut String, v: &Value) {
