@@ -86,21 +86,21 @@ fn client_config() -> WebSocketConfig {
 
 /// The anchor: a bare WebSocket echo server, `clients` clients each sending and awaiting its
 /// echo in a loop for `secs` seconds. Round trips per second.
-async fn echo_anchor(clients: usize, secs: u64) -> f64 {
+async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64) {
     let app = axum::Router::new().route(
         "/echo",
         get(|ws: WebSocketUpgrade| async move {
             // The game server's read buffer, so that both servers read alike.
             ws.read_buffer_size(tegoma_server::ws::READ_BUFFER)
                 .on_upgrade(|mut socket| async move {
-                while let Some(Ok(m)) = socket.recv().await {
-                    if let AxMessage::Text(t) = m {
-                        if socket.send(AxMessage::Text(t)).await.is_err() {
-                            break;
+                    while let Some(Ok(m)) = socket.recv().await {
+                        if let AxMessage::Text(t) = m {
+                            if socket.send(AxMessage::Text(t)).await.is_err() {
+                                break;
+                            }
                         }
                     }
-                }
-            })
+                })
         }),
     );
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -129,16 +129,19 @@ async fn echo_anchor(clients: usize, secs: u64) -> f64 {
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     let start_count = count.load(Ordering::Relaxed);
+    let c0 = cpu_seconds();
     let t0 = Instant::now();
     tokio::time::sleep(Duration::from_secs(secs)).await;
     let n = count.load(Ordering::Relaxed) - start_count;
-    let rate = n as f64 / t0.elapsed().as_secs_f64();
+    let dt = t0.elapsed().as_secs_f64();
+    let rate = n as f64 / dt;
+    let cpu = (cpu_seconds() - c0) / dt;
     stop.store(true, Ordering::Relaxed);
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(5), t).await;
     }
     server.abort();
-    rate
+    (rate, cpu)
 }
 
 const PACED: u8 = 0;
@@ -237,7 +240,12 @@ async fn state_at(ws: &mut Ws, seq: i64) -> Result<Known, String> {
             seq: s.seq,
             turn: usize::from(s.game.turn != "first"),
             over: s.game.outcome.is_some(),
-            legal: s.game.legal.into_iter().map(|l| l.pmn.into_owned()).collect(),
+            legal: s
+                .game
+                .legal
+                .into_iter()
+                .map(|l| l.pmn.into_owned())
+                .collect(),
         });
     }
 }
@@ -404,9 +412,10 @@ async fn main() {
     println!("load average at start: {}", load_average());
 
     // 1. The anchor.
-    let echo = echo_anchor(games * 2, secs.min(10)).await;
+    let (echo, echo_cpu) = echo_anchor(games * 2, secs.min(10)).await;
     println!(
-        "echo: {echo:.0} round trips/s ({} clients; load average {})",
+        "echo: {echo:.0} round trips/s ({} clients; process CPU {echo_cpu:.2} cores; load \
+         average {})",
         games * 2,
         load_average()
     );
@@ -503,6 +512,17 @@ async fn main() {
         percentile(sr, 0.5),
         percentile(sr, 0.99),
         percentile(sr, 1.0),
+    );
+    // On a shared machine the process gets what the others leave: the same ratio per CPU
+    // second the process used (information, not a goal).
+    println!(
+        "per CPU second (information): paced {:.0} moves against echo {:.0} round trips ({:.1}%); \
+         saturated {:.0} moves ({:.1}%)",
+        paced / paced_cpu,
+        echo / echo_cpu,
+        100.0 * (paced / paced_cpu) / (echo / echo_cpu),
+        saturated / saturated_cpu,
+        100.0 * (saturated / saturated_cpu) / (echo / echo_cpu),
     );
     println!(
         "games played: {}; moves acknowledged {total_acked}, stored {total_stored}; games whose \

@@ -263,7 +263,9 @@ async fn moves(
     let mv = v.get("move").and_then(Value::as_str).ok_or_else(|| {
         ApiError::bad_request("MalformedJson", "the body must be {\"move\": PMN}")
     })?;
-    g.act(side, Action::Move(mv.to_string())).await.map(json_state)
+    g.act(side, Action::Move(mv.to_string()))
+        .await
+        .map(json_state)
 }
 
 async fn resign(
@@ -289,7 +291,9 @@ async fn draw(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
-    g.act(side, Action::Draw(offer(&body)?)).await.map(json_state)
+    g.act(side, Action::Draw(offer(&body)?))
+        .await
+        .map(json_state)
 }
 
 async fn takeback(
@@ -299,5 +303,7 @@ async fn takeback(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
-    g.act(side, Action::Takeback(offer(&body)?)).await.map(json_state)
+    g.act(side, Action::Takeback(offer(&body)?))
+        .await
+        .map(json_state)
 }

@@ -99,13 +99,15 @@ pub fn push_json_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// The fixed geometry of a game's board, computed once: its size and the name of every cell
-/// (`None` for holes), in the order of the board's squares.
+/// The fixed parts of a game's picture, computed once: the board's size, the name of every
+/// cell (`None` for holes) in the order of the board's squares, the start position.
 #[derive(Debug, Clone)]
 pub struct Layout {
     files: usize,
     ranks: usize,
     cells: Vec<Option<String>>,
+    /// The start position's FEEN (fixed too).
+    start_feen: String,
 }
 
 impl Layout {
@@ -133,6 +135,7 @@ impl Layout {
             files,
             ranks: ranks * layers,
             cells,
+            start_feen: m.start_feen(),
         }
     }
 }
@@ -293,7 +296,7 @@ pub fn view(
     let _ = write!(out, r#","seq":{},"rules":"#, x.seq);
     push_json_str(&mut out, m.rules().name());
     out.push_str(r#","start_feen":"#);
-    push_json_str(&mut out, &m.start_feen());
+    push_json_str(&mut out, &layout.start_feen);
     out.push_str(r#","feen":"#);
     push_json_str(&mut out, &m.feen());
     out.push_str(r#","fen":"#);
@@ -301,11 +304,7 @@ pub fn view(
         Some(f) => push_json_str(&mut out, &f),
         None => out.push_str("null"),
     }
-    let _ = write!(
-        out,
-        r#","turn":"{}","board":"#,
-        side_name(m.side_to_move())
-    );
+    let _ = write!(out, r#","turn":"{}","board":"#, side_name(m.side_to_move()));
     write_board(&mut out, &pos, layout);
     out.push_str(r#","hands":{"first":"#);
     write_hand(&mut out, &pos, Side::First);

@@ -101,11 +101,7 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
             return;
         }
     }
-    if socket
-        .send(Message::Text(sub.state))
-        .await
-        .is_err()
-    {
+    if socket.send(Message::Text(sub.state)).await.is_err() {
         return;
     }
     let mut seat: Option<Side> = None;
@@ -242,11 +238,12 @@ async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message 
         );
     };
     match g.act(side, action).await {
-        Ok(acked) => Message::Text(
-            json!({"type": "ack", "ref": reference, "seq": acked.seq})
-                .to_string()
-                .into(),
-        ),
+        Ok(acked) => {
+            let reference = reference.map_or_else(|| "null".to_string(), Value::to_string);
+            Message::Text(
+                format!(r#"{{"type":"ack","ref":{reference},"seq":{}}}"#, acked.seq).into(),
+            )
+        }
         Err(e) => error(&e.kind, &e.message, reference),
     }
 }
