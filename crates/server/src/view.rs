@@ -353,3 +353,44 @@ pub fn view(
     out.push('}');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_reads_them() {
+        for s in ["e2-e4", "a\"b\\c", "line\nbreak\ttab\r", "\u{1}\u{1f}", "Ōgi +P'", ""] {
+            let mut out = String::new();
+            push_json_str(&mut out, s);
+            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), s, "{out}");
+        }
+    }
+
+    #[test]
+    fn the_written_state_is_json_with_the_board_and_moves() {
+        let m = AnyMatch::new(tegoma_game::Rules::by_name("chess").unwrap());
+        let x = Extra {
+            id: "g1",
+            seq: 0,
+            turn_start_ms: None,
+            now_ms: 0,
+            draw_offer: None,
+            takeback_offer: None,
+            engine: None,
+            periods: None,
+        };
+        let text = view(&m, &x, &Layout::of(&m), &plies_of(&m), &legal_of(&m));
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["board"]["files"], 8);
+        assert_eq!(v["board"]["rows"].as_array().unwrap().len(), 8);
+        assert_eq!(v["board"]["rows"][0][0]["cell"], "a8");
+        assert_eq!(v["board"]["rows"][7][4]["cell"], "e1");
+        // EPIN: the king, enhanced (it may castle), terminal.
+        assert_eq!(v["board"]["rows"][7][4]["piece"], "+K^");
+        assert!(v["board"]["rows"][4][4]["piece"].is_null());
+        assert_eq!(v["legal"].as_array().unwrap().len(), 20);
+        assert_eq!(v["turn"], "first");
+        assert!(v["outcome"].is_null() && v["clock"].is_null());
+    }
+}
