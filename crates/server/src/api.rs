@@ -247,7 +247,7 @@ async fn state(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Re
 fn json_state(a: Acked) -> Response {
     (
         [(header::CONTENT_TYPE, "application/json")],
-        a.state.to_string(),
+        a.state.as_deref().unwrap_or("null").to_string(),
     )
         .into_response()
 }

@@ -67,8 +67,9 @@ pub type Published = axum::extract::ws::Utf8Bytes;
 pub struct Acked {
     /// The number of the event the action stored.
     pub seq: i64,
-    /// The game's state after it (the `"game"` of the state message), JSON text.
-    pub state: Arc<str>,
+    /// The game's whole state after it (the `"game"` of the state message), JSON text, when
+    /// it was asked for.
+    pub state: Option<Arc<str>>,
 }
 
 /// What a new subscriber gets: the live stream, the events it missed, the current state.
@@ -85,6 +86,7 @@ pub(crate) enum Cmd {
     Act {
         side: Side,
         action: Action,
+        whole: bool,
         reply: oneshot::Sender<Result<Acked, ApiError>>,
     },
     Subscribe {
@@ -120,7 +122,8 @@ impl GameHandle {
             .map_err(|_| ApiError::internal("the game's task has stopped"))
     }
 
-    /// Performs a seat's action; the new state once it is stored.
+    /// Performs a seat's action; its event number and the game's whole state once it is
+    /// stored (and published).
     ///
     /// # Errors
     /// The action's typed refusal.
@@ -128,6 +131,22 @@ impl GameHandle {
         self.ask(|reply| Cmd::Act {
             side,
             action,
+            whole: true,
+            reply,
+        })
+        .await?
+    }
+
+    /// As [`GameHandle::act`], for a client of the event stream, which gets the state there:
+    /// the event number only (`state` is `None`).
+    ///
+    /// # Errors
+    /// The action's typed refusal.
+    pub async fn act_streamed(&self, side: Side, action: Action) -> Result<Acked, ApiError> {
+        self.ask(|reply| Cmd::Act {
+            side,
+            action,
+            whole: false,
             reply,
         })
         .await?
@@ -211,6 +230,8 @@ struct Game {
     layout: Layout,
     plies: Vec<String>,
     legal: Vec<(String, String)>,
+    /// How many plies the views at `views_at` share with those at the event before.
+    plies_kept: usize,
     /// The ply stored as event `.0`, its PMN and its entry, written when it was played.
     played: Option<(i64, String, String)>,
     views_at: Option<i64>,
@@ -256,6 +277,7 @@ pub(crate) async fn start(
         plies: Vec::new(),
         legal: Vec::new(),
         played: None,
+        plies_kept: 0,
         views_at: None,
         store,
         opponent,
@@ -310,9 +332,10 @@ impl Game {
             Cmd::Act {
                 side,
                 action,
+                whole,
                 reply,
             } => {
-                let r = self.act(side, action).await;
+                let r = self.act(side, action, whole).await;
                 let _ = reply.send(r);
             }
             Cmd::Subscribe { since, reply } => {
@@ -340,7 +363,7 @@ impl Game {
                 self.engine_busy = false;
                 if seq == self.seq {
                     if let (Some(pmn), Some((side, _))) = (pmn, self.engine) {
-                        if let Err(e) = self.act(side, Action::Move(pmn)).await {
+                        if let Err(e) = self.act(side, Action::Move(pmn), false).await {
                             eprintln!(
                                 "tegoma-server: game {}: engine move refused: {e}",
                                 self.row.id
@@ -361,7 +384,7 @@ impl Game {
                 break;
             }
             self.apply_stored(&e);
-            let _ = self.publish();
+            self.publish();
         }
         self.maybe_engine();
         Ok(())
@@ -380,7 +403,7 @@ impl Game {
                 Ok(true) => {
                     let _ = self.m.time_forfeit(side);
                     self.finished().await;
-                    let _ = self.publish();
+                    self.publish();
                     return;
                 }
                 Ok(false) => {
@@ -477,25 +500,34 @@ impl Game {
     }
 
     fn message(&mut self, event: Option<&Value>) -> Published {
-        let state = self.state();
+        let state = self.state(false);
         self.message_of(event, &state)
     }
 
     /// Brings the plies and legal moves sent to clients up to date: after one move played here,
-    /// the new ply's entry (with its SAN) was written when it was played (no replay of the whole
-    /// game).
+    /// the new ply's entry (with its SAN) was written when it was played; after an event that
+    /// is no move or take-back, the plies stay (no replay of the whole game either way).
     fn sync_views(&mut self) {
         if self.views_at == Some(self.seq) {
             return;
         }
         let n = self.m.ply_count();
-        let one_move = self.views_at == Some(self.seq - 1) && n == self.plies.len() + 1;
-        let last = self.log.last().and_then(|e| e["data"]["move"].as_str());
-        match self.played.take() {
-            Some((seq, pmn, entry)) if one_move && seq == self.seq && last == Some(&pmn) => {
-                self.plies.push(entry);
-            }
-            _ => self.plies = plies_of(&self.m),
+        let next = self.views_at == Some(self.seq - 1);
+        let last = self.log.last();
+        let kind = last.and_then(|e| e["kind"].as_str());
+        let last_move = last.and_then(|e| e["data"]["move"].as_str());
+        let played = self.played.take();
+        let len = self.plies.len();
+        if next && n == len && !matches!(kind, Some("move" | "takeback")) {
+            self.plies_kept = len;
+        } else if let Some((_, _, entry)) = played.filter(|(seq, pmn, _)| {
+            next && n == len + 1 && *seq == self.seq && last_move == Some(pmn.as_str())
+        }) {
+            self.plies.push(entry);
+            self.plies_kept = len;
+        } else {
+            self.plies = plies_of(&self.m);
+            self.plies_kept = 0;
         }
         self.legal = legal_of(&self.m);
         self.views_at = Some(self.seq);
@@ -525,7 +557,9 @@ impl Game {
         Published::from(msg)
     }
 
-    fn state(&mut self) -> String {
+    /// The state as JSON text: whole, or (`delta`) with only the plies that changed since the
+    /// event before.
+    fn state(&mut self, delta: bool) -> String {
         self.sync_views();
         let x = Extra {
             id: &self.row.id,
@@ -537,17 +571,23 @@ impl Game {
             engine: self.engine,
             periods: self.periods.as_ref(),
         };
-        view(&self.m, &x, &self.layout, &self.plies, &self.legal)
+        let from = if delta { self.plies_kept } else { 0 };
+        view(&self.m, &x, &self.layout, &self.plies, from, &self.legal)
     }
 
-    /// Sends the state after the last event to every client; returns the state.
-    fn publish(&mut self) -> Acked {
-        let state = self.state();
-        let _ = self.out.send(self.message_of(self.log.last(), &state));
+    /// Sends the state after the last event to every client (the plies that changed only:
+    /// every client has the state before); returns the whole state when `whole`.
+    fn publish_with(&mut self, whole: bool) -> Acked {
+        let delta = self.state(true);
+        let _ = self.out.send(self.message_of(self.log.last(), &delta));
         Acked {
             seq: self.seq,
-            state: Arc::from(state),
+            state: whole.then(|| Arc::from(self.state(false))),
         }
+    }
+
+    fn publish(&mut self) {
+        self.publish_with(false);
     }
 
     /// Starts the engine on a blocking thread when its seat is to move.
@@ -572,13 +612,13 @@ impl Game {
         });
     }
 
-    async fn act(&mut self, side: Side, action: Action) -> Result<Acked, ApiError> {
+    async fn act(&mut self, side: Side, action: Action, whole: bool) -> Result<Acked, ApiError> {
         if self.store.is_postgres() {
             // Other processes may have stored events whose notification is still on its way.
             self.catch_up().await?;
         }
         for _ in 0..5 {
-            match self.try_act(side, &action).await? {
+            match self.try_act(side, &action, whole).await? {
                 Some(v) => {
                     self.maybe_engine();
                     return Ok(v);
@@ -594,7 +634,12 @@ impl Game {
     }
 
     /// `Ok(None)` when another process took the event's number.
-    async fn try_act(&mut self, side: Side, action: &Action) -> Result<Option<Acked>, ApiError> {
+    async fn try_act(
+        &mut self,
+        side: Side,
+        action: &Action,
+        whole: bool,
+    ) -> Result<Option<Acked>, ApiError> {
         if let Some(o) = self.m.outcome() {
             return Err(ApiError::conflict(
                 "GameOver",
@@ -651,7 +696,7 @@ impl Game {
                         }
                         self.m = next;
                         self.finished().await;
-                        let _ = self.publish();
+                        self.publish();
                         return Err(ApiError::unprocessable(e.kind(), e.to_string()));
                     }
                     Err(MatchError::Finished(o)) => {
@@ -751,7 +796,7 @@ impl Game {
             None => self.apply_stored(&e),
         }
         self.finished().await;
-        let state = self.publish();
+        let state = self.publish_with(whole);
         if kind == "timeout" {
             return Err(ApiError::conflict(
                 "GameOver",

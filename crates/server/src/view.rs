@@ -246,12 +246,14 @@ fn push_value(out: &mut String, v: &Value) {
 /// The game's picture (see the module docs) as JSON text, given its board layout, plies and
 /// legal moves ([`Layout::of`], [`plies_of`], [`legal_of`], which the caller may keep from one
 /// event to the next). Written directly, without an intermediate JSON tree: it is sent after
-/// every event.
+/// every event. `plies_from` > 0 writes only the plies after the first `plies_from` (a client
+/// keeps those from the state before): `"plies_from": k, "plies": [the rest]`.
 pub fn view(
     m: &AnyMatch,
     x: &Extra<'_>,
     layout: &Layout,
     plies: &[String],
+    plies_from: usize,
     legal: &[(String, String)],
 ) -> String {
     let statuses = m.statuses();
@@ -310,8 +312,9 @@ pub fn view(
     write_hand(&mut out, &pos, Side::First);
     out.push_str(r#","second":"#);
     write_hand(&mut out, &pos, Side::Second);
-    out.push_str(r#"},"plies":["#);
-    for (i, p) in plies.iter().enumerate() {
+    let plies_from = plies_from.min(plies.len());
+    let _ = write!(out, r#"}},"plies_from":{plies_from},"plies":["#);
+    for (i, p) in plies[plies_from..].iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
@@ -360,7 +363,14 @@ mod tests {
 
     #[test]
     fn json_strings_are_escaped_as_serde_json_reads_them() {
-        for s in ["e2-e4", "a\"b\\c", "line\nbreak\ttab\r", "\u{1}\u{1f}", "Ōgi +P'", ""] {
+        for s in [
+            "e2-e4",
+            "a\"b\\c",
+            "line\nbreak\ttab\r",
+            "\u{1}\u{1f}",
+            "Ōgi +P'",
+            "",
+        ] {
             let mut out = String::new();
             push_json_str(&mut out, s);
             assert_eq!(serde_json::from_str::<String>(&out).unwrap(), s, "{out}");
@@ -380,7 +390,7 @@ mod tests {
             engine: None,
             periods: None,
         };
-        let text = view(&m, &x, &Layout::of(&m), &plies_of(&m), &legal_of(&m));
+        let text = view(&m, &x, &Layout::of(&m), &plies_of(&m), 0, &legal_of(&m));
         let v: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["board"]["files"], 8);
         assert_eq!(v["board"]["rows"].as_array().unwrap().len(), 8);

@@ -237,7 +237,7 @@ async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message 
             reference,
         );
     };
-    match g.act(side, action).await {
+    match g.act_streamed(side, action).await {
         Ok(acked) => {
             let reference = reference.map_or_else(|| "null".to_string(), Value::to_string);
             Message::Text(

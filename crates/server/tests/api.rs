@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use common::*;
 use futures_util::SinkExt;
-use serde_json::json;
+use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 const MT: &str = "multi_thread";
@@ -398,4 +398,43 @@ async fn import_a_pgn_and_a_pcn() {
     let (_, st) = json(addr, "GET", &format!("/api/games/{id2}/state"), None, None).await;
     assert_eq!(st["game"]["plies"][3]["san"], "Nc6");
     assert_eq!(st["game"]["turn"], "first");
+}
+
+/// The stream sends each state's plies after the first `plies_from`: a client that keeps the
+/// plies before them has the whole list, through moves, offers and a take-back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn streamed_plies_rebuild_the_whole_list() {
+    let addr = start().await;
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let mut w = ws(addr, &id, None).await;
+    let first = next_of(&mut w, "state").await;
+    assert_eq!(first["game"]["plies_from"], 0);
+    let mut plies: Vec<Value> = first["game"]["plies"].as_array().unwrap().clone();
+    let p = |what: &str| format!("/api/games/{id}/{what}");
+    let steps: Vec<(&str, &str, Option<String>)> = vec![
+        (&t1, "moves", Some(json!({"move": "e4"}).to_string())),
+        (&t2, "moves", Some(json!({"move": "e7-e5"}).to_string())),
+        (&t1, "draw", None),
+        (&t1, "moves", Some(json!({"move": "Nf3"}).to_string())),
+        (&t1, "takeback", None),
+        (
+            &t2,
+            "takeback",
+            Some(json!({"action": "accept"}).to_string()),
+        ),
+        (&t1, "moves", Some(json!({"move": "Bc4"}).to_string())),
+    ];
+    for (token, what, body) in steps {
+        let (s, whole) = json(addr, "POST", &p(what), Some(token), body.as_deref()).await;
+        assert_eq!(s, 200, "{what}: {whole}");
+        let v = next_of(&mut w, "state").await;
+        let from = v["game"]["plies_from"].as_u64().unwrap() as usize;
+        assert!(from <= plies.len(), "{v}");
+        plies.truncate(from);
+        plies.extend(v["game"]["plies"].as_array().unwrap().iter().cloned());
+        assert_eq!(&plies, whole["plies"].as_array().unwrap(), "after {what}");
+        assert_eq!(whole["plies_from"], 0);
+    }
+    let sans: Vec<_> = plies.iter().map(|p| p["san"].as_str().unwrap()).collect();
+    assert_eq!(sans, ["e4", "e5", "Bc4"]);
 }
