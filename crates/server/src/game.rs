@@ -225,11 +225,11 @@ struct Game {
     takeback_offer: Option<Side>,
     engine: Option<(Side, u8)>,
     engine_busy: bool,
-    /// The board's geometry, the plies and legal moves as sent (JSON entries; legal moves with
-    /// their PMN), and the event number they were computed at.
+    /// The board's geometry, the plies and legal moves as sent (JSON entries; the legal moves
+    /// joined), and the event number they were computed at.
     layout: Layout,
     plies: Vec<String>,
-    legal: Vec<(String, String)>,
+    legal: String,
     /// How many plies the views at `views_at` share with those at the event before.
     plies_kept: usize,
     /// The ply stored as event `.0`, its PMN and its entry, written when it was played.
@@ -275,7 +275,7 @@ pub(crate) async fn start(
         engine,
         engine_busy: false,
         plies: Vec::new(),
-        legal: Vec::new(),
+        legal: String::new(),
         played: None,
         plies_kept: 0,
         views_at: None,

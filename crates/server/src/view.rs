@@ -76,6 +76,11 @@ pub struct Extra<'a> {
 /// Appends `s` to `out` as a JSON string.
 pub fn push_json_str(out: &mut String, s: &str) {
     out.push('"');
+    if !s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let mut from = 0;
     for (i, b) in s.bytes().enumerate() {
         let esc: &str = match b {
@@ -226,17 +231,21 @@ pub fn plies_of(m: &AnyMatch) -> Vec<String> {
         .collect()
 }
 
-/// Every legal move: its PMN and its entry as [`move_entry`] writes it (PMN only: the browser
-/// finds moves by their squares; the SAN of the move played is written when it is played).
-pub fn legal_of(m: &AnyMatch) -> Vec<(String, String)> {
-    m.legal_moves_as(MoveFormat::Pmn)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|p| {
-            let e = move_entry(&p, None);
-            (p, e)
-        })
-        .collect()
+/// Every legal move as [`move_entry`] writes them (PMN only: the browser finds moves by their
+/// squares; the SAN of the move played is written when it is played), joined by commas: the
+/// inside of the `legal` array.
+pub fn legal_of(m: &AnyMatch) -> String {
+    let list = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
+    let mut out = String::with_capacity(list.len() * 20);
+    for (i, p) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(r#"{"pmn":"#);
+        push_json_str(&mut out, p);
+        out.push('}');
+    }
+    out
 }
 
 fn push_value(out: &mut String, v: &Value) {
@@ -254,7 +263,7 @@ pub fn view(
     layout: &Layout,
     plies: &[String],
     plies_from: usize,
-    legal: &[(String, String)],
+    legal: &str,
 ) -> String {
     let statuses = m.statuses();
     let outcome = m.outcome().map(|o| {
@@ -291,7 +300,7 @@ pub fn view(
         })
     });
     let pos = m.position();
-    let size = 512 + layout.cells.len() * 28 + (plies.len() + legal.len()) * 32;
+    let size = 512 + layout.cells.len() * 28 + plies.len() * 32 + legal.len();
     let mut out = String::with_capacity(size);
     out.push_str(r#"{"id":"#);
     push_json_str(&mut out, x.id);
@@ -321,12 +330,7 @@ pub fn view(
         out.push_str(p);
     }
     out.push_str(r#"],"legal":["#);
-    for (i, (_, l)) in legal.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(l);
-    }
+    out.push_str(legal);
     out.push_str(r#"],"statuses":"#);
     push_json_str(&mut out, &statuses.to_string());
     let check = statuses.iter().any(|s| s.to_string() == "check");
