@@ -339,6 +339,11 @@ impl Game {
                 let _ = reply.send(r);
             }
             Cmd::Subscribe { since, reply } => {
+                if self.store.is_postgres() {
+                    // Another process may have stored events whose notification is on its way:
+                    // a new client gets the database's state.
+                    let _ = self.catch_up().await;
+                }
                 let live = self.out.subscribe();
                 let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
                 let missed = self
