@@ -1,7 +1,8 @@
 //! Load benchmark (not a test): N concurrent games played by bots over loopback WebSockets on
 //! the default SQLite database, against a bare WebSocket echo server measured in the same run.
 //!
-//! `cargo run --release -p tegoma-server --example load -- [GAMES] [SECONDS]` (default 1000, 20).
+//! `cargo run --release -p tegoma-server --example load -- [GAMES] [SECONDS] [SHARE]` (default
+//! 1000, 20, 0.25: the paced phase offers SHARE of the echo rate; the goal stays 25%).
 //!
 //! Three phases, in one process:
 //! 1. **Echo** (the anchor): a bare axum WebSocket echo server and as many clients as there are
@@ -409,6 +410,7 @@ async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let secs: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let share: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0.25);
     println!("load average at start: {}", load_average());
 
     // 1. The anchor.
@@ -431,7 +433,7 @@ async fn main() {
     let addr = l.local_addr().unwrap();
     let app = tegoma_server::app(hub.clone());
     tokio::spawn(async move { axum::serve(l, app).await.unwrap() });
-    let target = 0.25 * echo;
+    let target = share * echo;
     let interval_us = (games as f64 * 1e6 / target) as u64;
     let sh = Arc::new(Shared {
         addr,
