@@ -2,6 +2,7 @@
 //! every move and ending; every event is numbered and stored before it is acknowledged and
 //! published; the clock's flag is the task's own timer.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,6 +103,9 @@ pub(crate) enum Cmd {
         pmn: Option<String>,
     },
 }
+
+/// The running games of a process, by id (the hub's map).
+pub type Registry = Arc<std::sync::Mutex<std::collections::HashMap<String, GameHandle>>>;
 
 /// A handle on a running game.
 #[derive(Clone)]
@@ -239,6 +243,11 @@ struct Game {
     opponent: Arc<dyn Opponent>,
     out: broadcast::Sender<Published>,
     me: mpsc::WeakSender<Cmd>,
+    /// The hub's map, and how long the game stays there once finished and unused.
+    registry: (
+        std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
+        Duration,
+    ),
 }
 
 /// Starts the task of a stored game: replays its events from the database.
@@ -249,6 +258,10 @@ pub(crate) async fn start(
     row: GameRow,
     store: Store,
     opponent: Arc<dyn Opponent>,
+    registry: (
+        std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
+        Duration,
+    ),
 ) -> Result<GameHandle, ApiError> {
     let periods: Option<Value> = match &row.periods {
         Some(p) => Some(serde_json::from_str(p).map_err(|e| ApiError::internal(e.to_string()))?),
@@ -283,6 +296,7 @@ pub(crate) async fn start(
         opponent,
         out,
         me: tx.downgrade(),
+        registry,
     };
     let events = g.store.events(&g.row.id, 0).await?;
     for e in events {
@@ -306,13 +320,50 @@ impl Game {
                     None => std::future::pending::<()>().await,
                 }
             };
+            let finished = self.m.outcome().is_some();
+            let grace = self.registry.1;
+            let idle = async {
+                if finished {
+                    tokio::time::sleep(grace).await;
+                } else {
+                    std::future::pending::<()>().await;
+                }
+            };
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     None => break,
                     Some(c) => self.handle(c).await,
                 },
                 () = sleep => self.flag().await,
+                () = idle => if self.unload() {
+                    // Commands sent before the hub forgot the game are still answered.
+                    rx.close();
+                    while let Some(c) = rx.recv().await {
+                        self.handle(c).await;
+                    }
+                    break;
+                },
             }
+        }
+    }
+
+    /// A finished game that received no command for the grace period leaves the hub's map
+    /// when no one else holds a handle on it (a connected client does): the task ends, and the
+    /// game is started again from the database when asked for. Under the map's lock, so that
+    /// no new handle is given out meanwhile.
+    fn unload(&self) -> bool {
+        let Some(map) = self.registry.0.upgrade() else {
+            return false;
+        };
+        let Ok(mut map) = map.lock() else {
+            return false;
+        };
+        match map.get(&self.row.id) {
+            Some(h) if h.tx.strong_count() == 1 => {
+                map.remove(&self.row.id);
+                true
+            }
+            _ => false,
         }
     }
 

@@ -438,3 +438,73 @@ async fn streamed_plies_rebuild_the_whole_list() {
     let sans: Vec<_> = plies.iter().map(|p| p["san"].as_str().unwrap()).collect();
     assert_eq!(sans, ["e4", "e5", "Bc4"]);
 }
+
+/// A finished game leaves memory once nothing uses it for the grace period, and is served from
+/// the database afterwards; a connected client keeps it; a game still being played stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_are_unloaded_and_served_again() {
+    let hub = tegoma_server::open(
+        &fresh_db("unload"),
+        std::sync::Arc::new(tegoma_server::FirstLegal),
+    )
+    .await
+    .unwrap();
+    hub.unload_finished_after(Duration::from_millis(200));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = tegoma_server::app(hub.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let (done, t1, _) = create(addr, r#"{"rules": "chess"}"#).await;
+    let (playing, p1, _) = create(addr, r#"{"rules": "ogi"}"#).await;
+    assert_eq!(play(addr, &done, &t1, "e4").await.0, 200);
+    assert_eq!(play(addr, &playing, &p1, "e3-e4").await.0, 200);
+    let (s, _) = json(
+        addr,
+        "POST",
+        &format!("/api/games/{done}/resign"),
+        Some(&t1),
+        None,
+    )
+    .await;
+    assert_eq!(s, 200);
+    // A watcher keeps the finished game in memory.
+    let mut w = ws(addr, &done, None).await;
+    next_of(&mut w, "state").await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(hub.loaded(), 2);
+    drop(w);
+    let mut left = hub.loaded();
+    for _ in 0..50 {
+        if left == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        left = hub.loaded();
+    }
+    assert_eq!(left, 1, "the finished game leaves, the other stays");
+    // Served from the database again: the whole game, its end, its events.
+    let (s, v) = json(addr, "GET", &format!("/api/games/{done}/state"), None, None).await;
+    assert_eq!(s, 200);
+    assert_eq!(v["game"]["outcome"]["reason"], "resignation", "{v}");
+    assert_eq!(v["game"]["plies"][0]["san"], "e4");
+    assert_eq!(hub.loaded(), 2);
+    let (s, v) = json(
+        addr,
+        "POST",
+        &format!("/api/games/{done}/resign"),
+        Some(&t1),
+        None,
+    )
+    .await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("GameOver")));
+    // The game in play was never unloaded: it goes on.
+    let (s, _) = json(
+        addr,
+        "GET",
+        &format!("/api/games/{playing}/state"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, 200);
+}
