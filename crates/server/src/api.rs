@@ -17,7 +17,7 @@ use tegoma_notation::NotationError;
 use tegoma_protocol::Side;
 
 use crate::error::ApiError;
-use crate::game::{Action, GameHandle, Offer};
+use crate::game::{Acked, Action, GameHandle, Offer};
 use crate::hub::{seat_of, Hub};
 use crate::view::side_name;
 
@@ -238,9 +238,18 @@ async fn state(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Re
     let sub = g.subscribe(i64::MAX).await?;
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
-        sub.state.to_string(),
+        sub.state.as_str().to_owned(),
     )
         .into_response())
+}
+
+/// The answer of an action: the game's state, JSON text as the game wrote it.
+fn json_state(a: Acked) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        a.state.as_deref().unwrap_or("null").to_string(),
+    )
+        .into_response()
 }
 
 async fn moves(
@@ -248,22 +257,24 @@ async fn moves(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
     let v = parse_body(&body)?;
     let mv = v.get("move").and_then(Value::as_str).ok_or_else(|| {
         ApiError::bad_request("MalformedJson", "the body must be {\"move\": PMN}")
     })?;
-    g.act(side, Action::Move(mv.to_string())).await.map(Json)
+    g.act(side, Action::Move(mv.to_string()))
+        .await
+        .map(json_state)
 }
 
 async fn resign(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
-    g.act(side, Action::Resign).await.map(Json)
+    g.act(side, Action::Resign).await.map(json_state)
 }
 
 fn offer(body: &Bytes) -> Result<Offer, ApiError> {
@@ -278,9 +289,11 @@ async fn draw(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
-    g.act(side, Action::Draw(offer(&body)?)).await.map(Json)
+    g.act(side, Action::Draw(offer(&body)?))
+        .await
+        .map(json_state)
 }
 
 async fn takeback(
@@ -288,7 +301,9 @@ async fn takeback(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
-    g.act(side, Action::Takeback(offer(&body)?)).await.map(Json)
+    g.act(side, Action::Takeback(offer(&body)?))
+        .await
+        .map(json_state)
 }

@@ -2,13 +2,15 @@
 //! every move and ending; every event is numbered and stored before it is acknowledged and
 //! published; the clock's flag is the task's own timer.
 
+use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use tegoma_game::clock::Clock;
 use tegoma_game::record::time_control;
-use tegoma_game::{AnyMatch, MatchError, Rules};
+use tegoma_game::{AnyMatch, MatchError, MoveFormat, Rules};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Outcome, Side};
@@ -17,7 +19,9 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use crate::error::ApiError;
 use crate::opponent::Opponent;
 use crate::store::{now_ms, Append, EventRow, GameRow, Store};
-use crate::view::{legal_of, plies_of, side_from, side_name, time_to_flag, view, Extra};
+use crate::view::{
+    legal_of, move_entry, plies_of, side_from, side_name, time_to_flag, view, Extra, Layout,
+};
 
 /// What a seat asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,8 +59,19 @@ impl Offer {
     }
 }
 
-/// A published event: the full message sent to every client of the game.
-pub type Published = Arc<str>;
+/// A published event: the full message sent to every client of the game (shared by all of
+/// them without a copy).
+pub type Published = axum::extract::ws::Utf8Bytes;
+
+/// An action's answer once it is stored: the new event's number and the game's state (JSON).
+#[derive(Debug, Clone)]
+pub struct Acked {
+    /// The number of the event the action stored.
+    pub seq: i64,
+    /// The game's whole state after it (the `"game"` of the state message), JSON text, when
+    /// it was asked for.
+    pub state: Option<Arc<str>>,
+}
 
 /// What a new subscriber gets: the live stream, the events it missed, the current state.
 pub struct Subscription {
@@ -72,7 +87,8 @@ pub(crate) enum Cmd {
     Act {
         side: Side,
         action: Action,
-        reply: oneshot::Sender<Result<Value, ApiError>>,
+        whole: bool,
+        reply: oneshot::Sender<Result<Acked, ApiError>>,
     },
     Subscribe {
         since: i64,
@@ -87,6 +103,9 @@ pub(crate) enum Cmd {
         pmn: Option<String>,
     },
 }
+
+/// The running games of a process, by id (the hub's map).
+pub type Registry = Arc<std::sync::Mutex<std::collections::HashMap<String, GameHandle>>>;
 
 /// A handle on a running game.
 #[derive(Clone)]
@@ -107,14 +126,31 @@ impl GameHandle {
             .map_err(|_| ApiError::internal("the game's task has stopped"))
     }
 
-    /// Performs a seat's action; the new state once it is stored.
+    /// Performs a seat's action; its event number and the game's whole state once it is
+    /// stored (and published).
     ///
     /// # Errors
     /// The action's typed refusal.
-    pub async fn act(&self, side: Side, action: Action) -> Result<Value, ApiError> {
+    pub async fn act(&self, side: Side, action: Action) -> Result<Acked, ApiError> {
         self.ask(|reply| Cmd::Act {
             side,
             action,
+            whole: true,
+            reply,
+        })
+        .await?
+    }
+
+    /// As [`GameHandle::act`], for a client of the event stream, which gets the state there:
+    /// the event number only (`state` is `None`).
+    ///
+    /// # Errors
+    /// The action's typed refusal.
+    pub async fn act_streamed(&self, side: Side, action: Action) -> Result<Acked, ApiError> {
+        self.ask(|reply| Cmd::Act {
+            side,
+            action,
+            whole: false,
             reply,
         })
         .await?
@@ -193,14 +229,25 @@ struct Game {
     takeback_offer: Option<Side>,
     engine: Option<(Side, u8)>,
     engine_busy: bool,
-    /// The plies and legal moves as sent, and the event number they were computed at.
-    plies: Vec<Value>,
-    legal: Vec<Value>,
+    /// The board's geometry, the plies and legal moves as sent (JSON entries; the legal moves
+    /// joined), and the event number they were computed at.
+    layout: Layout,
+    plies: Vec<String>,
+    legal: String,
+    /// How many plies the views at `views_at` share with those at the event before.
+    plies_kept: usize,
+    /// The ply stored as event `.0`, its PMN and its entry, written when it was played.
+    played: Option<(i64, String, String)>,
     views_at: Option<i64>,
     store: Store,
     opponent: Arc<dyn Opponent>,
     out: broadcast::Sender<Published>,
     me: mpsc::WeakSender<Cmd>,
+    /// The hub's map, and how long the game stays there once finished and unused.
+    registry: (
+        std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
+        Duration,
+    ),
 }
 
 /// Starts the task of a stored game: replays its events from the database.
@@ -211,6 +258,10 @@ pub(crate) async fn start(
     row: GameRow,
     store: Store,
     opponent: Arc<dyn Opponent>,
+    registry: (
+        std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
+        Duration,
+    ),
 ) -> Result<GameHandle, ApiError> {
     let periods: Option<Value> = match &row.periods {
         Some(p) => Some(serde_json::from_str(p).map_err(|e| ApiError::internal(e.to_string()))?),
@@ -227,6 +278,7 @@ pub(crate) async fn start(
     let mut g = Game {
         row: row.clone(),
         periods,
+        layout: Layout::of(&m),
         m,
         seq: 0,
         log: Vec::new(),
@@ -236,12 +288,15 @@ pub(crate) async fn start(
         engine,
         engine_busy: false,
         plies: Vec::new(),
-        legal: Vec::new(),
+        legal: String::new(),
+        played: None,
+        plies_kept: 0,
         views_at: None,
         store,
         opponent,
         out,
         me: tx.downgrade(),
+        registry,
     };
     let events = g.store.events(&g.row.id, 0).await?;
     for e in events {
@@ -265,13 +320,50 @@ impl Game {
                     None => std::future::pending::<()>().await,
                 }
             };
+            let finished = self.m.outcome().is_some();
+            let grace = self.registry.1;
+            let idle = async {
+                if finished {
+                    tokio::time::sleep(grace).await;
+                } else {
+                    std::future::pending::<()>().await;
+                }
+            };
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     None => break,
                     Some(c) => self.handle(c).await,
                 },
                 () = sleep => self.flag().await,
+                () = idle => if self.unload() {
+                    // Commands sent before the hub forgot the game are still answered.
+                    rx.close();
+                    while let Some(c) = rx.recv().await {
+                        self.handle(c).await;
+                    }
+                    break;
+                },
             }
+        }
+    }
+
+    /// A finished game that received no command for the grace period leaves the hub's map
+    /// when no one else holds a handle on it (a connected client does): the task ends, and the
+    /// game is started again from the database when asked for. Under the map's lock, so that
+    /// no new handle is given out meanwhile.
+    fn unload(&self) -> bool {
+        let Some(map) = self.registry.0.upgrade() else {
+            return false;
+        };
+        let Ok(mut map) = map.lock() else {
+            return false;
+        };
+        match map.get(&self.row.id) {
+            Some(h) if h.tx.strong_count() == 1 => {
+                map.remove(&self.row.id);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -291,12 +383,18 @@ impl Game {
             Cmd::Act {
                 side,
                 action,
+                whole,
                 reply,
             } => {
-                let r = self.act(side, action).await;
+                let r = self.act(side, action, whole).await;
                 let _ = reply.send(r);
             }
             Cmd::Subscribe { since, reply } => {
+                if self.store.is_postgres() {
+                    // Another process may have stored events whose notification is on its way:
+                    // a new client gets the database's state.
+                    let _ = self.catch_up().await;
+                }
                 let live = self.out.subscribe();
                 let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
                 let missed = self
@@ -321,7 +419,7 @@ impl Game {
                 self.engine_busy = false;
                 if seq == self.seq {
                     if let (Some(pmn), Some((side, _))) = (pmn, self.engine) {
-                        if let Err(e) = self.act(side, Action::Move(pmn)).await {
+                        if let Err(e) = self.act(side, Action::Move(pmn), false).await {
                             eprintln!(
                                 "tegoma-server: game {}: engine move refused: {e}",
                                 self.row.id
@@ -342,7 +440,7 @@ impl Game {
                 break;
             }
             self.apply_stored(&e);
-            let _ = self.publish();
+            self.publish();
         }
         self.maybe_engine();
         Ok(())
@@ -361,7 +459,7 @@ impl Game {
                 Ok(true) => {
                     let _ = self.m.time_forfeit(side);
                     self.finished().await;
-                    let _ = self.publish();
+                    self.publish();
                     return;
                 }
                 Ok(false) => {
@@ -458,39 +556,66 @@ impl Game {
     }
 
     fn message(&mut self, event: Option<&Value>) -> Published {
-        let state = self.state();
+        let state = self.state(false);
         self.message_of(event, &state)
     }
 
-    /// Brings the plies and legal moves sent to clients up to date: after one move, the new
-    /// ply's SAN comes from the legal moves sent before it (no replay of the whole game).
+    /// Brings the plies and legal moves sent to clients up to date: after one move played here,
+    /// the new ply's entry (with its SAN) was written when it was played; after an event that
+    /// is no move or take-back, the plies stay (no replay of the whole game either way).
     fn sync_views(&mut self) {
         if self.views_at == Some(self.seq) {
             return;
         }
         let n = self.m.ply_count();
-        let one_move = self.views_at == Some(self.seq - 1)
-            && self.log.last().is_some_and(|e| e["kind"] == "move")
-            && n == self.plies.len() + 1;
-        let last = if one_move {
-            self.m.pmn_plies().pop()
+        let next = self.views_at == Some(self.seq - 1);
+        let last = self.log.last();
+        let kind = last.and_then(|e| e["kind"].as_str());
+        let last_move = last.and_then(|e| e["data"]["move"].as_str());
+        let played = self.played.take();
+        let len = self.plies.len();
+        if next && n == len && !matches!(kind, Some("move" | "takeback")) {
+            self.plies_kept = len;
+        } else if let Some((_, _, entry)) = played.filter(|(seq, pmn, _)| {
+            next && n == len + 1 && *seq == self.seq && last_move == Some(pmn.as_str())
+        }) {
+            self.plies.push(entry);
+            self.plies_kept = len;
         } else {
-            None
-        };
-        match last.and_then(|p| self.legal.iter().find(|l| l["pmn"] == p.as_str()).cloned()) {
-            Some(entry) => self.plies.push(entry),
-            None => self.plies = plies_of(&self.m),
+            self.plies = plies_of(&self.m);
+            self.plies_kept = 0;
         }
         self.legal = legal_of(&self.m);
         self.views_at = Some(self.seq);
     }
 
-    fn message_of(&self, event: Option<&Value>, game: &Value) -> Published {
-        let msg = json!({"type": "state", "seq": self.seq, "event": event, "game": game});
-        Arc::from(msg.to_string())
+    /// The canonical PMN of a move about to be played and its entry in the move list (with its
+    /// SAN where the rule system has SAN); `None` when the text is no legal move here.
+    fn written(&self, text: &str) -> Option<(String, String)> {
+        let pmn = self.m.move_as(text, MoveFormat::Pmn)?.ok()?;
+        let san = self.m.move_as(text, MoveFormat::San).and_then(Result::ok);
+        let entry = move_entry(&pmn, san.as_deref().map(Some));
+        Some((pmn, entry))
     }
 
-    fn state(&mut self) -> Value {
+    fn message_of(&self, event: Option<&Value>, game: &str) -> Published {
+        let mut msg = String::with_capacity(game.len() + 160);
+        let _ = write!(msg, r#"{{"type":"state","seq":{},"event":"#, self.seq);
+        match event {
+            Some(e) => {
+                let _ = write!(msg, "{e}");
+            }
+            None => msg.push_str("null"),
+        }
+        msg.push_str(r#","game":"#);
+        msg.push_str(game);
+        msg.push('}');
+        Published::from(msg)
+    }
+
+    /// The state as JSON text: whole, or (`delta`) with only the plies that changed since the
+    /// event before.
+    fn state(&mut self, delta: bool) -> String {
         self.sync_views();
         let x = Extra {
             id: &self.row.id,
@@ -502,14 +627,23 @@ impl Game {
             engine: self.engine,
             periods: self.periods.as_ref(),
         };
-        view(&self.m, &x, &self.plies, &self.legal)
+        let from = if delta { self.plies_kept } else { 0 };
+        view(&self.m, &x, &self.layout, &self.plies, from, &self.legal)
     }
 
-    /// Sends the state after the last event to every client; returns the state.
-    fn publish(&mut self) -> Value {
-        let state = self.state();
-        let _ = self.out.send(self.message_of(self.log.last(), &state));
-        state
+    /// Sends the state after the last event to every client (the plies that changed only:
+    /// every client has the state before); returns the whole state when `whole`.
+    fn publish_with(&mut self, whole: bool) -> Acked {
+        let delta = self.state(true);
+        let _ = self.out.send(self.message_of(self.log.last(), &delta));
+        Acked {
+            seq: self.seq,
+            state: whole.then(|| Arc::from(self.state(false))),
+        }
+    }
+
+    fn publish(&mut self) {
+        self.publish_with(false);
     }
 
     /// Starts the engine on a blocking thread when its seat is to move.
@@ -534,13 +668,13 @@ impl Game {
         });
     }
 
-    async fn act(&mut self, side: Side, action: Action) -> Result<Value, ApiError> {
+    async fn act(&mut self, side: Side, action: Action, whole: bool) -> Result<Acked, ApiError> {
         if self.store.is_postgres() {
             // Other processes may have stored events whose notification is still on its way.
             self.catch_up().await?;
         }
         for _ in 0..5 {
-            match self.try_act(side, &action).await? {
+            match self.try_act(side, &action, whole).await? {
                 Some(v) => {
                     self.maybe_engine();
                     return Ok(v);
@@ -556,7 +690,12 @@ impl Game {
     }
 
     /// `Ok(None)` when another process took the event's number.
-    async fn try_act(&mut self, side: Side, action: &Action) -> Result<Option<Value>, ApiError> {
+    async fn try_act(
+        &mut self,
+        side: Side,
+        action: &Action,
+        whole: bool,
+    ) -> Result<Option<Acked>, ApiError> {
         if let Some(o) = self.m.outcome() {
             return Err(ApiError::conflict(
                 "GameOver",
@@ -582,6 +721,7 @@ impl Game {
                     Some(t) => (now_ms() - t).max(0) as u64,
                     None => 0,
                 };
+                let written = self.written(text);
                 let mut next = self.m.clone();
                 let before = next.ply_count();
                 match next.play(text, Some(elapsed)) {
@@ -590,7 +730,13 @@ impl Game {
                         ("timeout", json!({"side": side_name(side)}), Some(next))
                     }
                     Ok(_) => {
-                        let pmn = next.pmn_plies().pop().unwrap_or_default();
+                        let pmn = match written {
+                            Some((pmn, entry)) => {
+                                self.played = Some((self.seq + 1, pmn.clone(), entry));
+                                pmn
+                            }
+                            None => next.pmn_plies().pop().unwrap_or_default(),
+                        };
                         (
                             "move",
                             json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),
@@ -606,7 +752,7 @@ impl Game {
                         }
                         self.m = next;
                         self.finished().await;
-                        let _ = self.publish();
+                        self.publish();
                         return Err(ApiError::unprocessable(e.kind(), e.to_string()));
                     }
                     Err(MatchError::Finished(o)) => {
@@ -706,7 +852,7 @@ impl Game {
             None => self.apply_stored(&e),
         }
         self.finished().await;
-        let state = self.publish();
+        let state = self.publish_with(whole);
         if kind == "timeout" {
             return Err(ApiError::conflict(
                 "GameOver",

@@ -2,13 +2,15 @@
 //! PostgreSQL, a listener that wakes a game when another process stored one of its events.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde_json::Value;
 use tegoma_protocol::Side;
 
 use crate::error::ApiError;
-use crate::game::{self, new_match, GameHandle};
+use crate::game::{self, new_match, GameHandle, Registry};
 use crate::opponent::Opponent;
 use crate::store::{now_ms, GameRow, Store, CHANNEL};
 use crate::token;
@@ -18,9 +20,14 @@ use crate::view::side_name;
 pub struct Hub {
     store: Store,
     opponent: Arc<dyn Opponent>,
-    games: Mutex<HashMap<String, GameHandle>>,
+    games: Registry,
     starting: tokio::sync::Mutex<()>,
+    unload_after_ms: AtomicU64,
 }
+
+/// How long a finished game stays in memory with no command and no one holding it (then it is
+/// served from the database again when asked for).
+pub const UNLOAD_AFTER: Duration = Duration::from_secs(60);
 
 /// A new game: its id and the tokens of its human seats.
 #[derive(Debug, Clone)]
@@ -37,9 +44,22 @@ impl Hub {
         Arc::new(Hub {
             store,
             opponent,
-            games: Mutex::new(HashMap::new()),
+            games: Arc::new(Mutex::new(HashMap::new())),
             starting: tokio::sync::Mutex::new(()),
+            unload_after_ms: AtomicU64::new(UNLOAD_AFTER.as_millis() as u64),
         })
+    }
+
+    /// Sets how long a finished game stays in memory once nothing uses it (default
+    /// [`UNLOAD_AFTER`]); for games started afterwards.
+    pub fn unload_finished_after(&self, grace: Duration) {
+        self.unload_after_ms
+            .store(grace.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    /// The number of games running in this process (in memory).
+    pub fn loaded(&self) -> usize {
+        self.games.lock().map(|g| g.len()).unwrap_or(0)
     }
 
     /// The store.
@@ -157,7 +177,9 @@ impl Hub {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
-        let h = game::start(row, self.store.clone(), self.opponent.clone()).await?;
+        let grace = Duration::from_millis(self.unload_after_ms.load(Ordering::Relaxed));
+        let registry = (Arc::downgrade(&self.games), grace);
+        let h = game::start(row, self.store.clone(), self.opponent.clone(), registry).await?;
         if let Ok(mut g) = self.games.lock() {
             g.insert(id.to_string(), h.clone());
         }

@@ -1,10 +1,12 @@
 //! The JSON picture of a game sent to clients with every event: board, hands, legal moves, move
 //! list, clocks, offers, outcome. The browser draws it without any rules of its own.
 
+use std::fmt::Write as _;
+
 use serde_json::{json, Value};
 use tegoma_game::clock::Clock;
 use tegoma_game::{AnyMatch, MoveFormat};
-use tegoma_protocol::{Decision, Side};
+use tegoma_protocol::{Decision, Position as Generic, Side};
 
 /// The milliseconds a side may still spend on its current ply before its flag falls (the clock
 /// as it stands, the side to move or not), or `None` when it never falls.
@@ -71,82 +73,198 @@ pub struct Extra<'a> {
     pub periods: Option<&'a Value>,
 }
 
-/// The board as rows from the top rank, each cell `{"cell": "e4", "piece": "+P"|null}` (holes
-/// are `null` cells); `files`/`ranks` give the size.
-fn board(m: &AnyMatch) -> Value {
-    let pos = m.position();
-    let b = pos.board();
-    let sizes = b.sizes();
-    let (files, ranks) = match sizes.len() {
-        1 => (usize::from(sizes[0]), 1),
-        _ => (usize::from(sizes[0]), usize::from(sizes[1])),
-    };
-    let layers = if sizes.len() == 3 {
-        usize::from(sizes[2])
-    } else {
-        1
-    };
-    let mut rows: Vec<Vec<Value>> = Vec::with_capacity(ranks * layers);
-    let mut row = Vec::with_capacity(files);
-    for flat in 0..b.span() {
-        let sq = tegoma_protocol::Square::new(flat as u32);
-        let cell = if b.contains(sq) {
-            let piece = pos.piece_at(sq).map(|p| p.to_string());
-            json!({"cell": b.cell(sq).to_string(), "piece": piece})
-        } else {
-            Value::Null
+/// Appends `s` to `out` as a JSON string.
+pub fn push_json_str(out: &mut String, s: &str) {
+    out.push('"');
+    if !s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
+    let mut from = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1f => "",
+            _ => continue,
         };
-        row.push(cell);
-        if row.len() == files {
-            rows.push(std::mem::take(&mut row));
+        out.push_str(&s[from..i]);
+        if esc.is_empty() {
+            let _ = write!(out, "\\u{b:04x}");
+        } else {
+            out.push_str(esc);
+        }
+        from = i + 1;
+    }
+    out.push_str(&s[from..]);
+    out.push('"');
+}
+
+/// The fixed parts of a game's picture, computed once: the board's size, the name of every
+/// cell (`None` for holes) in the order of the board's squares, the start position.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    files: usize,
+    ranks: usize,
+    cells: Vec<Option<String>>,
+    /// The start position's FEEN (fixed too).
+    start_feen: String,
+}
+
+impl Layout {
+    /// The layout of the match's board.
+    pub fn of(m: &AnyMatch) -> Layout {
+        let pos = m.position();
+        let b = pos.board();
+        let sizes = b.sizes();
+        let (files, ranks) = match sizes.len() {
+            1 => (usize::from(sizes[0]), 1),
+            _ => (usize::from(sizes[0]), usize::from(sizes[1])),
+        };
+        let layers = if sizes.len() == 3 {
+            usize::from(sizes[2])
+        } else {
+            1
+        };
+        let cells = (0..b.span())
+            .map(|flat| {
+                let sq = tegoma_protocol::Square::new(flat as u32);
+                b.contains(sq).then(|| b.cell(sq).to_string())
+            })
+            .collect();
+        Layout {
+            files,
+            ranks: ranks * layers,
+            cells,
+            start_feen: m.start_feen(),
         }
     }
-    json!({"files": files, "ranks": ranks * layers, "rows": rows})
 }
 
-fn hand(m: &AnyMatch, side: Side) -> Value {
-    let pos = m.position();
-    Value::Array(
-        pos.hand(side)
-            .canonical_items()
-            .into_iter()
-            .map(|(p, n)| json!({"piece": p.to_string(), "count": n}))
-            .collect(),
-    )
+/// The board as rows from the top rank, each cell `{"cell": "e4", "piece": "+P"|null}` (holes
+/// are `null` cells); `files`/`ranks` give the size.
+fn write_board(out: &mut String, pos: &Generic, layout: &Layout) {
+    let _ = write!(
+        out,
+        r#"{{"files":{},"ranks":{},"rows":["#,
+        layout.files, layout.ranks
+    );
+    let mut piece = String::new();
+    for (flat, cell) in layout.cells.iter().enumerate() {
+        let col = flat % layout.files.max(1);
+        if col == 0 {
+            if flat > 0 {
+                out.push_str("],");
+            }
+            out.push('[');
+        } else {
+            out.push(',');
+        }
+        match cell {
+            None => out.push_str("null"),
+            Some(name) => {
+                out.push_str(r#"{"cell":"#);
+                push_json_str(out, name);
+                out.push_str(r#","piece":"#);
+                match pos.piece_at(tegoma_protocol::Square::new(flat as u32)) {
+                    Some(p) => {
+                        piece.clear();
+                        let _ = write!(piece, "{p}");
+                        push_json_str(out, &piece);
+                    }
+                    None => out.push_str("null"),
+                }
+                out.push('}');
+            }
+        }
+    }
+    if !layout.cells.is_empty() {
+        out.push(']');
+    }
+    out.push_str("]}");
 }
 
-/// Every ply: `{"pmn", "san"}` (SAN for chess).
-pub fn plies_of(m: &AnyMatch) -> Vec<Value> {
+fn write_hand(out: &mut String, pos: &Generic, side: Side) {
+    out.push('[');
+    let mut piece = String::new();
+    for (i, (p, n)) in pos.hand(side).canonical_items().into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        piece.clear();
+        let _ = write!(piece, "{p}");
+        out.push_str(r#"{"piece":"#);
+        push_json_str(out, &piece);
+        let _ = write!(out, r#","count":{n}}}"#);
+    }
+    out.push(']');
+}
+
+/// A ply or legal move as sent: `{"pmn", "san"}` (`san` when the rule system has SAN).
+pub fn move_entry(pmn: &str, san: Option<Option<&str>>) -> String {
+    let mut out = String::with_capacity(32);
+    out.push_str(r#"{"pmn":"#);
+    push_json_str(&mut out, pmn);
+    match san {
+        None => {}
+        Some(None) => out.push_str(r#","san":null"#),
+        Some(Some(s)) => {
+            out.push_str(r#","san":"#);
+            push_json_str(&mut out, s);
+        }
+    }
+    out.push('}');
+    out
+}
+
+/// Every ply, as [`move_entry`] writes them (SAN for chess).
+pub fn plies_of(m: &AnyMatch) -> Vec<String> {
     let pmn = m.pmn_plies();
     let san = m.plies_as(MoveFormat::San).ok();
     pmn.iter()
         .enumerate()
-        .map(|(i, p)| match &san {
-            Some(s) => json!({"pmn": p, "san": s.get(i)}),
-            None => json!({"pmn": p}),
-        })
+        .map(|(i, p)| move_entry(p, san.as_ref().map(|s| s.get(i).map(String::as_str))))
         .collect()
 }
 
-/// Every legal move: `{"pmn", "san"}` (SAN for chess).
-pub fn legal_of(m: &AnyMatch) -> Vec<Value> {
-    match (
-        m.legal_moves_as(MoveFormat::Pmn),
-        m.legal_moves_as(MoveFormat::San),
-    ) {
-        (Ok(p), Ok(s)) => p
-            .into_iter()
-            .zip(s)
-            .map(|(p, s)| json!({"pmn": p, "san": s}))
-            .collect(),
-        (Ok(p), Err(_)) => p.into_iter().map(|p| json!({"pmn": p})).collect(),
-        _ => Vec::new(),
+/// Every legal move as [`move_entry`] writes them (PMN only: the browser finds moves by their
+/// squares; the SAN of the move played is written when it is played), joined by commas: the
+/// inside of the `legal` array.
+pub fn legal_of(m: &AnyMatch) -> String {
+    let list = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
+    let mut out = String::with_capacity(list.len() * 20);
+    for (i, p) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(r#"{"pmn":"#);
+        push_json_str(&mut out, p);
+        out.push('}');
     }
+    out
 }
 
-/// The game's picture (see the module docs), given its plies and legal moves ([`plies_of`],
-/// [`legal_of`], which the caller may keep from one event to the next).
-pub fn view(m: &AnyMatch, x: &Extra<'_>, plies: &[Value], legal: &[Value]) -> Value {
+fn push_value(out: &mut String, v: &Value) {
+    let _ = write!(out, "{v}");
+}
+
+/// The game's picture (see the module docs) as JSON text, given its board layout, plies and
+/// legal moves ([`Layout::of`], [`plies_of`], [`legal_of`], which the caller may keep from one
+/// event to the next). Written directly, without an intermediate JSON tree: it is sent after
+/// every event. `plies_from` > 0 writes only the plies after the first `plies_from` (a client
+/// keeps those from the state before): `"plies_from": k, "plies": [the rest]`.
+pub fn view(
+    m: &AnyMatch,
+    x: &Extra<'_>,
+    layout: &Layout,
+    plies: &[String],
+    plies_from: usize,
+    legal: &str,
+) -> String {
     let statuses = m.statuses();
     let outcome = m.outcome().map(|o| {
         let result = match o.decision {
@@ -181,24 +299,112 @@ pub fn view(m: &AnyMatch, x: &Extra<'_>, plies: &[Value], legal: &[Value]) -> Va
             "periods": x.periods,
         })
     });
-    json!({
-        "id": x.id,
-        "seq": x.seq,
-        "rules": m.rules().name(),
-        "start_feen": m.start_feen(),
-        "feen": m.feen(),
-        "fen": m.fen(),
-        "turn": side_name(m.side_to_move()),
-        "board": board(m),
-        "hands": {"first": hand(m, Side::First), "second": hand(m, Side::Second)},
-        "plies": plies,
-        "legal": legal,
-        "statuses": statuses.to_string(),
-        "check": statuses.iter().any(|s| s.to_string() == "check"),
-        "clock": clock,
-        "draw_offer": x.draw_offer.map(side_name),
-        "takeback_offer": x.takeback_offer.map(side_name),
-        "outcome": outcome,
-        "engine": x.engine.map(|(s, l)| json!({"side": side_name(s), "level": l})),
-    })
+    let pos = m.position();
+    let size = 512 + layout.cells.len() * 28 + plies.len() * 32 + legal.len();
+    let mut out = String::with_capacity(size);
+    out.push_str(r#"{"id":"#);
+    push_json_str(&mut out, x.id);
+    let _ = write!(out, r#","seq":{},"rules":"#, x.seq);
+    push_json_str(&mut out, m.rules().name());
+    out.push_str(r#","start_feen":"#);
+    push_json_str(&mut out, &layout.start_feen);
+    out.push_str(r#","feen":"#);
+    push_json_str(&mut out, &m.feen());
+    out.push_str(r#","fen":"#);
+    match m.fen() {
+        Some(f) => push_json_str(&mut out, &f),
+        None => out.push_str("null"),
+    }
+    let _ = write!(out, r#","turn":"{}","board":"#, side_name(m.side_to_move()));
+    write_board(&mut out, &pos, layout);
+    out.push_str(r#","hands":{"first":"#);
+    write_hand(&mut out, &pos, Side::First);
+    out.push_str(r#","second":"#);
+    write_hand(&mut out, &pos, Side::Second);
+    let plies_from = plies_from.min(plies.len());
+    let _ = write!(out, r#"}},"plies_from":{plies_from},"plies":["#);
+    for (i, p) in plies[plies_from..].iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(p);
+    }
+    out.push_str(r#"],"legal":["#);
+    out.push_str(legal);
+    out.push_str(r#"],"statuses":"#);
+    push_json_str(&mut out, &statuses.to_string());
+    let check = statuses.iter().any(|s| s.to_string() == "check");
+    let _ = write!(out, r#","check":{check},"clock":"#);
+    match &clock {
+        Some(c) => push_value(&mut out, c),
+        None => out.push_str("null"),
+    }
+    let name = |s: Option<Side>| s.map_or("null".to_string(), |s| format!("\"{}\"", side_name(s)));
+    let _ = write!(
+        out,
+        r#","draw_offer":{},"takeback_offer":{},"outcome":"#,
+        name(x.draw_offer),
+        name(x.takeback_offer)
+    );
+    match &outcome {
+        Some(o) => push_value(&mut out, o),
+        None => out.push_str("null"),
+    }
+    out.push_str(r#","engine":"#);
+    match x.engine {
+        Some((s, l)) => {
+            let _ = write!(out, r#"{{"side":"{}","level":{l}}}"#, side_name(s));
+        }
+        None => out.push_str("null"),
+    }
+    out.push('}');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_reads_them() {
+        for s in [
+            "e2-e4",
+            "a\"b\\c",
+            "line\nbreak\ttab\r",
+            "\u{1}\u{1f}",
+            "Ōgi +P'",
+            "",
+        ] {
+            let mut out = String::new();
+            push_json_str(&mut out, s);
+            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), s, "{out}");
+        }
+    }
+
+    #[test]
+    fn the_written_state_is_json_with_the_board_and_moves() {
+        let m = AnyMatch::new(tegoma_game::Rules::by_name("chess").unwrap());
+        let x = Extra {
+            id: "g1",
+            seq: 0,
+            turn_start_ms: None,
+            now_ms: 0,
+            draw_offer: None,
+            takeback_offer: None,
+            engine: None,
+            periods: None,
+        };
+        let text = view(&m, &x, &Layout::of(&m), &plies_of(&m), 0, &legal_of(&m));
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["board"]["files"], 8);
+        assert_eq!(v["board"]["rows"].as_array().unwrap().len(), 8);
+        assert_eq!(v["board"]["rows"][0][0]["cell"], "a8");
+        assert_eq!(v["board"]["rows"][7][4]["cell"], "e1");
+        // EPIN: the king, enhanced (it may castle), terminal.
+        assert_eq!(v["board"]["rows"][7][4]["piece"], "+K^");
+        assert!(v["board"]["rows"][4][4]["piece"].is_null());
+        assert_eq!(v["legal"].as_array().unwrap().len(), 20);
+        assert_eq!(v["turn"], "first");
+        assert!(v["outcome"].is_null() && v["clock"].is_null());
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use common::*;
 use futures_util::SinkExt;
-use serde_json::json;
+use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 const MT: &str = "multi_thread";
@@ -140,8 +140,10 @@ async fn tokens_turns_and_moves() {
     assert_eq!(v["plies"].as_array().unwrap().len(), 7);
     let (s, pgn) = http(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).await;
     assert_eq!(s, 200);
-    // Ply times are kept as `%emt` comments (R10): the mate, then the result.
-    assert!(pgn.contains("4. Qxf7#"), "{pgn}");
+    // Ply times are kept as `%emt` comments (R10): the mate, then the result. (Lines wrap where
+    // the comments' lengths put them: compare with the whitespace collapsed.)
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("4. Qxf7#"), "{pgn}");
     assert!(pgn.trim_end().ends_with("1-0"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
 }
@@ -396,4 +398,113 @@ async fn import_a_pgn_and_a_pcn() {
     let (_, st) = json(addr, "GET", &format!("/api/games/{id2}/state"), None, None).await;
     assert_eq!(st["game"]["plies"][3]["san"], "Nc6");
     assert_eq!(st["game"]["turn"], "first");
+}
+
+/// The stream sends each state's plies after the first `plies_from`: a client that keeps the
+/// plies before them has the whole list, through moves, offers and a take-back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn streamed_plies_rebuild_the_whole_list() {
+    let addr = start().await;
+    let (id, t1, t2) = create(addr, r#"{"rules": "chess"}"#).await;
+    let mut w = ws(addr, &id, None).await;
+    let first = next_of(&mut w, "state").await;
+    assert_eq!(first["game"]["plies_from"], 0);
+    let mut plies: Vec<Value> = first["game"]["plies"].as_array().unwrap().clone();
+    let p = |what: &str| format!("/api/games/{id}/{what}");
+    let steps: Vec<(&str, &str, Option<String>)> = vec![
+        (&t1, "moves", Some(json!({"move": "e4"}).to_string())),
+        (&t2, "moves", Some(json!({"move": "e7-e5"}).to_string())),
+        (&t1, "draw", None),
+        (&t1, "moves", Some(json!({"move": "Nf3"}).to_string())),
+        (&t1, "takeback", None),
+        (
+            &t2,
+            "takeback",
+            Some(json!({"action": "accept"}).to_string()),
+        ),
+        (&t1, "moves", Some(json!({"move": "Bc4"}).to_string())),
+    ];
+    for (token, what, body) in steps {
+        let (s, whole) = json(addr, "POST", &p(what), Some(token), body.as_deref()).await;
+        assert_eq!(s, 200, "{what}: {whole}");
+        let v = next_of(&mut w, "state").await;
+        let from = v["game"]["plies_from"].as_u64().unwrap() as usize;
+        assert!(from <= plies.len(), "{v}");
+        plies.truncate(from);
+        plies.extend(v["game"]["plies"].as_array().unwrap().iter().cloned());
+        assert_eq!(&plies, whole["plies"].as_array().unwrap(), "after {what}");
+        assert_eq!(whole["plies_from"], 0);
+    }
+    let sans: Vec<_> = plies.iter().map(|p| p["san"].as_str().unwrap()).collect();
+    assert_eq!(sans, ["e4", "e5", "Bc4"]);
+}
+
+/// A finished game leaves memory once nothing uses it for the grace period, and is served from
+/// the database afterwards; a connected client keeps it; a game still being played stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_are_unloaded_and_served_again() {
+    let hub = tegoma_server::open(
+        &fresh_db("unload"),
+        std::sync::Arc::new(tegoma_server::FirstLegal),
+    )
+    .await
+    .unwrap();
+    hub.unload_finished_after(Duration::from_millis(200));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = tegoma_server::app(hub.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let (done, t1, _) = create(addr, r#"{"rules": "chess"}"#).await;
+    let (playing, p1, _) = create(addr, r#"{"rules": "ogi"}"#).await;
+    assert_eq!(play(addr, &done, &t1, "e4").await.0, 200);
+    assert_eq!(play(addr, &playing, &p1, "e3-e4").await.0, 200);
+    let (s, _) = json(
+        addr,
+        "POST",
+        &format!("/api/games/{done}/resign"),
+        Some(&t1),
+        None,
+    )
+    .await;
+    assert_eq!(s, 200);
+    // A watcher keeps the finished game in memory.
+    let mut w = ws(addr, &done, None).await;
+    next_of(&mut w, "state").await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(hub.loaded(), 2);
+    drop(w);
+    let mut left = hub.loaded();
+    for _ in 0..50 {
+        if left == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        left = hub.loaded();
+    }
+    assert_eq!(left, 1, "the finished game leaves, the other stays");
+    // Served from the database again: the whole game, its end, its events.
+    let (s, v) = json(addr, "GET", &format!("/api/games/{done}/state"), None, None).await;
+    assert_eq!(s, 200);
+    assert_eq!(v["game"]["outcome"]["reason"], "resignation", "{v}");
+    assert_eq!(v["game"]["plies"][0]["san"], "e4");
+    assert_eq!(hub.loaded(), 2);
+    let (s, v) = json(
+        addr,
+        "POST",
+        &format!("/api/games/{done}/resign"),
+        Some(&t1),
+        None,
+    )
+    .await;
+    assert_eq!((s, v["error"]["kind"].as_str()), (409, Some("GameOver")));
+    // The game in play was never unloaded: it goes on.
+    let (s, _) = json(
+        addr,
+        "GET",
+        &format!("/api/games/{playing}/state"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, 200);
 }

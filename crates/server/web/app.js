@@ -158,7 +158,10 @@ function connect() {
   s.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === 'state') {
-      ui.game = m.game; ui.seq = m.seq; ui.received = performance.now();
+      // After the first state, the server sends only the plies after the first `plies_from`.
+      const g = m.game;
+      if (g.plies_from) g.plies = (ui.game ? ui.game.plies : []).slice(0, g.plies_from).concat(g.plies);
+      ui.game = g; ui.seq = m.seq; ui.received = performance.now();
       render();
     } else if (m.type === 'authed') {
       ui.seat = m.side;

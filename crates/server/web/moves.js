@@ -14,14 +14,9 @@ export function parsePmn(pmn) {
   return null;
 }
 
-/** The legal moves, parsed, with SAN when the server gave it. */
+/** The legal moves (the server sends their PMN), parsed. */
 export function legalMoves(game) {
-  return (game.legal || [])
-    .map((l) => {
-      const p = parsePmn(l.pmn);
-      return p && { ...p, san: l.san };
-    })
-    .filter(Boolean);
+  return (game.legal || []).map((l) => parsePmn(l.pmn)).filter(Boolean);
 }
 
 /** The moves from a square. */

@@ -52,6 +52,7 @@ trait DynMatch: Send + Sync {
     fn side_to_move(&self) -> Side;
     fn plies_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported>;
     fn legal_moves_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported>;
+    fn move_as(&self, text: &str, format: MoveFormat) -> Option<Result<String, Unsupported>>;
     fn feen(&self) -> String;
     fn start_feen(&self) -> String;
     fn fen(&self) -> Option<String>;
@@ -127,6 +128,15 @@ impl<R: MatchRules> DynMatch for Match<R> {
                     .map(|()| s)
             })
             .collect()
+    }
+    fn move_as(&self, text: &str, format: MoveFormat) -> Option<Result<String, Unsupported>> {
+        let mv = self.rules().read_move(self.position(), text).ok()?;
+        let mut s = String::new();
+        Some(
+            self.rules()
+                .write_move_as(self.position(), mv, format, &mut s)
+                .map(|()| s),
+        )
     }
     fn feen(&self) -> String {
         self.rules().feen(self.position())
@@ -342,6 +352,14 @@ impl AnyMatch {
     /// [`Unsupported`] when the rule system has no such notation.
     pub fn legal_moves_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported> {
         self.inner.legal_moves_as(format)
+    }
+
+    /// A move typed by a player (as [`AnyMatch::play`] reads it), written in a format for the
+    /// current position, without playing it: `None` when the text is not a legal move here,
+    /// `Some(Err)` when the rule system has no such notation. (One move's SAN costs one move's
+    /// checks, where [`AnyMatch::legal_moves_as`] writes every legal move.)
+    pub fn move_as(&self, text: &str, format: MoveFormat) -> Option<Result<String, Unsupported>> {
+        self.inner.move_as(text, format)
     }
 
     /// The FEEN of the current position.
