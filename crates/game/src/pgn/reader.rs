@@ -704,6 +704,16 @@ impl<R: BufRead> PgnReader<R> {
                 if !first.is_ascii_alphabetic() {
                     return (start, ());
                 }
+                // The frequent shapes (`e4`, `Nf3`, `exd5+`...) with the blank after them, at
+                // once; the others are scanned, then lexed.
+                if let Some((san, n)) = San::lex_prefix(&buf[i..]) {
+                    if game.moves.len() >= max_plies || n > max_token {
+                        return (start, ());
+                    }
+                    game.moves.push(san);
+                    i += n + 1;
+                    continue;
+                }
                 while i < buf.len() && is_symbol(buf[i]) {
                     i += 1;
                 }
