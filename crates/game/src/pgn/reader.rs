@@ -553,7 +553,7 @@ impl<R: BufRead> PgnReader<R> {
                     self.input.bump(b);
                     if depth == 0 {
                         game.result = Some(PgnResult::Unknown);
-                        return Ok(());
+                        return self.after_result(game);
                     }
                     self.var_token(b"*");
                 }
@@ -579,7 +579,7 @@ impl<R: BufRead> PgnReader<R> {
                         self.read_while(is_symbol)?;
                         if let Some(result) = self.symbol(game, depth, at)? {
                             game.result = Some(result);
-                            return Ok(());
+                            return self.after_result(game);
                         }
                     }
                 }
@@ -594,7 +594,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                     if let Some(result) = self.symbol(game, depth, at)? {
                         game.result = Some(result);
-                        return Ok(());
+                        return self.after_result(game);
                     }
                 }
                 _ => {
@@ -610,6 +610,19 @@ impl<R: BufRead> PgnReader<R> {
             );
         }
         Ok(())
+    }
+
+    /// The comments after a game's termination marker, up to the next game: kept with the game,
+    /// after its last move (python-chess makes them comments of the last move).
+    fn after_result(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
+        loop {
+            match self.skip_blank()? {
+                Some(b'{') => self.comment(game, 0, b'}')?,
+                Some(b';') => self.comment(game, 0, b'\n')?,
+                _ => return Ok(()),
+            }
+            self.check_size()?;
+        }
     }
 
     /// A NAG of the main line (kept) or of a variation (written into its text).
