@@ -371,15 +371,23 @@ impl SanReplay {
     #[inline]
     pub fn play(&mut self, san: &San) -> Result<Move, SanError> {
         let mv = match fast_san(&self.position, san, self.check) {
-            Some(mv) => mv,
+            Some(mv) => {
+                // The fast path read a move of the role the SAN names (or a castling).
+                match san.bits() & 15 {
+                    tag @ 0..=5 => self.position.play_role_inline(mv, Role::ALL[tag as usize]),
+                    _ => self.position.play_inline(mv),
+                }
+                mv
+            }
             None => {
                 let mut list = MoveList::new();
                 self.position.legal_moves_into(&mut list);
                 self.has_move = Some(!list.is_empty());
-                san_in_list(&self.position, san, &list)?
+                let mv = san_in_list(&self.position, san, &list)?;
+                self.position.play_inline(mv);
+                mv
             }
         };
-        self.position.play_inline(mv);
         self.check = if mv.flags() <= 1 {
             check_after_normal(&self.position, mv.from(), mv.to())
         } else {
