@@ -29,7 +29,10 @@ fn stdout(o: &Output) -> String {
 /// it was dropped without a word).
 #[test]
 fn a_comment_after_the_last_result_is_kept() {
-    let p = temp("last.pgn", "[Event \"a\"]\n\n1. e4 e5 {after e5} 1-0 {final note}\n");
+    let p = temp(
+        "last.pgn",
+        "[Event \"a\"]\n\n1. e4 e5 {after e5} 1-0 {final note}\n",
+    );
     let o = convert("pgn", &p);
     assert!(o.status.success(), "{o:?}");
     let text = stdout(&o);

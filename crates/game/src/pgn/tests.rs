@@ -295,7 +295,11 @@ fn nag_after_a_long_token_is_measured_alone() {
 #[test]
 fn comments_after_the_result_stay_with_the_game() {
     let g = one("1. e4 e5 {after e5} 1-0 {final note} ; and a line\n");
-    let texts: Vec<(usize, &str)> = g.comments.iter().map(|c| (c.ply, c.text.as_str())).collect();
+    let texts: Vec<(usize, &str)> = g
+        .comments
+        .iter()
+        .map(|c| (c.ply, c.text.as_str()))
+        .collect();
     assert_eq!(
         texts,
         [(2, "after e5"), (2, "final note"), (2, "and a line")]

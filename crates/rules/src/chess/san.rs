@@ -616,10 +616,7 @@ impl San {
             if is_rank(b1) {
                 (sq(b0, b1), 2)
             } else if b1 == b'x' && is_file(b2) && is_rank(at(3)) {
-                (
-                    (u32::from(b0 - b'a') + 1) << 4 | sq(b2, at(3)) | CAPTURE,
-                    4,
-                )
+                ((u32::from(b0 - b'a') + 1) << 4 | sq(b2, at(3)) | CAPTURE, 4)
             } else {
                 return None;
             }
