@@ -1,7 +1,7 @@
 //! Issue 12's leftovers in `convert` of PGN records: a comment after a game's result stays with
 //! that game (as python-chess reads it: a comment of the last move), and a stated result the
 //! replay contradicts is warned once when PGN is converted to PGN.
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
@@ -14,7 +14,7 @@ fn temp(name: &str, text: &str) -> PathBuf {
     p
 }
 
-fn convert(to: &str, path: &PathBuf) -> Output {
+fn convert(to: &str, path: &Path) -> Output {
     Command::new(BIN)
         .args(["convert", "--to", to, path.to_str().unwrap()])
         .output()
