@@ -180,11 +180,12 @@ pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> 
                 }
             }
         }
-        Role::Knight => knight_attacks(to).0,
-        Role::Bishop => bishop_rays(to).0,
-        Role::Rook => rook_rays(to).0,
-        Role::Queen => bishop_rays(to).0 | rook_rays(to).0,
-        Role::King => king_attacks(to).0,
+        // The pieces' squares from a table rather than a jump on the role, which the moves
+        // of a game make hard to predict.
+        _ => {
+            let (b, r) = (bishop_rays(to).0, rook_rays(to).0);
+            [0, knight_attacks(to).0, b, r, b | r, king_attacks(to).0][role.index()]
+        }
     } & p.pieces(us, role).0;
     if (role == Role::Pawn && to.rank() == last_rank) != promo.is_some() {
         return None;
