@@ -49,19 +49,30 @@ pub fn run(a: Args) -> ExitCode {
     }
 }
 
-/// One record, read and checked, as a canonical PCN record (every ply replayed).
-fn to_pcn(record: Record, draws: Option<AutomaticDraws>, i: usize) -> Result<Pcn, Invalid> {
+/// One record, read and checked, as a canonical PCN record (every ply replayed), with the
+/// warnings of its conversion.
+fn to_pcn(
+    record: Record,
+    draws: Option<AutomaticDraws>,
+) -> Result<(Pcn, Vec<record::Warning>), Invalid> {
     match record {
-        Record::Pgn(g) => {
-            let (pcn, ws) = record::pgn_to_pcn_with(&g, draws)?;
-            warn(i, &ws);
-            Ok(pcn)
-        }
+        Record::Pgn(g) => Ok(record::pgn_to_pcn_with(&g, draws)?),
         Record::Pcn(p) => {
             let m = input::pcn_match(&p, draws)?;
-            Ok(record::match_to_pcn(&m, Some(&p))?)
+            Ok((record::match_to_pcn(&m, Some(&p))?, Vec::new()))
         }
     }
+}
+
+/// The warnings of a second leg (PCN -> PGN) that the first (-> PCN) has not given already: a
+/// record's stated result that the replay contradicts is said once (the first leg keeps it as
+/// `outcome.stated`, which the second would report again).
+fn second_leg(first: &[record::Warning], second: Vec<record::Warning>) -> Vec<record::Warning> {
+    let said = |k| first.iter().any(|w| w.kind == k);
+    second
+        .into_iter()
+        .filter(|w| !(w.kind == record::WarningKind::OutcomeDisagrees && said(w.kind)))
+        .collect()
 }
 
 /// Warnings of a game's conversion (what a form cannot hold), on standard error (R9).
@@ -116,16 +127,19 @@ fn convert_record(a: &Args) -> ExitCode {
                 out.line(compact(&f));
             }
         }
-        let converted = record.and_then(|r| to_pcn(r, draws, i));
+        let converted = record.and_then(|r| to_pcn(r, draws));
+        if let Ok((_, ws)) = &converted {
+            warn(i, ws);
+        }
         let converted = match converted {
-            Ok(pcn) if to_pgn => record::pcn_to_pgn_with(&pcn, draws)
+            Ok((pcn, first_ws)) if to_pgn => record::pcn_to_pgn_with(&pcn, draws)
                 .map_err(Invalid::from)
                 .and_then(|(g, ws)| {
-                    warn(i, &ws);
+                    warn(i, &second_leg(&first_ws, ws));
                     pgn_text(&g)
                 })
                 .map(Converted::Pgn),
-            Ok(pcn) => Ok(Converted::Pcn(Box::new(pcn))),
+            Ok((pcn, _)) => Ok(Converted::Pcn(Box::new(pcn))),
             Err(e) => Err(e),
         };
         match converted {

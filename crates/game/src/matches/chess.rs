@@ -128,6 +128,13 @@ impl Match<Chess> {
         moves: impl Iterator<Item = S>,
         pending: &mut bool,
     ) -> Result<(), MatchError> {
+        // Below this count of quiet plies neither the move limit nor a repetition can hold
+        // (`outcome_after(None)` is `None`): a capture or pawn move cannot be undone.
+        let quiet_floor = if crate::rules::MatchRules::reset_is_irreversible(&self.rules) {
+            self.draws.quiet_plies.min(self.draws.repetition_plies())
+        } else {
+            0
+        };
         for san in moves {
             let san = san.borrow();
             if let Some(o) = self.outcome {
@@ -164,7 +171,10 @@ impl Match<Chess> {
             // The endings that do not depend on the legal moves (the match's and insufficient
             // material); when one holds, the decision (checkmate beats the draws) needs the
             // position's whole ending now.
-            if after.is_insufficient_material() || self.outcome_after(None).is_some() {
+            debug_assert!(self.quiet >= quiet_floor || self.outcome_after(None).is_none());
+            if after.is_insufficient_material()
+                || self.quiet >= quiet_floor && self.outcome_after(None).is_some()
+            {
                 self.outcome = self.outcome_after(replay.outcome());
                 *pending = false;
             } else {

@@ -34,15 +34,18 @@ fn full_origin(san: &San) -> Option<(u8, u8)> {
 /// (`UnsupportedVariant`), a null move in the main line too (`NullMove`: chess has no pass);
 /// tokens written with their full origin and no piece letter (UCI movetext, `e1g1`) are
 /// rewritten as the SAN of the move they name, found by playing the main line up to them.
-pub(crate) fn finish(mut game: PgnGame) -> Result<PgnGame, PgnErrorKind> {
+/// `odd`: whether a move is a null move or written with its full origin, as the reader noted
+/// them while reading (a game has neither, nearly always).
+pub(crate) fn finish(mut game: PgnGame, odd: bool) -> Result<PgnGame, PgnErrorKind> {
     if !game.tags.is_empty() {
         game.variant().map_err(PgnErrorKind::UnsupportedVariant)?;
     }
-    // One branchless pass for both checks (a game has neither, nearly always).
-    let odd = game
-        .moves
-        .iter()
-        .fold(false, |a, m| a | m.is_null() | m.is_pawn_with_full_origin());
+    debug_assert_eq!(
+        odd,
+        game.moves
+            .iter()
+            .any(|m| m.is_null() | m.is_pawn_with_full_origin())
+    );
     if !odd {
         return Ok(game);
     }

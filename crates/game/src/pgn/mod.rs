@@ -5,7 +5,9 @@
 //! main line as [`San`] values (read by the chess module's one SAN lexer; the chess rule system
 //! plays them later), the comments, NAGs (`$n`, and annotation glyphs `!`, `?`, `!?`... as
 //! NAGs 1-6) and variations (as PGN text, [`Variation`]) of the main line, and the game
-//! termination marker. Move numbers and `%` escape lines are skipped. Text that holds neither
+//! termination marker; comments after the marker, up to the next game, go with the game after
+//! its last move (python-chess makes them comments of the last move). Move numbers and `%`
+//! escape lines are skipped. Text that holds neither
 //! tags, moves nor a result (a file's leading comment block) is not a game: its comments go to
 //! the next game, before its first move.
 //!

@@ -29,6 +29,9 @@ pub struct PgnReader<R> {
     keep_tag: Option<fn(&[u8]) -> bool>,
     /// Tag pairs read in the current game, kept or not.
     tags_read: usize,
+    /// A move of the current game is a null move or written with its full origin (`e2e4`):
+    /// [`lenient::finish`] has work to do.
+    odd: bool,
     /// The text of the variation being read (from its `(` at depth 1).
     var: Vec<u8>,
     /// Comments (and variations, NAGs) read before a game's tags, with no game of their own:
@@ -78,6 +81,17 @@ fn is_symbol(b: u8) -> bool {
     CLASS[b as usize] == SYMBOL
 }
 
+/// The bytes of a tag name: ASCII letters, digits and `_`.
+static TAG_NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    t
+};
+
 /// A tag pair at the start of `buf` (which starts with `[`), without escapes and within the
 /// limits: its name, its value and its length in bytes; `None` for anything else.
 fn tag_in_buf(buf: &[u8], max_name: usize, max_value: usize) -> Option<(&[u8], &[u8], usize)> {
@@ -92,10 +106,7 @@ fn tag_in_buf(buf: &[u8], max_name: usize, max_value: usize) -> Option<(&[u8], &
     let mut i = 1;
     inline_space(&mut i);
     let start = i;
-    while buf
-        .get(i)
-        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
-    {
+    while buf.get(i).is_some_and(|&b| TAG_NAME[b as usize]) {
         i += 1;
     }
     let name = &buf[start..i];
@@ -170,6 +181,7 @@ impl<R: BufRead> PgnReader<R> {
             carry: PgnGame::default(),
             keep_tag: None,
             tags_read: 0,
+            odd: false,
         }
     }
 
@@ -245,7 +257,7 @@ impl<R: BufRead> PgnReader<R> {
                         g.warnings.splice(0..0, carry.warnings);
                     }
                     let line = self.game_line;
-                    return Some(lenient::finish(g).map_err(|kind| PgnError {
+                    return Some(lenient::finish(g, self.odd).map_err(|kind| PgnError {
                         line,
                         column: 1,
                         kind,
@@ -317,6 +329,7 @@ impl<R: BufRead> PgnReader<R> {
 
     fn game(&mut self) -> Result<PgnGame, PgnError> {
         self.tags_read = 0;
+        self.odd = false;
         let mut game = PgnGame {
             tags: Vec::with_capacity(if self.keep_tag.is_some() { 2 } else { 10 }),
             moves: Vec::with_capacity(256),
@@ -553,7 +566,7 @@ impl<R: BufRead> PgnReader<R> {
                     self.input.bump(b);
                     if depth == 0 {
                         game.result = Some(PgnResult::Unknown);
-                        return Ok(());
+                        return self.after_result(game);
                     }
                     self.var_token(b"*");
                 }
@@ -579,7 +592,7 @@ impl<R: BufRead> PgnReader<R> {
                         self.read_while(is_symbol)?;
                         if let Some(result) = self.symbol(game, depth, at)? {
                             game.result = Some(result);
-                            return Ok(());
+                            return self.after_result(game);
                         }
                     }
                 }
@@ -594,7 +607,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                     if let Some(result) = self.symbol(game, depth, at)? {
                         game.result = Some(result);
-                        return Ok(());
+                        return self.after_result(game);
                     }
                 }
                 _ => {
@@ -610,6 +623,19 @@ impl<R: BufRead> PgnReader<R> {
             );
         }
         Ok(())
+    }
+
+    /// The comments after a game's termination marker, up to the next game: kept with the game,
+    /// after its last move (python-chess makes them comments of the last move).
+    fn after_result(&mut self, game: &mut PgnGame) -> Result<(), PgnError> {
+        loop {
+            match self.skip_blank()? {
+                Some(b'{') => self.comment(game, 0, b'}')?,
+                Some(b';') => self.comment(game, 0, b'\n')?,
+                _ => return Ok(()),
+            }
+            self.check_size()?;
+        }
     }
 
     /// A NAG of the main line (kept) or of a variation (written into its text).
@@ -674,6 +700,7 @@ impl<R: BufRead> PgnReader<R> {
             .min(usize::MAX as u64) as usize;
         let max_plies = self.limits.max_plies;
         let max_token = self.limits.max_token;
+        let mut odd = false;
         self.input.scan_buf(|buf| {
             let buf = &buf[..buf.len().min(room)];
             let mut i = 0;
@@ -687,6 +714,7 @@ impl<R: BufRead> PgnReader<R> {
                     return (start, ());
                 };
                 if first.is_ascii_digit() {
+                    i += 1;
                     while i < buf.len() && buf[i].is_ascii_digit() {
                         i += 1;
                     }
@@ -704,6 +732,16 @@ impl<R: BufRead> PgnReader<R> {
                 if !first.is_ascii_alphabetic() {
                     return (start, ());
                 }
+                // The frequent shapes (`e4`, `Nf3`, `exd5+`...) with the blank after them, at
+                // once; the others are scanned, then lexed.
+                if let Some((san, n)) = San::lex_prefix(&buf[i..]) {
+                    if game.moves.len() >= max_plies || n > max_token {
+                        return (start, ());
+                    }
+                    game.moves.push(san);
+                    i += n + 1;
+                    continue;
+                }
                 while i < buf.len() && is_symbol(buf[i]) {
                     i += 1;
                 }
@@ -713,11 +751,16 @@ impl<R: BufRead> PgnReader<R> {
                     return (start, ());
                 }
                 match San::parse_bytes(&buf[start..i]) {
-                    Ok(san) if game.moves.len() < max_plies => game.moves.push(san),
+                    Ok(san) if game.moves.len() < max_plies => {
+                        odd |= san.is_null() | san.is_pawn_with_full_origin();
+                        game.moves.push(san);
+                    }
                     _ => return (start, ()),
                 }
             }
-        })
+        })?;
+        self.odd |= odd;
+        Ok(())
     }
 
     /// Appends to `self.token` the bytes matching `pred`, under the token limit; returns how many.
@@ -775,6 +818,7 @@ impl<R: BufRead> PgnReader<R> {
                         ..at
                     });
                 }
+                self.odd |= san.is_null() | san.is_pawn_with_full_origin();
                 game.moves.push(san);
                 Ok(None)
             }

@@ -289,3 +289,27 @@ fn nag_after_a_long_token_is_measured_alone() {
         .unwrap();
     assert_eq!(g.moves.len(), 1);
 }
+
+/// Comments after a game's termination marker stay with that game, after its last move (as
+/// python-chess reads them), whether the file ends or the next game follows.
+#[test]
+fn comments_after_the_result_stay_with_the_game() {
+    let g = one("1. e4 e5 {after e5} 1-0 {final note} ; and a line\n");
+    let texts: Vec<(usize, &str)> = g
+        .comments
+        .iter()
+        .map(|c| (c.ply, c.text.as_str()))
+        .collect();
+    assert_eq!(
+        texts,
+        [(2, "after e5"), (2, "final note"), (2, "and a line")]
+    );
+    assert_eq!(g.result, Some(PgnResult::WhiteWins));
+    let games = read_all("[Event \"a\"]\n\n1. e4 * {one}\n\n{two}\n[Event \"b\"]\n\n1. d4 0-1\n");
+    let games: Vec<PgnGame> = games.into_iter().map(Result::unwrap).collect();
+    assert_eq!(games.len(), 2);
+    let texts: Vec<&str> = games[0].comments.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts, ["one", "two"]);
+    assert!(games[1].comments.is_empty(), "{:?}", games[1].comments);
+    assert_eq!(sans(&games[1]), ["d4"]);
+}

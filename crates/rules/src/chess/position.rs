@@ -316,6 +316,23 @@ impl Position {
         }
     }
 
+    /// [`Position::play_inline`] when the moving piece's role is known (`role`, that of the
+    /// piece on the move's origin): the replay of SAN, which names it.
+    #[inline(always)]
+    pub(crate) fn play_role_inline(&mut self, mv: Move, role: Role) {
+        debug_assert_eq!(role, self.role_at(mv.from().index() as u8));
+        let from = mv.from().index() as u8;
+        let to = mv.to().index() as u8;
+        match mv.flags() {
+            2 => self.make_castle(from, to),
+            3 => self.make_ep(from, to),
+            f if f >= 4 => {
+                self.make_promotion(from, to, mv.promotion_role().unwrap_or(Role::Queen))
+            }
+            _ => self.make(role, from, to),
+        }
+    }
+
     /// Passes the turn without moving (a null move, for engines' null-move pruning): the
     /// en-passant target and the `-P` marker vanish, the turn passes. Not a move of the rules:
     /// a position in check gives an impossible position (the side not to move in check).

@@ -594,6 +594,56 @@ impl San {
         }
     }
 
+    /// The SAN at the start of `buf` when it has one of the most frequent shapes (`e4`, `Nf3`,
+    /// `Nxf3`, `exd5`, each maybe followed by `+` or `#`) and a byte of whitespace (space, tab,
+    /// newline, carriage return) follows it: the move, as [`San::parse_bytes`] reads those
+    /// bytes, and their number. `None` for anything else, which the caller then reads its
+    /// usual way: a PGN reader's shortcut past its token scanner and the full lexer.
+    ///
+    /// ```
+    /// use tegoma_rules::chess::San;
+    ///
+    /// assert_eq!(San::lex_prefix(b"Nxf3+ e5"), Some(("Nxf3+".parse().unwrap(), 5)));
+    /// assert_eq!(San::lex_prefix(b"e8=Q "), None); // not a frequent shape
+    /// assert_eq!(San::lex_prefix(b"e4"), None); // nothing says the token ends there
+    /// ```
+    #[inline(always)]
+    pub fn lex_prefix(buf: &[u8]) -> Option<(San, usize)> {
+        let at = |i: usize| buf.get(i).copied().unwrap_or(0);
+        let sq = |f: u8, r: u8| (Square::at(f - b'a', r - b'1').index() as u32) << 12;
+        let (b0, b1, b2) = (at(0), at(1), at(2));
+        let (kind, n) = if is_file(b0) {
+            if is_rank(b1) {
+                (sq(b0, b1), 2)
+            } else if b1 == b'x' && is_file(b2) && is_rank(at(3)) {
+                ((u32::from(b0 - b'a') + 1) << 4 | sq(b2, at(3)) | CAPTURE, 4)
+            } else {
+                return None;
+            }
+        } else {
+            let role = u32::from(PIECE_LETTERS[b0 as usize]);
+            if role == 0 {
+                return None;
+            }
+            if is_file(b1) && is_rank(b2) {
+                (role | sq(b1, b2), 3)
+            } else if b1 == b'x' && is_file(b2) && is_rank(at(3)) {
+                (role | sq(b2, at(3)) | CAPTURE, 4)
+            } else {
+                return None;
+            }
+        };
+        let (check, n) = match at(n) {
+            b'+' => (pack_check(Some(CheckSign::Check)), n + 1),
+            b'#' => (pack_check(Some(CheckSign::Mate)), n + 1),
+            _ => (0, n),
+        };
+        if !matches!(at(n), b' ' | b'\n' | b'\r' | b'\t') {
+            return None;
+        }
+        Some((San(kind | check), n))
+    }
+
     /// The SAN of `mv`, a legal move of `position`: the origin written only as far as needed
     /// to tell it from the other moves of that piece kind to that square, the check or mate
     /// sign of the position after it, no annotation.
@@ -910,5 +960,53 @@ mod tests {
                 assert_eq!(normal(&s).ok(), general(&s).ok().map(pack_kind), "{s:?}");
             }
         }
+    }
+
+    /// [`San::lex_prefix`] reads what [`San::parse_bytes`] reads, up to the whitespace after
+    /// the move, on every string of up to 6 bytes over SAN's alphabet and PGN's delimiters; and
+    /// it reads every move of the frequent shapes.
+    #[test]
+    fn lex_prefix_agrees_with_the_lexer() {
+        const ALPHABET: &[u8] = b"ah18xNKP+#=! \n.";
+        let n = ALPHABET.len();
+        for len in 0..=6u32 {
+            for mut code in 0..n.pow(len) {
+                let mut s = Vec::new();
+                for _ in 0..len {
+                    s.push(ALPHABET[code % n]);
+                    code /= n;
+                }
+                if let Some((san, k)) = San::lex_prefix(&s) {
+                    assert!(matches!(s[k], b' ' | b'\n'), "{s:?}");
+                    assert!(!s[..k].iter().any(u8::is_ascii_whitespace), "{s:?}");
+                    assert_eq!(San::parse_bytes(&s[..k]).ok(), Some(san), "{s:?}");
+                }
+            }
+        }
+        let mut frequent = 0;
+        for f in "abcdefgh".chars() {
+            for r in "12345678".chars() {
+                let mut tokens = vec![format!("{f}{r}")];
+                for p in ["N", "B", "R", "Q", "K"] {
+                    tokens.push(format!("{p}{f}{r}"));
+                    tokens.push(format!("{p}x{f}{r}"));
+                }
+                for g in "abcdefgh".chars() {
+                    tokens.push(format!("{g}x{f}{r}"));
+                }
+                for t in tokens {
+                    for sign in ["", "+", "#"] {
+                        for end in [" ", "\n", "\r", "\t"] {
+                            let text = format!("{t}{sign}{end}x");
+                            let (san, k) = San::lex_prefix(text.as_bytes()).expect(&text);
+                            assert_eq!(k, t.len() + sign.len());
+                            assert_eq!(san, San::parse(&text[..k]).unwrap(), "{text}");
+                            frequent += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(frequent, 64 * 19 * 12);
     }
 }

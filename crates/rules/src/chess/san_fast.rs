@@ -180,11 +180,12 @@ pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> 
                 }
             }
         }
-        Role::Knight => knight_attacks(to).0,
-        Role::Bishop => bishop_rays(to).0,
-        Role::Rook => rook_rays(to).0,
-        Role::Queen => bishop_rays(to).0 | rook_rays(to).0,
-        Role::King => king_attacks(to).0,
+        // The pieces' squares from a table rather than a jump on the role, which the moves
+        // of a game make hard to predict.
+        _ => {
+            let (b, r) = (bishop_rays(to).0, rook_rays(to).0);
+            [0, knight_attacks(to).0, b, r, b | r, king_attacks(to).0][role.index()]
+        }
     } & p.pieces(us, role).0;
     if (role == Role::Pawn && to.rank() == last_rank) != promo.is_some() {
         return None;
@@ -371,15 +372,23 @@ impl SanReplay {
     #[inline]
     pub fn play(&mut self, san: &San) -> Result<Move, SanError> {
         let mv = match fast_san(&self.position, san, self.check) {
-            Some(mv) => mv,
+            Some(mv) => {
+                // The fast path read a move of the role the SAN names (or a castling).
+                match san.bits() & 15 {
+                    tag @ 0..=5 => self.position.play_role_inline(mv, Role::ALL[tag as usize]),
+                    _ => self.position.play_inline(mv),
+                }
+                mv
+            }
             None => {
                 let mut list = MoveList::new();
                 self.position.legal_moves_into(&mut list);
                 self.has_move = Some(!list.is_empty());
-                san_in_list(&self.position, san, &list)?
+                let mv = san_in_list(&self.position, san, &list)?;
+                self.position.play_inline(mv);
+                mv
             }
         };
-        self.position.play_inline(mv);
         self.check = if mv.flags() <= 1 {
             check_after_normal(&self.position, mv.from(), mv.to())
         } else {
