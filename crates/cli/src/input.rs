@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader};
 
 use tegoma_game::pgn::{PgnGame, PgnReader};
 use tegoma_game::record;
-use tegoma_game::replay::{self, BadPly, RecordFormat};
+use tegoma_game::replay::{self, RecordFormat};
 use tegoma_game::{AnyMatch, AutomaticDraws};
 use tegoma_notation::pcn::stream::Records;
 use tegoma_notation::pcn::Pcn;
@@ -64,23 +64,6 @@ pub fn records(
                 .map(|r| r.map(|p| Record::Pcn(Box::new(p))).map_err(Invalid::from))
                 .enumerate(),
         ),
-    }
-}
-
-/// A ply the clock left out: a replay of `pcn` played `played` plies and refused none, yet the
-/// record has more (the flag fell during the next one, so it was not played). Its number (from
-/// 1), its move, and why (kind `MatchFinished`; see [`record::ply_after_end`]).
-pub fn ply_after_flag(pcn: &Pcn, played: usize, ended_on_time: bool) -> Option<BadPly> {
-    match record::ply_after_end(pcn, played, ended_on_time)? {
-        record::RecordError::PlyAfterEnd { ply, text, reason } => Some(BadPly {
-            ply,
-            text,
-            reason: Invalid {
-                kind: "MatchFinished",
-                message: reason,
-            },
-        }),
-        _ => None,
     }
 }
 

@@ -234,8 +234,28 @@ pub fn replay_pcn_with(index: usize, pcn: &Pcn, draws: Option<AutomaticDraws>) -
             break;
         }
         let ms = ply.seconds.map(crate::record::seconds_to_ms);
+        let before = m.ply_count();
         if let Err(e) = m.play(&ply.pmn.to_string(), ms) {
             bad = Some(bad_from(e));
+            break;
+        }
+        if m.ply_count() == before {
+            // The flag fell while this ply was played: it is the bad one, never dropped.
+            let on_time = m
+                .outcome()
+                .is_some_and(|o| o.statuses.contains(Status::Timelimit));
+            if let Some(crate::record::RecordError::PlyAfterEnd { ply, text, reason }) =
+                crate::record::ply_after_end(pcn, before, on_time)
+            {
+                bad = Some(BadPly {
+                    ply,
+                    text,
+                    reason: Invalid {
+                        kind: "MatchFinished",
+                        message: reason,
+                    },
+                });
+            }
             break;
         }
     }

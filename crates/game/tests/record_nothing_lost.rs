@@ -268,3 +268,23 @@ fn a_record_of_another_game_without_plies_is_not_written_as_pgn() {
     let e = pcn_to_pgn_with_warnings(&ogi).expect_err("not chess");
     assert_eq!(e.kind(), "NotChess");
 }
+
+#[test]
+fn the_replay_report_names_the_ply_the_flag_fell_in() {
+    const START: &str = "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
+    // Both sides have 60 s; the first spends 30 then 31 s: its flag falls during ply 3.
+    let pcn = Pcn::parse(&format!(
+        r#"{{"periods": [{{"time": 60}}], "setup": "{START}", "plies": [{{"move": "e2-e4", "seconds": 30}}, "e7-e5", {{"move": "d2-d4", "seconds": 31}}, "d7-d5"]}}"#
+    ))
+    .unwrap();
+    let r = tegoma_game::replay::replay_pcn(0, &pcn);
+    let bad = r.bad_ply.expect("the ply the flag fell in is reported");
+    assert_eq!((bad.ply, bad.text.as_str()), (3, "d2-d4"));
+    assert_eq!(bad.reason.kind, "MatchFinished");
+    assert!(
+        bad.reason.message.contains("flag fell"),
+        "{}",
+        bad.reason.message
+    );
+    assert_eq!(r.plies, 2);
+}

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use serde_json::{json, Value};
 use tegoma_game::replay::{self, GameReport, RecordFormat};
 use tegoma_game::AutomaticDraws;
-use tegoma_notation::cgsn::Status;
 use tegoma_notation::Invalid;
 
 use crate::input::{self, FormatArg, Record};
@@ -137,21 +136,7 @@ pub fn run(a: Args) -> ExitCode {
         RecordFormat::Pcn => {
             for (i, record) in input::records(format, reader) {
                 let report = match record {
-                    Ok(Record::Pcn(pcn)) => {
-                        let mut r = replay::replay_pcn_with(i, &pcn, draws);
-                        // A ply the clock left out (played after the flag fell) is the bad
-                        // one, rather than the next ply, refused because the game is over.
-                        let vanished = r.bad_ply.as_ref().map_or(r.is_ok(), |b| {
-                            b.ply > r.plies + 1 && b.reason.kind == "MatchFinished"
-                        });
-                        if vanished {
-                            let on_time = r.statuses.contains(Status::Timelimit);
-                            if let Some(b) = input::ply_after_flag(&pcn, r.plies, on_time) {
-                                r.bad_ply = Some(b);
-                            }
-                        }
-                        r
-                    }
+                    Ok(Record::Pcn(pcn)) => replay::replay_pcn_with(i, &pcn, draws),
                     Ok(Record::Pgn(g)) => replay::replay_pgn_game_with(i, &g, draws),
                     Err(e) => failed(i, e),
                 };
