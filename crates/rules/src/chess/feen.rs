@@ -267,22 +267,22 @@ impl Position {
             }
         };
         let codes = self.board_codes();
+        let occupied = self.by_color[0] | self.by_color[1];
         for r in (0..8u8).rev() {
-            let mut empty = 0;
-            for f in 0..8u8 {
-                let code = codes[Square::at(f, r).index()];
-                if code == 0 {
-                    empty += 1;
-                    continue;
+            // From one occupied square of the rank to the next (no branch per empty square).
+            let mut row = (occupied >> (8 * r)) as u8;
+            let mut file = 0u8;
+            while row != 0 {
+                let f = row.trailing_zeros() as u8;
+                if f > file {
+                    put(&[b'0' + (f - file)]);
                 }
-                if empty > 0 {
-                    put(&[b'0' + empty]);
-                    empty = 0;
-                }
-                put(BOARD_TOKENS[code as usize].as_bytes());
+                put(BOARD_TOKENS[codes[Square::at(f, r).index()] as usize].as_bytes());
+                file = f + 1;
+                row &= row - 1;
             }
-            if empty > 0 {
-                put(&[b'0' + empty]);
+            if file < 8 {
+                put(&[b'0' + (8 - file)]);
             }
             if r > 0 {
                 put(b"/");
