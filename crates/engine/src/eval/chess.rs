@@ -279,17 +279,7 @@ fn side_terms(e: &ChessEval, pos: &Position, side: Side, phase_acc: &mut i32) ->
     let mut attack_units = 0;
     let mut attackers = 0;
 
-    for (i, role) in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (i, role) in Role::ALL.into_iter().enumerate() {
         let bb = pos.pieces(side, role).0;
         let n = bb.count_ones() as i32;
         if i < 5 {
@@ -374,15 +364,6 @@ fn side_terms(e: &ChessEval, pos: &Position, side: Side, phase_acc: &mut i32) ->
     s
 }
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// The pieces of either side that attack `sq` when the board holds `occ` (sliders see through
 /// the squares taken out of `occ`).
 #[inline]
@@ -440,7 +421,7 @@ fn see(pos: &Position, mv: Move) -> i32 {
         if attackers == 0 {
             break;
         }
-        let Some((role, bb)) = ROLES
+        let Some((role, bb)) = Role::ALL
             .iter()
             .map(|&r| (r, attackers & pos.pieces(side, r).0))
             .find(|(_, bb)| *bb != 0)

@@ -303,17 +303,7 @@ impl Position {
     /// [`Position::play_unchecked`] always inlined, for the replay's loop.
     #[inline(always)]
     pub(crate) fn play_inline(&mut self, mv: Move) {
-        let from = mv.from().index() as u8;
-        let to = mv.to().index() as u8;
-        let role = self.role_at(from);
-        match mv.flags() {
-            2 => self.make_castle(from, to),
-            3 => self.make_ep(from, to),
-            f if f >= 4 => {
-                self.make_promotion(from, to, mv.promotion_role().unwrap_or(Role::Queen))
-            }
-            _ => self.make(role, from, to),
-        }
+        self.play_role_inline(mv, self.role_at(mv.from().index() as u8));
     }
 
     /// [`Position::play_inline`] when the moving piece's role is known (`role`, that of the
