@@ -189,6 +189,19 @@ impl Process {
     }
 }
 
+/// The error of an engine whose process ended or stopped answering: the process is taken
+/// (dropped) and its death note becomes the error's detail.
+pub fn crashed(process: &mut Option<Process>, name: &str) -> crate::EngineError {
+    let detail = process
+        .take()
+        .map(|mut p| p.death_note())
+        .unwrap_or_else(|| "not running".into());
+    crate::EngineError::Crashed {
+        name: name.to_string(),
+        detail,
+    }
+}
+
 impl Drop for Process {
     fn drop(&mut self) {
         self.stdin = None;

@@ -61,15 +61,7 @@ impl SeiPlayer {
     }
 
     fn crashed(&mut self) -> EngineError {
-        let detail = self
-            .process
-            .take()
-            .map(|mut p| p.death_note())
-            .unwrap_or_else(|| "not running".into());
-        EngineError::Crashed {
-            name: self.spec.name.clone(),
-            detail,
-        }
+        crate::process::crashed(&mut self.process, &self.spec.name)
     }
 
     fn send(&mut self, msg: &Value) -> Result<(), EngineError> {

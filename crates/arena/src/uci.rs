@@ -28,15 +28,7 @@ impl UciPlayer {
     }
 
     fn crashed(&mut self) -> EngineError {
-        let detail = self
-            .process
-            .take()
-            .map(|mut p| p.death_note())
-            .unwrap_or_else(|| "not running".into());
-        EngineError::Crashed {
-            name: self.spec.name.clone(),
-            detail,
-        }
+        crate::process::crashed(&mut self.process, &self.spec.name)
     }
 
     /// Sends a line; a closed input is a crash.

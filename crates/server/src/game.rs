@@ -57,6 +57,26 @@ impl Offer {
             _ => None,
         }
     }
+
+    /// Its JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Offer::Offer => "offer",
+            Offer::Accept => "accept",
+            Offer::Decline => "decline",
+        }
+    }
+
+    /// This answer against the offer pending from `pending` (if any), `opp` being the
+    /// opponent: an offer meets the opponent's as an acceptance; an acceptance needs one
+    /// (`NoOffer`, with `missing` as the message).
+    fn against(self, pending: Option<Side>, opp: Side, missing: &str) -> Result<Offer, ApiError> {
+        match self {
+            Offer::Offer if pending == Some(opp) => Ok(Offer::Accept),
+            Offer::Accept if pending != Some(opp) => Err(ApiError::conflict("NoOffer", missing)),
+            other => Ok(other),
+        }
+    }
 }
 
 /// A published event: the full message sent to every client of the game (shared by all of
@@ -766,38 +786,19 @@ impl Game {
             }
             Action::Resign => ("resign", json!({"side": side_name(side)}), None),
             Action::Draw(o) => {
-                let o = match o {
-                    Offer::Offer if self.draw_offer == Some(opp) => Offer::Accept,
-                    Offer::Accept if self.draw_offer != Some(opp) => {
-                        return Err(ApiError::conflict(
-                            "NoOffer",
-                            "the opponent has not offered a draw",
-                        ))
-                    }
-                    other => *other,
-                };
-                let name = match o {
-                    Offer::Offer => "offer",
-                    Offer::Accept => "accept",
-                    Offer::Decline => "decline",
-                };
+                let o = o.against(self.draw_offer, opp, "the opponent has not offered a draw")?;
                 (
                     "draw",
-                    json!({"side": side_name(side), "action": name}),
+                    json!({"side": side_name(side), "action": o.name()}),
                     None,
                 )
             }
             Action::Takeback(o) => {
-                let o = match o {
-                    Offer::Offer if self.takeback_offer == Some(opp) => Offer::Accept,
-                    Offer::Accept if self.takeback_offer != Some(opp) => {
-                        return Err(ApiError::conflict(
-                            "NoOffer",
-                            "the opponent has not asked for a take-back",
-                        ))
-                    }
-                    other => *other,
-                };
+                let o = o.against(
+                    self.takeback_offer,
+                    opp,
+                    "the opponent has not asked for a take-back",
+                )?;
                 match o {
                     Offer::Offer => {
                         if self.plies_to_take_back(side) == 0 {
