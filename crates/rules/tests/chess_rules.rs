@@ -392,3 +392,22 @@ fn zobrist_agrees_with_r5() {
     assert_ne!(h1.zobrist(), h2.zobrist());
     assert_ne!(h1.zobrist(), h0.zobrist());
 }
+
+#[test]
+fn hands_are_written_in_canonical_order_with_two_digit_counts() {
+    // Every hand kind on both sides, counts from 1 to 12 (two digits), ties broken by letter
+    // then state (- before + before none), as the seed orders them; the protocol's generic
+    // writer must agree.
+    let cases = [
+        "4k^3/8/8/8/8/8/8/4K^3 12b10-p3+r2qnp/11P10+R2B-P+PQ c/C",
+        "+r3+k^2+r/8/8/8/8/8/8/+R3+K^2+R 2n+rr/ C/c",
+        "8/8/8/8/8/8/8/k^6K^ /9N c/C",
+        "8/8/8/8/8/8/8/k^6K^ 2b2n2-p2+p2p2q2+r2r/ C/c",
+    ];
+    for feen in cases {
+        let p = Position::from_feen(feen).unwrap_or_else(|e| panic!("{feen}: {e}"));
+        assert_eq!(p.to_feen(), feen);
+        let generic = tegoma_protocol::Position::from_feen(feen).unwrap();
+        assert_eq!(generic.to_feen().unwrap(), feen, "the protocol's writer");
+    }
+}

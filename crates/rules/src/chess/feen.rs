@@ -240,9 +240,13 @@ impl Position {
         let (color, role) = self.piece_at(sq)?;
         let bit = sq.bb().0;
         let m = self.markers();
-        let code =
-            base_code(color, role) + u8::from(m.plus & bit != 0) + 2 * u8::from(m.minus & bit != 0);
-        Some(BOARD_TOKENS[code as usize])
+        let code = token_code(
+            role.index() + 1,
+            color == Side::Second,
+            m.plus & bit != 0,
+            m.minus & bit != 0,
+        );
+        std::str::from_utf8(BOARD_TOKENS[code].text()).ok()
     }
 
     /// The canonical FEEN string (placement with markers, hands, style-turn).
@@ -254,104 +258,257 @@ impl Position {
 
     /// Appends the canonical FEEN to `s` (no allocation beyond `s` growing).
     pub fn write_feen(&self, s: &mut String) {
-        // Written as bytes into a buffer on the stack, well under its 320 bytes: 64 board tokens
-        // of 2 bytes (3 for a king), 7 slashes, two hands of 8 kinds of 4 bytes at most, the
-        // separators and style-turn.
+        // Written as bytes into a buffer on the stack, well under its 320 bytes (64 board tokens
+        // of 3 bytes at most, digits and separators, two hands of 8 kinds of 4 bytes at most,
+        // style-turn), without a branch on the data: the pieces of a final position are as hard
+        // to predict for a processor as the moves that led there. Each token is stored as four
+        // bytes and the length advanced by its own length (0 for an empty square), so every store
+        // has room for four bytes.
         let mut buf = [0u8; 320];
         let mut n = 0;
-        // Byte by byte: tokens are 1 to 3 bytes, too short for a copy call.
-        let mut put = |bytes: &[u8]| {
-            for &b in bytes {
-                buf[n] = b;
-                n += 1;
+        let planes = self.token_planes();
+        for r in (0..8).rev() {
+            // The rank's eight token codes, one byte per file.
+            let shift = 8 * r;
+            let mut codes = 0u64;
+            for (bit, plane) in planes.iter().enumerate() {
+                codes |= SPREAD[((plane >> shift) & 255) as usize] << bit;
             }
-        };
-        let codes = self.board_codes();
-        let occupied = self.by_color[0] | self.by_color[1];
-        for r in (0..8u8).rev() {
-            // From one occupied square of the rank to the next (no branch per empty square).
-            let mut row = (occupied >> (8 * r)) as u8;
-            let mut file = 0u8;
-            while row != 0 {
-                let f = row.trailing_zeros() as u8;
-                if f > file {
-                    put(&[b'0' + (f - file)]);
-                }
-                put(BOARD_TOKENS[codes[Square::at(f, r).index()] as usize].as_bytes());
-                file = f + 1;
-                row &= row - 1;
+            // Empty squares counted since the last piece.
+            let mut run = 0usize;
+            for f in 0..8 {
+                let token = BOARD_TOKENS[((codes >> (8 * f)) & 63) as usize];
+                let piece = usize::from(token.len != 0);
+                buf[n] = b'0' + run as u8;
+                n += piece & usize::from(run != 0);
+                buf[n..n + 4].copy_from_slice(&token.bytes);
+                n += usize::from(token.len);
+                run = (run + 1) * (1 - piece);
             }
-            if file < 8 {
-                put(&[b'0' + (8 - file)]);
-            }
-            if r > 0 {
-                put(b"/");
-            }
+            buf[n] = b'0' + run as u8;
+            n += usize::from(run != 0);
+            buf[n] = if r > 0 { b'/' } else { b' ' };
+            n += 1;
         }
-        put(b" ");
         // First hand: Black's pieces held by White (lowercase); second: White's (uppercase).
         for holder in [Side::First, Side::Second] {
             let hand = &self.hands[holder.index()];
-            let mut items = [(0u8, 0usize); 8];
-            let mut len = 0;
-            for (k, &count) in hand.iter().enumerate() {
-                if count > 0 {
-                    items[len] = (count, k);
-                    len += 1;
-                }
-            }
+            let tokens = if holder == Side::First {
+                &HAND_OUT_LOWER
+            } else {
+                &HAND_OUT
+            };
             // Canonical order: count descending, then letter, then state (- before + before
-            // none). Every token of one hand has the same case.
-            if len > 1 {
-                items[..len].sort_unstable_by_key(|&(c, k)| (std::cmp::Reverse(c), hand_order(k)));
+            // none), as one sort key per kind: the count's complement, then the kind's rank.
+            let mut keys = [0u16; 8];
+            for (k, key) in keys.iter_mut().enumerate() {
+                *key = (255 - u16::from(hand[k])) << 3 | HAND_RANK[k];
             }
-            for &(count, k) in &items[..len] {
-                if count > 1 {
-                    if count >= 10 {
-                        put(&[b'0' + count / 10]);
-                    }
-                    put(&[b'0' + count % 10]);
-                }
-                put(if holder == Side::First {
-                    HAND_TOKENS_LOWER[k].as_bytes()
-                } else {
-                    HAND_TOKENS[k].as_bytes()
-                });
+            sort8(&mut keys);
+            for key in keys {
+                let kind = HAND_BY_RANK[usize::from(key & 7)];
+                let count = 255 - (key >> 3) as usize;
+                debug_assert!(count < 100, "hand counts stay under 100");
+                let token = tokens[kind];
+                // Tens (10 or more), units (2 or more), then the token (1 or more).
+                buf[n] = b'0' + (count / 10) as u8;
+                n += usize::from(count >= 10);
+                buf[n] = b'0' + (count % 10) as u8;
+                n += usize::from(count > 1);
+                buf[n..n + 4].copy_from_slice(&token.bytes);
+                n += usize::from(token.len) * usize::from(count > 0);
             }
             if holder == Side::First {
-                put(b"/");
+                buf[n] = b'/';
+                n += 1;
             }
         }
-        put(if self.side == Side::First {
+        buf[n..n + 4].copy_from_slice(if self.side == Side::First {
             b" C/c"
         } else {
             b" c/C"
         });
+        n += 4;
         s.push_str(std::str::from_utf8(&buf[..n]).expect("FEEN tokens are ASCII"));
+    }
+
+    /// The six bit planes of the board's token codes ([`token_code`]): bit `i` of a square's
+    /// code is bit `i` of its square in plane `i`.
+    fn token_planes(&self) -> [u64; 6] {
+        let r = &self.by_role;
+        let (pawn, knight, bishop) = (r[0], r[1], r[2]);
+        let (rook, queen, king) = (r[3], r[4], r[5]);
+        let m = self.markers();
+        // Role codes 1 (pawn) to 6 (king), in binary.
+        [
+            pawn | bishop | queen,
+            knight | bishop | king,
+            rook | queen | king,
+            self.by_color[1],
+            m.plus,
+            m.minus,
+        ]
     }
 }
 
-/// Board tokens by code (see [`Position::board_codes`]): White's from 1, Black's from 11; a
-/// piece's base code plus 1 for `+`, plus 2 for `-`.
-const BOARD_TOKENS: [&str; 21] = [
-    "", "P", "+P", "-P", "N", "B", "R", "+R", "Q", "K^", "+K^", "p", "+p", "-p", "n", "b", "r",
-    "+r", "q", "k^", "+k^",
+/// A board or hand token as four bytes (zero-padded) and its length.
+#[derive(Clone, Copy)]
+struct Token {
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl Token {
+    /// The token's text.
+    fn text(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
+    /// A token from its text (4 bytes at most).
+    const fn new(text: &[u8]) -> Token {
+        let mut bytes = [0u8; 4];
+        let mut i = 0;
+        while i < text.len() {
+            bytes[i] = text[i];
+            i += 1;
+        }
+        Token {
+            bytes,
+            len: text.len() as u8,
+        }
+    }
+}
+
+/// A board token's code: the role from 1 (pawn) to 6 (king) in bits 0-2, 8 for Black, 16
+/// for `+`, 32 for `-`.
+const fn token_code(role: usize, black: bool, plus: bool, minus: bool) -> usize {
+    role | (black as usize) << 3 | (plus as usize) << 4 | (minus as usize) << 5
+}
+
+/// The board tokens by [`token_code`] (an empty token for an empty square or a code no
+/// position gives).
+const BOARD_TOKENS: [Token; 64] = {
+    let mut t = [Token::new(b""); 64];
+    let mut code = 0;
+    while code < 64 {
+        let role = code & 7;
+        if role >= 1 && role <= 6 {
+            let mut text = [0u8; 4];
+            let mut len = 0;
+            if code & 16 != 0 {
+                text[0] = b'+';
+                len = 1;
+            } else if code & 32 != 0 {
+                text[0] = b'-';
+                len = 1;
+            }
+            let letter = b"PNBRQK"[role - 1];
+            text[len] = if code & 8 != 0 { letter + 32 } else { letter };
+            len += 1;
+            if role == 6 {
+                text[len] = b'^';
+                len += 1;
+            }
+            t[code] = Token {
+                bytes: text,
+                len: len as u8,
+            };
+        }
+        code += 1;
+    }
+    t
+};
+
+/// `SPREAD[b]`: bit `i` of `b` moved to bit 0 of byte `i`.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// [`HAND_TOKENS`] as [`Token`]s, for the writer.
+const HAND_OUT: [Token; 8] = [
+    Token::new(b"Q"),
+    Token::new(b"+R"),
+    Token::new(b"R"),
+    Token::new(b"B"),
+    Token::new(b"N"),
+    Token::new(b"+P"),
+    Token::new(b"P"),
+    Token::new(b"-P"),
 ];
 
-/// The unmarked token code of a piece (see [`BOARD_TOKENS`]).
-fn base_code(side: Side, role: Role) -> u8 {
-    let code = match role {
-        Role::Pawn => 1,
-        Role::Knight => 4,
-        Role::Bishop => 5,
-        Role::Rook => 6,
-        Role::Queen => 8,
-        Role::King => 9,
-    };
-    if side == Side::First {
-        code
-    } else {
-        code + 10
+/// [`HAND_OUT`] in lowercase (White's hand holds Black's pieces).
+const HAND_OUT_LOWER: [Token; 8] = [
+    Token::new(b"q"),
+    Token::new(b"+r"),
+    Token::new(b"r"),
+    Token::new(b"b"),
+    Token::new(b"n"),
+    Token::new(b"+p"),
+    Token::new(b"p"),
+    Token::new(b"-p"),
+];
+
+/// The canonical FEEN order of the hand kinds with the same count and case: letter, then state
+/// (`-` before `+` before none).
+const HAND_BY_RANK: [usize; 8] = [
+    HAND_BISHOP,
+    HAND_KNIGHT,
+    HAND_PAWN_MINUS,
+    HAND_PAWN_PLUS,
+    HAND_PAWN,
+    HAND_QUEEN,
+    HAND_ROOK_PLUS,
+    HAND_ROOK,
+];
+
+/// Each hand kind's place in [`HAND_BY_RANK`].
+const HAND_RANK: [u16; 8] = {
+    let mut t = [0u16; 8];
+    let mut rank = 0;
+    while rank < 8 {
+        t[HAND_BY_RANK[rank]] = rank as u16;
+        rank += 1;
+    }
+    t
+};
+
+/// Sorts eight keys ascending with a fixed network of compare-exchanges (no branch on the data).
+fn sort8(k: &mut [u16; 8]) {
+    const NETWORK: [(usize, usize); 19] = [
+        (0, 2),
+        (1, 3),
+        (4, 6),
+        (5, 7),
+        (0, 4),
+        (1, 5),
+        (2, 6),
+        (3, 7),
+        (0, 1),
+        (2, 3),
+        (4, 5),
+        (6, 7),
+        (2, 4),
+        (3, 5),
+        (1, 4),
+        (3, 6),
+        (1, 2),
+        (3, 4),
+        (5, 6),
+    ];
+    for (a, b) in NETWORK {
+        let (x, y) = (k[a], k[b]);
+        k[a] = x.min(y);
+        k[b] = x.max(y);
     }
 }
 
@@ -386,43 +543,5 @@ impl Position {
         }
         let minus = self.ep_pawn().map_or(0, |sq| sq.bb().0 & pawns);
         Markers { plus, minus }
-    }
-
-    /// The board as codes into [`BOARD_TOKENS`] (0 for an empty square), markers included: the
-    /// tokens of [`Position::token_at`], found a piece set at a time.
-    fn board_codes(&self) -> [u8; 64] {
-        let mut codes = [0u8; 64];
-        for color in [Side::First, Side::Second] {
-            for role in Role::ALL {
-                let code = base_code(color, role);
-                for sq in self.pieces(color, role) {
-                    codes[sq.index()] = code;
-                }
-            }
-        }
-        let m = self.markers();
-        for sq in Bitboard(m.plus) {
-            codes[sq.index()] += 1;
-        }
-        for sq in Bitboard(m.minus) {
-            codes[sq.index()] += 2;
-        }
-        codes
-    }
-}
-
-/// The canonical FEEN hand order of a kind with the same count and case: letter, then state
-/// (`-` before `+` before none).
-fn hand_order(kind: usize) -> (u8, u8) {
-    match kind {
-        HAND_BISHOP => (b'B', 2),
-        HAND_KNIGHT => (b'N', 2),
-        HAND_PAWN_MINUS => (b'P', 0),
-        HAND_PAWN_PLUS => (b'P', 1),
-        HAND_PAWN => (b'P', 2),
-        HAND_QUEEN => (b'Q', 2),
-        HAND_ROOK_PLUS => (b'R', 1),
-        HAND_ROOK => (b'R', 2),
-        _ => (b'Z', 3),
     }
 }
