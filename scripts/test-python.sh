@@ -18,7 +18,7 @@ start=$(date +%s)
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin pytest chess "dask[distributed]"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin pytest chess==1.11.2 "dask[distributed]"
 
 rm -f "$wheels"/tegoma-*.whl
 (cd "$root/crates/python" && "$venv/bin/maturin" build --quiet --interpreter "$venv/bin/python" --out "$wheels")

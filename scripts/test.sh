@@ -5,6 +5,14 @@
 # scripts/test-server.sh and scripts/test-browser.sh). Exits non-zero when any suite fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# python-chess, the oracle of the Rust PGN tests (crates/game/tests/pgn_corpus.rs), in the virtual
+# environment the Python suite uses too (scripts/test-python.sh); the tests run it as TEGOMA_PYTHON.
+venv="$PWD/target/python-venv"
+if [ ! -x "$venv/bin/python" ]; then
+    "${PYTHON:-python3}" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check chess==1.11.2
+export TEGOMA_PYTHON="$venv/bin/python"
 cargo test --workspace
 bash scripts/test-python.sh
 bash scripts/test-server.sh

@@ -19,6 +19,12 @@ use tegoma_game::pgn::{game_to_string, PgnErrorKind, PgnReader};
 use tegoma_game::record::{pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, WarningKind};
 use tegoma_notation::pcn::Pcn;
 
+/// The Python interpreter with python-chess: `TEGOMA_PYTHON` (scripts/test.sh sets it to the
+/// virtual environment it installs python-chess 1.11.2 into), else `python3`.
+fn python() -> String {
+    std::env::var("TEGOMA_PYTHON").unwrap_or_else(|_| "python3".to_string())
+}
+
 /// The python-chess `data/pgn` directory, or a failure that says how to get it.
 fn python_chess_data() -> PathBuf {
     if let Some(dir) = std::env::var_os("TEGOMA_PYTHON_CHESS_DATA") {
@@ -36,7 +42,7 @@ fn python_chess_data() -> PathBuf {
         return data;
     }
     fs::create_dir_all(&tmp).unwrap();
-    let status = Command::new("python3")
+    let status = Command::new(python())
         .args(["-m", "pip", "download", "--no-deps", "--no-binary", ":all:", "chess==1.11.2", "-d"])
         .arg(&tmp)
         .status()
@@ -93,7 +99,7 @@ with open(sys.argv[1], encoding="utf-8-sig") as f:
 "#;
 
 fn oracle(path: &Path) -> Vec<Value> {
-    let out = Command::new("python3")
+    let out = Command::new(python())
         .arg("-c")
         .arg(ORACLE)
         .arg(path)

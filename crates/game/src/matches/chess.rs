@@ -155,11 +155,9 @@ impl Match<Chess> {
             let after = replay.position();
             // A capture or pawn move resets the position's halfmove clock, as it resets the
             // match's move-limit count (`resets_move_limit`).
-            if after.halfmove_clock() == 0 {
-                self.quiet = 0;
-            } else {
-                self.quiet = self.quiet.saturating_add(1);
-            }
+            // (Without a branch: whether a ply resets the count is hard to predict.)
+            let resets = after.halfmove_clock() == 0;
+            self.quiet = self.quiet.saturating_add(1) & u32::from(resets).wrapping_sub(1);
             self.keys.push(after.zobrist());
             self.plies.push(Ply {
                 mv,

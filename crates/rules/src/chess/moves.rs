@@ -46,6 +46,16 @@ impl Move {
         Move::raw(from.index() as u8, to.index() as u8, QUIET)
     }
 
+    /// A quiet move or a capture (no promotion), as `capture` says, without a branch.
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square, capture: bool) -> Move {
+        Move::raw(
+            from.index() as u8,
+            to.index() as u8,
+            QUIET | capture as u16 * CAPTURE,
+        )
+    }
+
     /// A capture (no promotion).
     #[inline(always)]
     pub const fn capture(from: Square, to: Square) -> Move {

@@ -186,20 +186,11 @@ impl Position {
     /// The role on an occupied square.
     #[inline(always)]
     pub(crate) fn role_at(&self, sq: u8) -> Role {
-        let b = 1u64 << sq;
-        if self.by_role[0] & b != 0 {
-            Role::Pawn
-        } else if self.by_role[1] & b != 0 {
-            Role::Knight
-        } else if self.by_role[2] & b != 0 {
-            Role::Bishop
-        } else if self.by_role[3] & b != 0 {
-            Role::Rook
-        } else if self.by_role[4] & b != 0 {
-            Role::Queen
-        } else {
-            Role::King
-        }
+        // Without a branch per role (the roles met along a game are hard to predict): each
+        // role's bit on `sq` times its index; an empty square reads as the king, as before.
+        let bit = |i: usize| ((self.by_role[i] >> sq) & 1) as usize;
+        let empty = 1 ^ ((self.occupied().0 >> sq) & 1) as usize;
+        Role::ALL[bit(1) + 2 * bit(2) + 3 * bit(3) + 4 * bit(4) + 5 * (bit(5) | empty)]
     }
 
     /// The king square of `color`.
@@ -365,10 +356,8 @@ impl Position {
     /// Common start of every move: clears the `-P` marker and the clock bookkeeping.
     #[inline(always)]
     fn begin(&mut self) {
-        if self.ep != 0 {
-            self.key ^= KEYS.ep[(self.ep & 7) as usize];
-            self.ep = 0;
-        }
+        self.key ^= KEYS.ep_at[self.ep as usize];
+        self.ep = 0;
         self.halfmove = self.halfmove.saturating_add(1);
     }
 
@@ -409,11 +398,10 @@ impl Position {
 
     #[inline(always)]
     fn update_castling(&mut self, from: u8, to: u8) {
+        // Unconditional: the two keys cancel when the rights do not change.
         let c = self.castling & CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
-        if c != self.castling {
-            self.key ^= KEYS.castle[self.castling as usize] ^ KEYS.castle[c as usize];
-            self.castling = c;
-        }
+        self.key ^= KEYS.castle[self.castling as usize] ^ KEYS.castle[c as usize];
+        self.castling = c;
     }
 
     /// A normal move (no castling, en passant or promotion) of `role` from `from` to `to`.
@@ -424,22 +412,19 @@ impl Position {
         // The captured piece's state depends on the `-P` marker before it is cleared.
         let captured = self.capture_on(us, them, to);
         self.begin();
-        if captured {
-            self.halfmove = 0;
-        }
         let mv = 1u64 << from | 1u64 << to;
         self.by_role[role.index()] ^= mv;
         self.by_color[us] ^= mv;
         let keys = &KEYS.piece[us][role.index()];
         self.key ^= keys[from as usize] ^ keys[to as usize];
-        if role == Role::Pawn {
-            self.halfmove = 0;
-            if from.abs_diff(to) == 16 {
-                let t = (from + to) / 2;
-                self.ep = t;
-                self.key ^= KEYS.ep[(t & 7) as usize];
-            }
-        }
+        // Without branches on the role (a game's moves are hard to predict): a capture or a
+        // pawn move restarts the halfmove clock; a pawn's double step sets the `-P` marker on
+        // the square it passed (square 0, "none", otherwise: `KEYS.ep_at[0]` is 0).
+        let pawn = role == Role::Pawn;
+        self.halfmove &= u16::from(captured | pawn).wrapping_sub(1);
+        let passed = ((from + to) / 2) * u8::from(pawn & (from.abs_diff(to) == 16));
+        self.ep = passed;
+        self.key ^= KEYS.ep_at[passed as usize];
         self.update_castling(from, to);
         self.finish();
     }

@@ -69,15 +69,14 @@ fn check_after_normal(p: &Position, from: Square, to: Square) -> bool {
     let t = to.bb().0;
     let diag = (r[Role::Bishop.index()] | r[Role::Queen.index()]) & mover;
     let orth = (r[Role::Rook.index()] | r[Role::Queen.index()]) & mover;
-    let direct = if r[Role::Knight.index()] & t != 0 {
-        knight_attacks(k).0 & t != 0
-    } else if r[Role::Pawn.index()] & t != 0 {
-        PAWN_ATTACKS[us.index()][k.index()] & t != 0
-    } else if r[Role::King.index()] & t != 0 {
-        false
-    } else {
-        (bishop_rays(k).0 & diag | rook_rays(k).0 & orth) & t != 0 && between(k, to).0 & occ == 0
-    };
+    // The moved piece on `to` gives check directly, found without a branch on its role: `t`
+    // holds one piece of the mover, so at most one of these sets can hold it.
+    let line_clear = 0u64.wrapping_sub(u64::from(between(k, to).0 & occ == 0));
+    let direct = (knight_attacks(k).0 & r[Role::Knight.index()]
+        | PAWN_ATTACKS[us.index()][k.index()] & r[Role::Pawn.index()]
+        | (bishop_rays(k).0 & diag | rook_rays(k).0 & orth) & line_clear)
+        & t
+        != 0;
     if direct {
         return true;
     }
@@ -147,7 +146,7 @@ pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> 
     }
     let capture = theirs & target != 0;
     // A capture sign needs a piece to take (en passant aside, left to the module).
-    if capture_sign && !capture {
+    if capture_sign & !capture {
         return None;
     }
     let last_rank = if us == Side::First { 7 } else { 0 };
@@ -214,8 +213,7 @@ pub(crate) fn fast_san(p: &Position, san: &San, in_check: bool) -> Option<Move> 
         }
         found = Some(match promo {
             Some(r) => Move::promotion(from, to, r, capture),
-            None if capture => Move::capture(from, to),
-            None => Move::quiet(from, to),
+            None => Move::normal(from, to, capture),
         });
     }
     found

@@ -56,6 +56,9 @@ pub(crate) struct Keys {
     pub black: u64,
     pub castle: [u64; 16],
     pub ep: [u64; 8],
+    /// `ep_at[sq]`: the key of a `-P` marker on `sq` (`ep[sq & 7]`), and 0 for square 0, which
+    /// never holds one and stands for "no marker": a move clears the marker without a branch.
+    pub ep_at: [u64; 64],
     /// `hand[holder][kind][count]`, with `hand[..][..][0] == 0`.
     pub hand: [[[u64; 65]; 8]; 2],
 }
@@ -75,6 +78,7 @@ const fn make_keys() -> Keys {
         black: 0,
         castle: [0; 16],
         ep: [0; 8],
+        ep_at: [0; 64],
         hand: [[[0; 65]; 8]; 2],
     };
     let mut c = 0;
@@ -99,6 +103,11 @@ const fn make_keys() -> Keys {
     i = 0;
     while i < 8 {
         k.ep[i] = splitmix(&mut s);
+        i += 1;
+    }
+    i = 1;
+    while i < 64 {
+        k.ep_at[i] = k.ep[i & 7];
         i += 1;
     }
     c = 0;
