@@ -364,9 +364,7 @@ impl Position {
     /// Common end of every move: the turn passes.
     #[inline(always)]
     fn finish(&mut self) {
-        if self.side == Side::Second {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
+        self.fullmove = self.fullmove.saturating_add(u16::from(self.side == Side::Second));
         self.side = self.side.flip();
         self.key ^= KEYS.black;
     }
