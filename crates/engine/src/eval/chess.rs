@@ -493,6 +493,26 @@ impl Evaluator<Chess> for ChessEval {
         })
     }
 
+    #[inline]
+    fn move_slot(&self, _rules: &Chess, pos: &Position, mv: Move) -> usize {
+        // The moving piece (side and role) and its destination: 12 x 64 slots.
+        let piece = pos
+            .piece_at(mv.from())
+            .map_or(0, |(side, role)| side.index() * 6 + role.index());
+        piece * 64 + mv.to().index()
+    }
+
+    #[inline]
+    fn correction_key(&self, _rules: &Chess, pos: &Position) -> u64 {
+        // The pawn structure (never 0: a board without pawns has its own key).
+        let w = pos.pieces(Side::First, Role::Pawn).0;
+        let b = pos.pieces(Side::Second, Role::Pawn).0;
+        let mut x = w.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        x ^= x >> 31;
+        x | 1
+    }
+
     fn evasions_in_quiescence(&self) -> bool {
         true
     }

@@ -4,6 +4,7 @@
 
 use tegoma_game::MatchRules;
 
+use super::histories::NO_SLOT;
 use super::ordering::{is_quiet, ORDER_HASH, ORDER_KILLER};
 use super::tt::Bound;
 use super::{Searcher, MAX_PLY};
@@ -79,8 +80,15 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         let static_eval = if danger {
             -INFINITE
         } else {
-            self.eval.evaluate(self.rules, pos)
+            let raw = self.eval.evaluate(self.rules, pos);
+            self.corrected(pos, raw)
         };
+        self.evals[ply] = static_eval;
+        // Improving: the static evaluation is better than at our previous turn (or that was
+        // in danger, or is not known): fewer late moves pruned, less reduction. (Not in
+        // reverse futility: a smaller margin there hid a mate in two at depth 5.)
+        let improving = !danger
+            && (ply < 2 || self.evals[ply - 2] == -INFINITE || static_eval > self.evals[ply - 2]);
         if !pv_node && !danger && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
             let (rfp_depth, rfp_margin) = if self.selective { (5, 90) } else { (3, 110) };
@@ -106,6 +114,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                         2 + depth / 4 + i32::from(static_eval - beta > 200)
                     };
                     self.keys.push(self.rules.key(&child));
+                    self.slots[ply + 1] = NO_SLOT;
                     self.quiet[ply + 1] = self.quiet[ply].saturating_add(1);
                     let v =
                         -self.alpha_beta(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -140,7 +149,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         let prune_ok = !pv_node && !danger;
         let futile =
             self.selective && prune_ok && depth <= 3 && static_eval + 90 + 90 * depth <= alpha;
-        let late_limit = 3 + (depth * depth) as usize;
+        let late_limit = (3 + (depth * depth) as usize) / if improving { 1 } else { 2 };
         for i in 0..moves.len() {
             Self::pick(&mut moves, i);
             let (m, order) = moves[i];
@@ -173,6 +182,9 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
             if can_prune && plain && !checks && (futile || late) {
                 continue;
             }
+            if self.selective {
+                self.slots[ply + 1] = self.slot_of(pos, m) as u16;
+            }
             self.push(pos, m, &child, ply);
             searched += 1;
             let mut v;
@@ -183,8 +195,9 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                 let mut r = 0;
                 if depth >= 3 && plain && !danger && !checks && searched > 2 {
                     r = if self.selective {
-                        // Less for a move with a good history, more for a bad one.
-                        base_reduction(depth, searched) - order / 6_000
+                        // Less for a move with a good history, more for a bad one, and more
+                        // when the position is not improving.
+                        base_reduction(depth, searched) - order / 8_000 + i32::from(!improving)
                     } else {
                         1 + i32::from(searched > 8) + i32::from(depth >= 8 && searched > 16)
                     };
@@ -222,12 +235,12 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                                 k[0] = Some(m);
                             }
                             let bonus = (16 * depth * depth).min(1_200);
-                            self.update_history(pos, &m, bonus);
+                            self.update_history(pos, m, ply, bonus);
                             // The quiet moves tried before it did not cut off.
                             let tried = if self.selective { i } else { 0 };
                             for &(other, o) in &moves[..tried] {
                                 if is_quiet(o) {
-                                    self.update_history(pos, &other, -bonus);
+                                    self.update_history(pos, other, ply, -bonus);
                                 }
                             }
                         }
@@ -247,6 +260,16 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         } else {
             Bound::Upper
         };
+        // The correction history learns from a result that the static evaluation missed,
+        // unless a capture or promotion made it (the evaluation is not meant to see those).
+        if !danger
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| self.eval.gain(self.rules, pos, m).is_none())
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.update_correction(pos, depth, static_eval, best);
+        }
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
     }

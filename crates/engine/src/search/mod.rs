@@ -9,6 +9,7 @@
 //! limits; a time limit stops at a time that varies).
 
 mod alpha_beta;
+mod histories;
 mod history;
 mod ordering;
 mod quiescence;
@@ -22,7 +23,12 @@ use tegoma_protocol::MoveBuffer;
 
 use self::history::move_hash;
 pub use self::history::GameHistory;
-use self::ordering::HISTORY_SIZE;
+
+/// A deterministic hash of a move (the default [`Evaluator::move_slot`] reduces it).
+pub fn move_slot_hash<M: std::hash::Hash>(m: &M) -> usize {
+    move_hash(m) as usize
+}
+use self::histories::{Histories, NO_SLOT};
 use self::tt::{Bound, Table};
 use crate::eval::Evaluator;
 use crate::limits::{Limits, TimeBudget};
@@ -31,17 +37,25 @@ use crate::score::{INFINITE, MATE, MATE_BOUND};
 /// The deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 96;
 
-/// The transposition table of a rule system whose moves are `M`.
-pub struct TranspositionTable<M>(pub(crate) Table<M>);
+/// The transposition table of a rule system whose moves are `M`, with the move-ordering and
+/// correction histories: what the searches of one game keep from one to the next.
+pub struct TranspositionTable<M> {
+    table: Table<M>,
+    histories: Histories,
+}
 
 impl<M: Copy> TranspositionTable<M> {
-    /// A table of about `mb` megabytes.
+    /// A table of about `mb` megabytes (and empty histories).
     pub fn new(mb: usize) -> TranspositionTable<M> {
-        TranspositionTable(Table::new(mb))
+        TranspositionTable {
+            table: Table::new(mb),
+            histories: Histories::new(),
+        }
     }
-    /// Forgets every entry (a new game).
+    /// Forgets every entry and the histories (a new game).
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.table.clear();
+        self.histories.clear();
     }
 }
 
@@ -102,7 +116,12 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     buf: R::MoveList,
     moves: Vec<Vec<(R::Move, i32)>>,
     killers: Vec<[Option<R::Move>; 2]>,
-    history: Vec<i32>,
+    /// The histories kept across the searches of a game.
+    hist: &'a mut Histories,
+    /// The [`Evaluator::move_slot`] of the move that led to each ply ([`NO_SLOT`]: none).
+    slots: Vec<u16>,
+    /// The corrected static evaluation at each ply (`-INFINITE` in danger).
+    evals: Vec<i32>,
     pv: Vec<Vec<R::Move>>,
     /// Keys of the game's positions, then of the path (the current node last).
     keys: Vec<u64>,
@@ -140,7 +159,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         Searcher {
             rules,
             eval,
-            tt: &mut tt.0,
+            tt: &mut tt.table,
+            hist: &mut tt.histories,
             stop,
             start: Instant::now(),
             budget: None,
@@ -151,7 +171,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             buf: R::MoveList::default(),
             moves: vec![Vec::new(); MAX_PLY + 2],
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * HISTORY_SIZE],
+            slots: vec![NO_SLOT; MAX_PLY + 2],
+            evals: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             keys: Vec::new(),
             quiet: vec![0; MAX_PLY + 2],
@@ -347,11 +368,19 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut best = -INFINITE;
         self.pv[0].clear();
         self.nodes += 1;
+        // The root's static evaluation, for its grandchildren's `improving`.
+        self.evals[0] = if self.eval.in_danger(self.rules, root) {
+            -INFINITE
+        } else {
+            let raw = self.eval.evaluate(self.rules, root);
+            self.corrected(root, raw)
+        };
         let mut best_index = 0;
         for i in 0..order.len() {
             let (m, noise, _) = order[i];
             let mut child = root.clone();
             self.rules.play_unchecked(&mut child, m);
+            self.slots[1] = self.slot_of(root, m) as u16;
             self.push(root, m, &child, 0);
             // The move's value is the child's plus its noise: search the child's window.
             let (a, b) = (alpha - noise, beta - noise);

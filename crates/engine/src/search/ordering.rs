@@ -1,19 +1,15 @@
 //! Move ordering: the hash move, captures that do not lose material (most valuable victim,
 //! least valuable attacker), killers, quiet moves by their history, then captures that lose
-//! material; and the history updates after a cut-off.
+//! material (the histories are in `histories.rs`).
 
 use tegoma_game::MatchRules;
 
-use super::history::move_hash;
+use super::histories::HISTORY_MAX;
 use super::Searcher;
 use crate::eval::Evaluator;
 
-pub(super) const HISTORY_SIZE: usize = 1 << 13;
-/// History scores stay within `-HISTORY_MAX..HISTORY_MAX` (each update moves a score by its
-/// bonus, less the share of the score it already has: older results fade).
-pub(super) const HISTORY_MAX: i32 = 16_384;
 /// Order scores: the hash move, captures that do not lose material, killers, quiet moves by
-/// history (within `±HISTORY_MAX`), then captures that lose material.
+/// histories (within `±3 HISTORY_MAX`), then captures that lose material.
 pub(super) const ORDER_HASH: i32 = 1_000_000;
 pub(super) const ORDER_GOOD_CAPTURE: i32 = 200_000;
 pub(super) const ORDER_KILLER: i32 = 80_000;
@@ -22,25 +18,10 @@ pub(super) const ORDER_BAD_CAPTURE: i32 = -200_000;
 /// Whether an order score is a quiet move's (killers included).
 #[inline]
 pub(super) fn is_quiet(order: i32) -> bool {
-    order > -(HISTORY_MAX + 1) && order <= ORDER_KILLER + 10_000
+    order > -(3 * HISTORY_MAX + 1) && order <= ORDER_KILLER + 10_000
 }
 
 impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
-    /// Moves the history score of `m` by `bonus` (positive: it cut off; negative: it did not).
-    #[inline]
-    pub(super) fn update_history(&mut self, pos: &R::Position, m: &R::Move, bonus: i32) {
-        let h = self.history_index(pos, m);
-        let old = self.history[h];
-        self.history[h] =
-            (old + bonus - old * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX);
-    }
-
-    #[inline]
-    pub(super) fn history_index(&self, pos: &R::Position, m: &R::Move) -> usize {
-        let side = self.rules.side_to_move(pos).index();
-        side * HISTORY_SIZE + (move_hash(m) as usize & (HISTORY_SIZE - 1))
-    }
-
     #[inline]
     pub(super) fn order_score(
         &self,
@@ -65,7 +46,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         } else if k[1] == Some(m) {
             ORDER_KILLER
         } else {
-            self.history[self.history_index(pos, &m)]
+            self.quiet_score(pos, m, ply)
         }
     }
 
