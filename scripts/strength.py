@@ -24,7 +24,8 @@ Options: --engine CMD (default: target/release/tegoma engine), --chess-proto uci
 --ogi-proto sei|uci (default sei), --tc 10+0.1, --concurrency 2, --seed 1, --plies 8 (opening
 length), --out DIR (records and JSON results, default target/strength), --ogi-ini PATH,
 --fsf-overhead MS (Fairy-Stockfish's Move Overhead, default 300: the wasm build under node
-answers late and loses on time with its default 10 ms).
+answers late and loses on time with its default 10 ms), --sf-overhead MS (Stockfish's, default 100:
+with its default 10 ms it lost games on time on a loaded machine, wins that measure the machine).
 """
 
 import argparse
@@ -48,17 +49,18 @@ def which(name):
     return shutil.which(name)
 
 
-def opponents(ogi_ini, fsf_overhead):
+def opponents(ogi_ini, fsf_overhead, sf_overhead):
     sf = which("stockfish")
     fsf = "node {} --variants {}".format(os.path.join(ROOT, "scripts", "fsf-uci.mjs"), ogi_ini)
+    sfo = ",option.Move Overhead={}".format(sf_overhead)
     return [
         # key, game, spec, anchor rating (None: unanchored)
         ("sf2000", "chess", "cmd={},name=sf2000,option.Threads=1,option.Hash=16,"
-         "option.UCI_LimitStrength=true,option.UCI_Elo=2000".format(sf), 2000),
+         "option.UCI_LimitStrength=true,option.UCI_Elo=2000".format(sf) + sfo, 2000),
         ("sf2400", "chess", "cmd={},name=sf2400,option.Threads=1,option.Hash=16,"
-         "option.UCI_LimitStrength=true,option.UCI_Elo=2400".format(sf), 2400),
+         "option.UCI_LimitStrength=true,option.UCI_Elo=2400".format(sf) + sfo, 2400),
         ("sf2800", "chess", "cmd={},name=sf2800,option.Threads=1,option.Hash=16,"
-         "option.UCI_LimitStrength=true,option.UCI_Elo=2800".format(sf), 2800),
+         "option.UCI_LimitStrength=true,option.UCI_Elo=2800".format(sf) + sfo, 2800),
         ("glaurung", "chess", "cmd={},name=glaurung,option.Threads=1,option.Hash=16".format(
             which("glaurung")), None),
         ("ethereal", "chess", "cmd={},name=ethereal,option.Threads=1,option.Hash=16".format(
@@ -134,6 +136,9 @@ def main():
                     help="Fairy-Stockfish's Move Overhead in ms: the wasm build under node answers "
                          "late (messages cross two threads and a pipe) and, with its default 10 ms, "
                          "loses on time at 10+0.1")
+    ap.add_argument("--sf-overhead", type=int, default=100,
+                    help="Stockfish's Move Overhead in ms (its default 10 ms lost games on time "
+                         "at 10+0.1 on this shared machine: a loss on time measures the machine)")
     a = ap.parse_args()
 
     if a.install:
@@ -157,7 +162,7 @@ def main():
         anchors[k] = float(v)
     os.makedirs(a.out, exist_ok=True)
 
-    chosen = opponents(a.ogi_ini, a.fsf_overhead)
+    chosen = opponents(a.ogi_ini, a.fsf_overhead, a.sf_overhead)
     if a.only:
         chosen = [o for o in chosen if o[1] == a.only]
     if a.opponents:

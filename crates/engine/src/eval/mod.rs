@@ -60,6 +60,18 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
     fn see(&self, _rules: &R, _pos: &R::Position, _mv: R::Move) -> Option<i32> {
         None
     }
+    /// The slot of `mv` in the continuation histories, below [`MOVE_SLOTS`]: what the move
+    /// is as an answer to another (chess: the piece and its destination). By default a hash
+    /// of the move.
+    fn move_slot(&self, _rules: &R, _pos: &R::Position, mv: R::Move) -> usize {
+        crate::search::move_slot_hash(&mv) % MOVE_SLOTS
+    }
+    /// A key of what the static evaluation tends to misjudge alike (chess: the pawn
+    /// structure); the search corrects the evaluation by what it found at earlier positions
+    /// with the same key. `0` (the default): no correction.
+    fn correction_key(&self, _rules: &R, _pos: &R::Position) -> u64 {
+        0
+    }
     /// Whether the search may be selective near the leaves: late-move and futility pruning,
     /// razoring, deeper reverse futility, larger null-move and logarithmic late-move
     /// reductions, internal iterative reduction, history maluses and hash cut-offs in
@@ -81,6 +93,9 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
         false
     }
 }
+
+/// The number of move slots (see [`Evaluator::move_slot`]).
+pub const MOVE_SLOTS: usize = 1024;
 
 /// Generic code run with a rule system and its evaluator (see [`with_evaluator`]).
 pub trait EvalTask {

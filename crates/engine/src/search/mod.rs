@@ -8,7 +8,11 @@
 //! concrete positions. With one thread, the same input gives the same result (node and depth
 //! limits; a time limit stops at a time that varies).
 
+mod alpha_beta;
+mod histories;
 mod history;
+mod ordering;
+mod quiescence;
 pub(crate) mod tt;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +23,12 @@ use tegoma_protocol::MoveBuffer;
 
 use self::history::move_hash;
 pub use self::history::GameHistory;
+
+/// A deterministic hash of a move (the default [`Evaluator::move_slot`] reduces it).
+pub fn move_slot_hash<M: std::hash::Hash>(m: &M) -> usize {
+    move_hash(m) as usize
+}
+use self::histories::{Histories, NO_SLOT};
 use self::tt::{Bound, Table};
 use crate::eval::Evaluator;
 use crate::limits::{Limits, TimeBudget};
@@ -27,17 +37,25 @@ use crate::score::{INFINITE, MATE, MATE_BOUND};
 /// The deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 96;
 
-/// The transposition table of a rule system whose moves are `M`.
-pub struct TranspositionTable<M>(pub(crate) Table<M>);
+/// The transposition table of a rule system whose moves are `M`, with the move-ordering and
+/// correction histories: what the searches of one game keep from one to the next.
+pub struct TranspositionTable<M> {
+    table: Table<M>,
+    histories: Histories,
+}
 
 impl<M: Copy> TranspositionTable<M> {
-    /// A table of about `mb` megabytes.
+    /// A table of about `mb` megabytes (and empty histories).
     pub fn new(mb: usize) -> TranspositionTable<M> {
-        TranspositionTable(Table::new(mb))
+        TranspositionTable {
+            table: Table::new(mb),
+            histories: Histories::new(),
+        }
     }
-    /// Forgets every entry (a new game).
+    /// Forgets every entry and the histories (a new game).
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.table.clear();
+        self.histories.clear();
     }
 }
 
@@ -98,7 +116,12 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     buf: R::MoveList,
     moves: Vec<Vec<(R::Move, i32)>>,
     killers: Vec<[Option<R::Move>; 2]>,
-    history: Vec<i32>,
+    /// The histories kept across the searches of a game.
+    hist: &'a mut Histories,
+    /// The [`Evaluator::move_slot`] of the move that led to each ply ([`NO_SLOT`]: none).
+    slots: Vec<u16>,
+    /// The corrected static evaluation at each ply (`-INFINITE` in danger).
+    evals: Vec<i32>,
     pv: Vec<Vec<R::Move>>,
     /// Keys of the game's positions, then of the path (the current node last).
     keys: Vec<u64>,
@@ -124,30 +147,6 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     selective: bool,
 }
 
-const HISTORY_SIZE: usize = 1 << 13;
-/// History scores stay within `-HISTORY_MAX..HISTORY_MAX` (each update moves a score by its
-/// bonus, less the share of the score it already has: older results fade).
-const HISTORY_MAX: i32 = 16_384;
-/// Order scores: the hash move, captures that do not lose material, killers, quiet moves by
-/// history (within `±HISTORY_MAX`), then captures that lose material.
-const ORDER_HASH: i32 = 1_000_000;
-const ORDER_GOOD_CAPTURE: i32 = 200_000;
-const ORDER_KILLER: i32 = 80_000;
-const ORDER_BAD_CAPTURE: i32 = -200_000;
-
-/// Whether an order score is a quiet move's (killers included).
-#[inline]
-fn is_quiet(order: i32) -> bool {
-    order > -(HISTORY_MAX + 1) && order <= ORDER_KILLER + 10_000
-}
-
-/// The late-move reduction, in plies, of the `n`th move (from 1) at `depth`, before
-/// adjustments: grows with the logarithms of both.
-fn base_reduction(depth: i32, n: usize) -> i32 {
-    let (d, n) = (f64::from(depth.max(1)), n.max(1) as f64);
-    (0.6 + d.ln() * n.ln() / 2.4) as i32
-}
-
 impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// A searcher for `rules` with `eval`, the table `tt`, the game so far and a stop flag.
     pub fn new(
@@ -160,7 +159,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         Searcher {
             rules,
             eval,
-            tt: &mut tt.0,
+            tt: &mut tt.table,
+            hist: &mut tt.histories,
             stop,
             start: Instant::now(),
             budget: None,
@@ -171,7 +171,8 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             buf: R::MoveList::default(),
             moves: vec![Vec::new(); MAX_PLY + 2],
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * HISTORY_SIZE],
+            slots: vec![NO_SLOT; MAX_PLY + 2],
+            evals: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             keys: Vec::new(),
             quiet: vec![0; MAX_PLY + 2],
@@ -367,11 +368,19 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut best = -INFINITE;
         self.pv[0].clear();
         self.nodes += 1;
+        // The root's static evaluation, for its grandchildren's `improving`.
+        self.evals[0] = if self.eval.in_danger(self.rules, root) {
+            -INFINITE
+        } else {
+            let raw = self.eval.evaluate(self.rules, root);
+            self.corrected(root, raw)
+        };
         let mut best_index = 0;
         for i in 0..order.len() {
             let (m, noise, _) = order[i];
             let mut child = root.clone();
             self.rules.play_unchecked(&mut child, m);
+            self.slots[1] = self.slot_of(root, m) as u16;
             self.push(root, m, &child, 0);
             // The move's value is the child's plus its noise: search the child's window.
             let (a, b) = (alpha - noise, beta - noise);
@@ -503,49 +512,6 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.aborted
     }
 
-    /// Moves the history score of `m` by `bonus` (positive: it cut off; negative: it did not).
-    #[inline]
-    fn update_history(&mut self, pos: &R::Position, m: &R::Move, bonus: i32) {
-        let h = self.history_index(pos, m);
-        let old = self.history[h];
-        self.history[h] =
-            (old + bonus - old * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX);
-    }
-
-    #[inline]
-    fn history_index(&self, pos: &R::Position, m: &R::Move) -> usize {
-        let side = self.rules.side_to_move(pos).index();
-        side * HISTORY_SIZE + (move_hash(m) as usize & (HISTORY_SIZE - 1))
-    }
-
-    #[inline]
-    fn order_score(
-        &self,
-        pos: &R::Position,
-        m: R::Move,
-        tt_move: Option<R::Move>,
-        ply: usize,
-    ) -> i32 {
-        if Some(m) == tt_move {
-            return ORDER_HASH;
-        }
-        if let Some(g) = self.eval.gain(self.rules, pos, m) {
-            let mvv_lva = g.victim * 4 - g.attacker / 4;
-            return match self.eval.see(self.rules, pos, m) {
-                Some(see) if see < 0 => ORDER_BAD_CAPTURE + mvv_lva,
-                _ => ORDER_GOOD_CAPTURE + mvv_lva,
-            };
-        }
-        let k = &self.killers[ply];
-        if k[0] == Some(m) {
-            ORDER_KILLER + 10_000
-        } else if k[1] == Some(m) {
-            ORDER_KILLER
-        } else {
-            self.history[self.history_index(pos, &m)]
-        }
-    }
-
     /// Fills the move list of `ply` (taken out of `self`; give it back with `restore`).
     #[inline]
     fn generate(&mut self, pos: &R::Position, ply: usize) -> Vec<(R::Move, i32)> {
@@ -567,364 +533,5 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             // No legal move that sennichite permits: the side to move loses (R4 `nomove`).
             None => -(MATE - ply as i32),
         }
-    }
-
-    /// Picks the best-scored move left from `i` on and swaps it to `i`.
-    #[inline]
-    fn pick(moves: &mut [(R::Move, i32)], i: usize) {
-        let mut b = i;
-        for j in i + 1..moves.len() {
-            if moves[j].1 > moves[b].1 {
-                b = j;
-            }
-        }
-        moves.swap(i, b);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn alpha_beta(
-        &mut self,
-        pos: &R::Position,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        null_ok: bool,
-    ) -> i32 {
-        let pv_node = beta - alpha > 1;
-        if self.repeats(ply) || self.eval.is_dead_draw(self.rules, pos) {
-            return 0;
-        }
-        // Mate-distance pruning.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        if ply >= MAX_PLY - 8 {
-            return self.eval.evaluate(self.rules, pos);
-        }
-        let danger = self.eval.in_danger(self.rules, pos);
-        // Danger extension, within the iteration's depth (in Ōgi a King is often attacked:
-        // more would multiply the tree).
-        if danger && ply < self.root_depth.min(MAX_PLY / 2) {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, 0);
-        }
-        self.nodes += 1;
-        if self.check_abort() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        self.pv[ply].clear();
-        let key = self.keys[self.keys.len() - 1];
-        let mut tt_move = None;
-        if let Some(h) = self.tt.probe(key, ply) {
-            tt_move = h.mv;
-            if !pv_node && h.depth >= depth {
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if cut {
-                    return h.score;
-                }
-            }
-        }
-        // Internal iterative reduction: without a hash move, a deep node is searched a ply
-        // shallower (its next visit has the move).
-        if self.selective && tt_move.is_none() && depth >= 6 {
-            depth -= 1;
-        }
-        let static_eval = if danger {
-            -INFINITE
-        } else {
-            self.eval.evaluate(self.rules, pos)
-        };
-        if !pv_node && !danger && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta near the leaves.
-            let (rfp_depth, rfp_margin) = if self.selective { (5, 90) } else { (3, 110) };
-            if depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
-                return static_eval;
-            }
-            // Razoring: far below alpha near the leaves, quiescence decides.
-            if self.selective && depth <= 2 && static_eval + 250 * depth < alpha {
-                let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
-                if self.aborted {
-                    return 0;
-                }
-                if v <= alpha {
-                    return v;
-                }
-            }
-            // Null move: even passing keeps the score above beta.
-            if null_ok && depth >= 2 && static_eval >= beta {
-                if let Some(child) = self.eval.null_move(self.rules, pos) {
-                    let r = if self.selective {
-                        3 + depth / 3 + ((static_eval - beta) / 200).min(3)
-                    } else {
-                        2 + depth / 4 + i32::from(static_eval - beta > 200)
-                    };
-                    self.keys.push(self.rules.key(&child));
-                    self.quiet[ply + 1] = self.quiet[ply].saturating_add(1);
-                    let v =
-                        -self.alpha_beta(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                    self.keys.pop();
-                    if self.aborted {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return if v >= MATE_BOUND { beta } else { v };
-                    }
-                }
-            }
-        }
-
-        let mut moves = self.generate(pos, ply);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return self.terminal(pos, ply);
-        }
-        if self.quiet[ply] >= self.move_limit {
-            self.moves[ply] = moves;
-            return 0;
-        }
-        for e in moves.iter_mut() {
-            e.1 = self.order_score(pos, e.0, tt_move, ply);
-        }
-        let original_alpha = alpha;
-        let mut best = -INFINITE;
-        let mut best_move = None;
-        let mut searched = 0;
-        // Pruning of moves near the leaves, once a move that does not lose is known.
-        let prune_ok = !pv_node && !danger;
-        let futile =
-            self.selective && prune_ok && depth <= 3 && static_eval + 90 + 90 * depth <= alpha;
-        let late_limit = 3 + (depth * depth) as usize;
-        for i in 0..moves.len() {
-            Self::pick(&mut moves, i);
-            let (m, order) = moves[i];
-            let quiet = is_quiet(order);
-            let plain = quiet && order < ORDER_KILLER;
-            let can_prune = prune_ok && searched > 0 && best > -MATE_BOUND;
-            // Captures that lose material, and quiet moves that hang a piece, at low depth.
-            if can_prune && depth <= 5 && order != ORDER_HASH {
-                let margin = if quiet {
-                    -40 * depth * depth
-                } else {
-                    -90 * depth
-                };
-                if let Some(see) = self.eval.see(self.rules, pos, m) {
-                    if see < margin {
-                        continue;
-                    }
-                }
-            }
-            let mut child = pos.clone();
-            self.rules.play_unchecked(&mut child, m);
-            if self.forbidden(m, &child) {
-                continue;
-            }
-            // Whether the move puts the opponent in danger (a check): never pruned or reduced.
-            let checks = plain && self.eval.in_danger(self.rules, &child);
-            // Late-move pruning (quiet moves tried late at a shallow depth), and futility (a
-            // quiet move cannot bring a position far below alpha back); never a check.
-            let late = self.selective && depth <= 4 && searched >= late_limit;
-            if can_prune && plain && !checks && (futile || late) {
-                continue;
-            }
-            self.push(pos, m, &child, ply);
-            searched += 1;
-            let mut v;
-            if searched == 1 {
-                v = -self.alpha_beta(&child, depth - 1, -beta, -alpha, ply + 1, true);
-            } else {
-                // Late-move reduction for quiet moves tried late.
-                let mut r = 0;
-                if depth >= 3 && plain && !danger && !checks && searched > 2 {
-                    r = if self.selective {
-                        // Less for a move with a good history, more for a bad one.
-                        base_reduction(depth, searched) - order / 6_000
-                    } else {
-                        1 + i32::from(searched > 8) + i32::from(depth >= 8 && searched > 16)
-                    };
-                    if pv_node {
-                        r -= 1;
-                    }
-                    r = r.min(depth - 2).max(0);
-                }
-                v = -self.alpha_beta(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
-                if r > 0 && v > alpha && !self.aborted {
-                    v = -self.alpha_beta(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
-                }
-                if v > alpha && v < beta && !self.aborted {
-                    v = -self.alpha_beta(&child, depth - 1, -beta, -alpha, ply + 1, true);
-                }
-            }
-            self.pop();
-            if self.aborted {
-                self.moves[ply] = moves;
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = Some(m);
-                if v > alpha {
-                    alpha = v;
-                    if pv_node {
-                        self.set_pv(ply, m);
-                    }
-                    if v >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let bonus = (16 * depth * depth).min(1_200);
-                            self.update_history(pos, &m, bonus);
-                            // The quiet moves tried before it did not cut off.
-                            let tried = if self.selective { i } else { 0 };
-                            for &(other, o) in &moves[..tried] {
-                                if is_quiet(o) {
-                                    self.update_history(pos, &other, -bonus);
-                                }
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        if searched == 0 {
-            return -(MATE - ply as i32);
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, best_move, best, depth, bound, ply);
-        best
-    }
-
-    /// Quiescence: captures (and promotions) only, after a stand-pat; a node in danger at the
-    /// first quiescence ply (`qply` 0) tries every move instead, deeper ones stand pat too (a
-    /// bound on the tree: evasions with drops are many).
-    fn qsearch(
-        &mut self,
-        pos: &R::Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: usize,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.check_abort() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 2 {
-            return self.eval.evaluate(self.rules, pos);
-        }
-        if self.eval.is_dead_draw(self.rules, pos) {
-            return 0;
-        }
-        let danger = (qply == 0 || (self.eval.evasions_in_quiescence() && qply < 8))
-            && self.eval.in_danger(self.rules, pos);
-        if !danger && self.selective {
-            // Any stored result bounds the quiescence score (stored depths are at least 1).
-            if let Some(h) = self.tt.probe(self.keys[self.keys.len() - 1], ply) {
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if cut && h.depth >= 0 {
-                    return h.score;
-                }
-            }
-        }
-        let mut moves = self.generate(pos, ply);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return self.terminal(pos, ply);
-        }
-        let mut best = -INFINITE;
-        let mut stand = -INFINITE;
-        if !danger {
-            stand = self.eval.evaluate(self.rules, pos);
-            if stand >= beta {
-                self.moves[ply] = moves;
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        }
-        let mut n = 0;
-        for i in 0..moves.len() {
-            let m = moves[i].0;
-            match self.eval.gain(self.rules, pos, m) {
-                Some(g) => {
-                    // Delta pruning, never for a decisive capture (a King).
-                    if !danger && g.victim < DECISIVE && stand + g.victim + 150 <= alpha {
-                        continue;
-                    }
-                    // Captures that lose material.
-                    if !danger
-                        && g.victim < DECISIVE
-                        && self.eval.see(self.rules, pos, m).is_some_and(|see| see < 0)
-                    {
-                        continue;
-                    }
-                    moves[n] = (m, 200_000 + g.victim * 4 - g.attacker / 4);
-                    n += 1;
-                }
-                None if danger => {
-                    moves[n] = (m, 0);
-                    n += 1;
-                }
-                None => {}
-            }
-        }
-        moves.truncate(n);
-        let mut searched = 0;
-        for i in 0..moves.len() {
-            Self::pick(&mut moves, i);
-            let m = moves[i].0;
-            let mut child = pos.clone();
-            self.rules.play_unchecked(&mut child, m);
-            if self.forbidden(m, &child) {
-                continue;
-            }
-            searched += 1;
-            self.push(pos, m, &child, ply);
-            let v = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            self.pop();
-            if self.aborted {
-                self.moves[ply] = moves;
-                return 0;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        if danger && searched == 0 {
-            return -(MATE - ply as i32);
-        }
-        best
     }
 }

@@ -1,16 +1,24 @@
 //! The chess evaluation: material and piece-square terms blended by game phase, mobility,
-//! pawn structure and king safety.
+//! pawn structure (passed pawns by rank and with a free path), rooks on open files, the
+//! bishop pair, king safety (shelter, attack units on the king's zone), and threats between
+//! the pieces of both sides ([`terms`]); static exchanges ([`see`]) for the search.
 //!
 //! Every weight here is our own, set by reasoning about the game (see each constant); none is
 //! taken from another engine. The piece-square terms are formulas (advance, centralisation,
 //! the king's shelter), not tables.
 
 use tegoma_protocol::Side;
-use tegoma_rules::chess::{Move, MoveKind, Position, Role};
+use tegoma_rules::chess::{Move, Position, Role};
 use tegoma_rules::kit::{self, Square};
 use tegoma_rules::systems::Chess;
 
 use super::{Evaluator, Gain};
+
+mod see;
+mod terms;
+
+use self::see::see;
+use self::terms::Attacks;
 
 /// The values used to order captures (a blend).
 const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 970, 2000];
@@ -59,8 +67,15 @@ mod w {
     /// King at home, and on a wing (mg).
     pub const KING_HOME: usize = 58;
     pub const KING_WING: usize = 59;
+    /// A passed pawn's empty path to promotion, per relative rank (mg, eg).
+    pub const PASSED_FREE: usize = 60;
+    /// Per piece attacked by a pawn, per rook or queen attacked by a minor piece, per piece
+    /// attacked and not defended (mg, eg each).
+    pub const THREAT_BY_PAWN: usize = 62;
+    pub const THREAT_MINOR_ON_MAJOR: usize = 64;
+    pub const HANGING: usize = 66;
     /// How many weights.
-    pub const COUNT: usize = 60;
+    pub const COUNT: usize = 68;
 }
 
 /// The number of chess evaluation weights (see [`ChessEval::with_weights`]).
@@ -88,6 +103,8 @@ pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = [
     3, 6, 15, // pawn advance, centre
     20, 25, // rook seventh
     15, 15, // king home, wing
+    2, 6, // passed pawn's free path
+    40, 30, 25, 20, 20, 15, // threats
 ];
 
 /// The chess evaluator: material and piece-square terms by phase, mobility, pawn structure,
@@ -265,7 +282,13 @@ fn bits(mut b: u64) -> impl Iterator<Item = Square> {
 }
 
 /// The terms of one side (positive: good for `side`).
-fn side_terms(e: &ChessEval, pos: &Position, side: Side, phase_acc: &mut i32) -> Pair {
+fn side_terms(
+    e: &ChessEval,
+    pos: &Position,
+    side: Side,
+    phase_acc: &mut i32,
+    attacks: &mut Attacks,
+) -> Pair {
     let wt = &e.w;
     let them = side.flip();
     let mut s = Pair::default();
@@ -274,6 +297,8 @@ fn side_terms(e: &ChessEval, pos: &Position, side: Side, phase_acc: &mut i32) ->
     let my_pawns = pos.pieces(side, Role::Pawn).0;
     let their_pawns = pos.pieces(them, Role::Pawn).0;
     let their_pawn_att = pawn_attacks(them, their_pawns);
+    attacks.pawns = pawn_attacks(side, my_pawns);
+    attacks.all |= attacks.pawns;
     let their_king = pos.king(them);
     let king_zone = kit::king_attacks(their_king).0 | their_king.bb().0;
     let mut attack_units = 0;
@@ -293,8 +318,13 @@ fn side_terms(e: &ChessEval, pos: &Position, side: Side, phase_acc: &mut i32) ->
                 Role::Bishop => kit::bishop_attacks(sq, occ).0,
                 Role::Rook => kit::rook_attacks(sq, occ).0,
                 Role::Queen => kit::queen_attacks(sq, occ).0,
-                _ => 0,
+                Role::King => kit::king_attacks(sq).0,
+                Role::Pawn => 0,
             };
+            attacks.all |= att;
+            if matches!(role, Role::Knight | Role::Bishop) {
+                attacks.minors |= att;
+            }
             if (1..=4).contains(&i) {
                 let mob = (att & !ours & !their_pawn_att).count_ones() as i32;
                 let (wm, we) = e.pair(w::MOBILITY + 2 * (i - 1));
@@ -343,6 +373,8 @@ fn side_terms(e: &ChessEval, pos: &Position, side: Side, phase_acc: &mut i32) ->
             } as usize;
             if (1..=6).contains(&rel) {
                 s.add((wt[w::PASSED_MG + rel - 1], wt[w::PASSED_EG + rel - 1]));
+                let free = terms::free_path(e, pos, side, sq, rel as i32);
+                s.add((free.mg, free.eg));
             }
         }
     }
@@ -364,90 +396,6 @@ fn side_terms(e: &ChessEval, pos: &Position, side: Side, phase_acc: &mut i32) ->
     s
 }
 
-/// The pieces of either side that attack `sq` when the board holds `occ` (sliders see through
-/// the squares taken out of `occ`).
-#[inline]
-fn attackers_to(pos: &Position, sq: Square, occ: u64) -> u64 {
-    let b = sq.bb().0;
-    let diag = pos.pieces(Side::First, Role::Bishop).0
-        | pos.pieces(Side::Second, Role::Bishop).0
-        | pos.pieces(Side::First, Role::Queen).0
-        | pos.pieces(Side::Second, Role::Queen).0;
-    let straight = pos.pieces(Side::First, Role::Rook).0
-        | pos.pieces(Side::Second, Role::Rook).0
-        | pos.pieces(Side::First, Role::Queen).0
-        | pos.pieces(Side::Second, Role::Queen).0;
-    let knights =
-        pos.pieces(Side::First, Role::Knight).0 | pos.pieces(Side::Second, Role::Knight).0;
-    let kings = pos.pieces(Side::First, Role::King).0 | pos.pieces(Side::Second, Role::King).0;
-    ((pawn_attacks(Side::Second, b) & pos.pieces(Side::First, Role::Pawn).0)
-        | (pawn_attacks(Side::First, b) & pos.pieces(Side::Second, Role::Pawn).0)
-        | (kit::knight_attacks(sq).0 & knights)
-        | (kit::king_attacks(sq).0 & kings)
-        | (kit::bishop_attacks(sq, kit::Bitboard(occ)).0 & diag)
-        | (kit::rook_attacks(sq, kit::Bitboard(occ)).0 & straight))
-        & occ
-}
-
-/// Static exchange evaluation: what the side to move wins by `mv` when both sides then capture
-/// on its destination with their least valuable piece, each free to stop (swap algorithm).
-fn see(pos: &Position, mv: Move) -> i32 {
-    let from = mv.from();
-    let to = mv.to();
-    let us = pos.side_to_move();
-    let Some((_, mover)) = pos.piece_at(from) else {
-        return 0;
-    };
-    let mut occ = pos.occupied().0 & !from.bb().0;
-    let mut gain = [0i32; 34];
-    gain[0] = match mv.kind() {
-        MoveKind::EnPassant => {
-            if let Some(p) = pos.ep_pawn() {
-                occ &= !p.bb().0;
-            }
-            ORDER_VALUE[0]
-        }
-        _ => pos.piece_at(to).map_or(0, |(_, r)| ORDER_VALUE[r.index()]),
-    };
-    let mut on_square = ORDER_VALUE[mover.index()];
-    if let Some(r) = mv.promotion_role() {
-        gain[0] += ORDER_VALUE[r.index()] - ORDER_VALUE[0];
-        on_square = ORDER_VALUE[r.index()];
-    }
-    let mut side = us.flip();
-    let mut d = 0;
-    loop {
-        let attackers = attackers_to(pos, to, occ) & pos.occupied_by(side).0;
-        if attackers == 0 {
-            break;
-        }
-        let Some((role, bb)) = Role::ALL
-            .iter()
-            .map(|&r| (r, attackers & pos.pieces(side, r).0))
-            .find(|(_, bb)| *bb != 0)
-        else {
-            break;
-        };
-        // A king may not capture into a square still attacked.
-        if role == Role::King && attackers_to(pos, to, occ) & pos.occupied_by(side.flip()).0 != 0 {
-            break;
-        }
-        d += 1;
-        gain[d] = on_square - gain[d - 1];
-        if (-gain[d - 1]).max(gain[d]) < 0 || d == gain.len() - 1 {
-            break;
-        }
-        occ &= !(bb & bb.wrapping_neg());
-        on_square = ORDER_VALUE[role.index()];
-        side = side.flip();
-    }
-    while d > 0 {
-        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-        d -= 1;
-    }
-    gain[0]
-}
-
 impl Evaluator<Chess> for ChessEval {
     #[inline]
     fn see(&self, _rules: &Chess, pos: &Position, mv: Move) -> Option<i32> {
@@ -456,8 +404,15 @@ impl Evaluator<Chess> for ChessEval {
 
     fn evaluate(&self, _rules: &Chess, pos: &Position) -> i32 {
         let mut phase = 0;
-        let w = side_terms(self, pos, Side::First, &mut phase);
-        let b = side_terms(self, pos, Side::Second, &mut phase);
+        let (mut wa, mut ba) = (Attacks::default(), Attacks::default());
+        let mut w = side_terms(self, pos, Side::First, &mut phase, &mut wa);
+        let mut b = side_terms(self, pos, Side::Second, &mut phase, &mut ba);
+        let (wt, bt) = (
+            terms::threats(self, pos, Side::First, &wa, &ba),
+            terms::threats(self, pos, Side::Second, &ba, &wa),
+        );
+        w.add((wt.mg, wt.eg));
+        b.add((bt.mg, bt.eg));
         let phase = phase.min(PHASE_TOTAL);
         let mg = w.mg - b.mg;
         let eg = w.eg - b.eg;
@@ -491,6 +446,26 @@ impl Evaluator<Chess> for ChessEval {
             victim: victim + promo,
             attacker,
         })
+    }
+
+    #[inline]
+    fn move_slot(&self, _rules: &Chess, pos: &Position, mv: Move) -> usize {
+        // The moving piece (side and role) and its destination: 12 x 64 slots.
+        let piece = pos
+            .piece_at(mv.from())
+            .map_or(0, |(side, role)| side.index() * 6 + role.index());
+        piece * 64 + mv.to().index()
+    }
+
+    #[inline]
+    fn correction_key(&self, _rules: &Chess, pos: &Position) -> u64 {
+        // The pawn structure (never 0: a board without pawns has its own key).
+        let w = pos.pieces(Side::First, Role::Pawn).0;
+        let b = pos.pieces(Side::Second, Role::Pawn).0;
+        let mut x = w.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        x ^= x >> 31;
+        x | 1
     }
 
     fn evasions_in_quiescence(&self) -> bool {
@@ -553,44 +528,6 @@ mod tests {
         let a = eval("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let b = eval("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
         assert_eq!(a, b);
-    }
-
-    fn see_of(fen: &str, uci: &str) -> i32 {
-        let p = Position::from_fen(fen).unwrap();
-        let mut list = tegoma_rules::chess::MoveList::new();
-        p.legal_moves_into(&mut list);
-        let m = list.iter().copied().find(|m| m.to_uci() == uci).unwrap();
-        see(&p, m)
-    }
-
-    #[test]
-    fn static_exchanges() {
-        // A pawn defended by a pawn: the bishop is lost for it.
-        assert_eq!(
-            see_of("4k3/8/3p4/4p3/8/2B5/8/4K3 w - - 0 1", "c3e5"),
-            ORDER_VALUE[0] - ORDER_VALUE[2]
-        );
-        // An undefended knight.
-        assert_eq!(
-            see_of("4k3/8/8/4n3/8/8/8/4R1K1 w - - 0 1", "e1e5"),
-            ORDER_VALUE[1]
-        );
-        // Rook takes a defended knight, the defender is taken back by the second rook.
-        assert_eq!(
-            see_of("4k3/8/4p3/3n4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
-            ORDER_VALUE[1] - ORDER_VALUE[3] + ORDER_VALUE[0]
-        );
-        // A quiet move to a square attacked by a pawn loses the piece.
-        assert_eq!(see_of("4k3/8/3p4/8/8/8/8/2B1K3 w - - 0 1", "c1e3"), 0);
-        assert_eq!(see_of("4k3/8/3p4/8/8/8/8/4KN2 w - - 0 1", "f1e3"), 0);
-        assert_eq!(
-            see_of("4k3/8/8/8/3p4/8/8/4KN2 w - - 0 1", "f1e3"),
-            -ORDER_VALUE[1]
-        );
-        assert_eq!(
-            see_of("4k3/8/3p4/8/2N5/8/8/4K3 w - - 0 1", "c4e5"),
-            -ORDER_VALUE[1]
-        );
     }
 
     #[test]
