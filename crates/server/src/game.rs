@@ -243,7 +243,7 @@ struct Game {
     periods: Option<Value>,
     m: AnyMatch,
     seq: i64,
-    log: Vec<Value>,
+    log: Vec<Logged>,
     turn_start: Option<i64>,
     draw_offer: Option<Side>,
     takeback_offer: Option<Side>,
@@ -462,8 +462,10 @@ impl Game {
                 let missed = self
                     .log
                     .get(from..)
-                    .map(<[Value]>::to_vec)
-                    .unwrap_or_default();
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|e| serde_json::from_str(&e.json).unwrap_or(Value::Null))
+                    .collect();
                 let state = self.state_message();
                 let _ = reply.send(Subscription {
                     live,
@@ -557,7 +559,7 @@ impl Game {
         match self.store.append(&self.row.id, &e).await? {
             Append::Stored => {
                 self.seq = e.seq;
-                self.log.push(event_json(&e));
+                self.log.push(Logged::of(&e, None));
                 if matches!(kind, "move" | "takeback") {
                     self.turn_start = Some(e.at_ms);
                 }
@@ -613,8 +615,11 @@ impl Game {
             },
             _ => {}
         }
+        let moved = (e.kind == "move")
+            .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
+            .flatten();
         self.seq = e.seq;
-        self.log.push(event_json(e));
+        self.log.push(Logged::of(e, moved));
     }
 
     /// Starts the engine on a blocking thread when its seat is to move.
@@ -812,7 +817,10 @@ impl Game {
         }
         if applied {
             self.seq = e.seq;
-            self.log.push(event_json(&e));
+            let moved = (kind == "move")
+                .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
+                .flatten();
+            self.log.push(Logged::of(&e, moved));
             if kind == "move" {
                 self.turn_start = Some(e.at_ms);
                 self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
@@ -844,7 +852,26 @@ impl Game {
     }
 }
 
-fn event_json(e: &EventRow) -> Value {
-    let data: Value = serde_json::from_str(&e.data).unwrap_or(Value::Null);
-    json!({"seq": e.seq, "kind": e.kind, "data": data, "at_ms": e.at_ms})
+/// A stored event as clients get it: its JSON text (`{"seq", "kind", "data", "at_ms"}`,
+/// written once), its kind and the PMN of its move.
+pub(crate) struct Logged {
+    json: String,
+    kind: String,
+    moved: Option<String>,
+}
+
+impl Logged {
+    fn of(e: &EventRow, moved: Option<String>) -> Logged {
+        use std::fmt::Write as _;
+        let mut json = String::with_capacity(e.data.len() + e.kind.len() + 64);
+        let _ = write!(json, r#"{{"seq":{},"kind":"#, e.seq);
+        crate::view::push_json_str(&mut json, &e.kind);
+        let data = if e.data.is_empty() { "null" } else { &e.data };
+        let _ = write!(json, r#","data":{data},"at_ms":{}}}"#, e.at_ms);
+        Logged {
+            json,
+            kind: e.kind.clone(),
+            moved,
+        }
+    }
 }

@@ -274,6 +274,8 @@ fn push_value(out: &mut String, v: &Value) {
 pub struct Parts<'a> {
     /// The current position.
     pub pos: &'a Generic,
+    /// Its FEEN.
+    pub feen: &'a str,
     /// Every ply's entry.
     pub plies: &'a [String],
     /// How many plies the client already has.
@@ -321,7 +323,7 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
         })
     });
     out.push_str(r#","feen":"#);
-    push_json_str(out, &m.feen());
+    push_json_str(out, p.feen);
     out.push_str(r#","fen":"#);
     match m.fen() {
         Some(f) => push_json_str(out, &f),
@@ -476,6 +478,7 @@ mod tests {
         };
         let parts = Parts {
             pos: &m.position(),
+            feen: &m.feen(),
             plies: &plies_of(&m),
             plies_from: 0,
             legal: &legal_of(&m),

@@ -6,11 +6,10 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use serde_json::Value;
 use tegoma_game::MoveFormat;
 use tegoma_protocol::{Piece, Position as Generic, Square};
 
-use super::{Acked, Game, Published};
+use super::{Acked, Game, Logged, Published};
 use crate::store::now_ms;
 use crate::view::{move_entry, plies_of, update, view, write_legal, Extra, Layout, Parts};
 
@@ -24,8 +23,9 @@ pub(super) struct Views {
     /// Whether they follow views computed at the event before (so that an update from those
     /// is what a client needs).
     follows: bool,
-    /// The position at `at`.
+    /// The position at `at`, and its FEEN (written once per event).
     pos: Generic,
+    feen: String,
     /// Every ply's entry (`{"pmn", "san"}`).
     plies: Vec<String>,
     /// How many plies the views share with those at the event before.
@@ -45,6 +45,7 @@ impl Views {
             at: None,
             follows: false,
             pos: m.position(),
+            feen: String::new(),
             plies: Vec::new(),
             plies_kept: 0,
             legal: String::new(),
@@ -67,8 +68,8 @@ impl Game {
         let n = self.m.ply_count();
         let next = v.at == Some(self.seq - 1);
         let last = self.log.last();
-        let kind = last.and_then(|e| e["kind"].as_str());
-        let last_move = last.and_then(|e| e["data"]["move"].as_str());
+        let kind = last.map(|e| e.kind.as_str());
+        let last_move = last.and_then(|e| e.moved.as_deref());
         let played = self.played.take();
         let len = v.plies.len();
         if next && n == len && !matches!(kind, Some("move" | "takeback")) {
@@ -87,7 +88,10 @@ impl Game {
             v.plies_kept = 0;
         }
         write_legal(&self.m, &mut v.legal);
-        v.pos = self.m.position();
+        // The position read back from its FEEN (what exporting it does anyway), so that the
+        // FEEN is written once.
+        v.feen = self.m.feen();
+        v.pos = Generic::from_feen(&v.feen).unwrap_or_else(|_| self.m.position());
         let span = v.pos.board().span();
         v.changed.clear();
         if v.pieces.len() != span {
@@ -135,6 +139,7 @@ impl Game {
         let v = &self.views;
         let parts = Parts {
             pos: &v.pos,
+            feen: &v.feen,
             plies: &v.plies,
             plies_from: 0,
             legal: &v.legal,
@@ -143,13 +148,11 @@ impl Game {
     }
 
     /// A message `{"type": TYPE, "seq", "event", "game": GAME}`.
-    fn message_of(&self, ty: &str, event: Option<&Value>, game: &str) -> Published {
+    fn message_of(&self, ty: &str, event: Option<&Logged>, game: &str) -> Published {
         let mut msg = String::with_capacity(game.len() + 160);
         let _ = write!(msg, r#"{{"type":"{ty}","seq":{},"event":"#, self.seq);
         match event {
-            Some(e) => {
-                let _ = write!(msg, "{e}");
-            }
+            Some(e) => msg.push_str(&e.json),
             None => msg.push_str("null"),
         }
         msg.push_str(r#","game":"#);
@@ -173,6 +176,7 @@ impl Game {
             let v = &self.views;
             let parts = Parts {
                 pos: &v.pos,
+                feen: &v.feen,
                 plies: &v.plies,
                 plies_from: v.plies_kept,
                 legal: &v.legal,
