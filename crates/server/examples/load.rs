@@ -225,12 +225,17 @@ fn game_seq(t: &str) -> Option<i64> {
 /// character that JSON escapes).
 fn known(seq: i64, text: String, legal: &mut Vec<(usize, usize)>) -> Result<Known, String> {
     let bad = || format!("unexpected message: {}", &text[..text.len().min(200)]);
-    let at = |key: &str| text.find(key).map(|i| i + key.len());
-    let turn = at(r#","turn":""#).ok_or_else(bad)?;
-    let turn = usize::from(text[turn..].starts_with('s'));
-    let over = !text[at(r#","outcome":"#).ok_or_else(bad)?..].starts_with("null");
+    // Searched in the order the server writes them, each from the one before; the outcome
+    // from the end (it follows the legal moves).
+    let at = |from: usize, key: &str| text[from..].find(key).map(|i| from + i + key.len());
+    let turn = at(0, r#","turn":""#).ok_or_else(bad)?;
+    let outcome = r#","outcome":"#;
+    let over = text
+        .rfind(outcome)
+        .is_none_or(|i| !text[i + outcome.len()..].starts_with("null"));
     legal.clear();
-    let mut i = at(r#","legal":["#).ok_or_else(bad)?;
+    let mut i = at(turn, r#","legal":["#).ok_or_else(bad)?;
+    let turn = usize::from(text[turn..].starts_with('s'));
     let entry = r#"{"pmn":""#;
     while text[i..].starts_with(entry) {
         let a = i + entry.len();
