@@ -32,10 +32,12 @@ pub const RATE: f64 = 20.0;
 pub const BURST: f64 = 40.0;
 /// Dropped messages after which a flooding connection is closed.
 pub const MAX_DROPPED: u32 = 1000;
-/// The read buffer of a connection (bytes). tungstenite's default, 128 KiB, is zeroed on every
-/// read: with thousands of connections each receiving small messages, that zeroing was the
-/// largest single cost of a move (measured with `perf` in the load benchmark).
-pub const READ_BUFFER: usize = 8 * 1024;
+/// The read buffer of a connection (bytes). tungstenite zeroes it on every read, even one that
+/// finds nothing: its default, 128 KiB, was the largest single cost of a move with thousands of
+/// connections receiving small messages (measured with `perf` in the load benchmark); 8 KiB
+/// still cost 4% of the process, and messages are about 1 KB now (an update), so 4 KiB (a
+/// larger message takes two reads).
+pub const READ_BUFFER: usize = 4 * 1024;
 
 pub(crate) async fn upgrade(
     State(hub): State<Arc<Hub>>,
