@@ -17,7 +17,7 @@
 //!    trip of a move (sent to acknowledged) at p50, p99 and max. Goals: ratio at least 25%,
 //!    p99 under 50 ms.
 //! 3. **Saturation** (for information): the same bots move as soon as the previous move is
-//!    acknowledged and its state received: the most moves per second, and its ratio to `E`.
+//!    acknowledged and its update received: the most moves per second, and its ratio to `E`.
 //!
 //! Finally every game's acknowledged moves are compared with its moves stored in SQLite (none
 //! lost, none duplicated), and every acknowledgement's event number must follow the previous
