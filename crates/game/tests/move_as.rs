@@ -32,3 +32,33 @@ fn a_rule_system_without_san_says_so() {
     );
     assert!(matches!(m.move_as("e3-e4", MoveFormat::San), Some(Err(_))));
 }
+
+#[test]
+fn every_legal_move_is_visited_once_in_the_listed_order() {
+    let mut m = AnyMatch::new(Rules::by_name("chess").unwrap());
+    let visited = |m: &AnyMatch, f: MoveFormat| {
+        let mut out = Vec::new();
+        m.for_each_legal_move(f, |s| out.push(s.to_string()))
+            .map(|()| out)
+    };
+    let start = visited(&m, MoveFormat::Pmn).unwrap();
+    // The 20 moves of the chess start position, each once.
+    assert_eq!(start.len(), 20);
+    let mut unique = start.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 20);
+    assert!(start.iter().any(|s| s == "e2-e4") && start.iter().any(|s| s == "g1-f3"));
+    assert_eq!(start, m.legal_moves_as(MoveFormat::Pmn).unwrap());
+    assert!(visited(&m, MoveFormat::San)
+        .unwrap()
+        .contains(&"Nf3".to_string()));
+    // Fool's mate: none once the match is over.
+    for mv in ["f3", "e5", "g4", "Qh4#"] {
+        m.play(mv, None).unwrap();
+    }
+    assert_eq!(visited(&m, MoveFormat::Pmn).unwrap(), Vec::<String>::new());
+    let ogi = AnyMatch::new(Rules::by_name("ogi").unwrap());
+    assert!(visited(&ogi, MoveFormat::San).is_err());
+    assert!(!visited(&ogi, MoveFormat::Pmn).unwrap().is_empty());
+}

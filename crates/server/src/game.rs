@@ -2,15 +2,16 @@
 //! every move and ending; every event is numbered and stored before it is acknowledged and
 //! published; the clock's flag is the task's own timer.
 
+mod publish;
+
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use tegoma_game::clock::Clock;
 use tegoma_game::record::time_control;
-use tegoma_game::{AnyMatch, MatchError, MoveFormat, Rules};
+use tegoma_game::{AnyMatch, MatchError, Rules};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Outcome, Side};
@@ -19,9 +20,8 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use crate::error::ApiError;
 use crate::opponent::Opponent;
 use crate::store::{now_ms, Append, EventRow, GameRow, Store};
-use crate::view::{
-    legal_of, move_entry, plies_of, side_from, side_name, time_to_flag, view, Extra, Layout,
-};
+use crate::view::{side_from, side_name, time_to_flag};
+use publish::Views;
 
 /// What a seat asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -243,22 +243,19 @@ struct Game {
     periods: Option<Value>,
     m: AnyMatch,
     seq: i64,
-    log: Vec<Value>,
+    log: Vec<Logged>,
     turn_start: Option<i64>,
     draw_offer: Option<Side>,
     takeback_offer: Option<Side>,
     engine: Option<(Side, u8)>,
     engine_busy: bool,
-    /// The board's geometry, the plies and legal moves as sent (JSON entries; the legal moves
-    /// joined), and the event number they were computed at.
-    layout: Layout,
-    plies: Vec<String>,
-    legal: String,
-    /// How many plies the views at `views_at` share with those at the event before.
-    plies_kept: usize,
+    /// What clients were last sent.
+    views: Views,
     /// The ply stored as event `.0`, its PMN and its entry, written when it was played.
     played: Option<(i64, String, String)>,
-    views_at: Option<i64>,
+    /// The match changed and the database could not be read again: the task ends (the game
+    /// is started again from the database when asked for).
+    broken: bool,
     store: Store,
     opponent: Arc<dyn Opponent>,
     out: broadcast::Sender<Published>,
@@ -298,7 +295,7 @@ pub(crate) async fn start(
     let mut g = Game {
         row: row.clone(),
         periods,
-        layout: Layout::of(&m),
+        views: Views::new(&m),
         m,
         seq: 0,
         log: Vec::new(),
@@ -307,11 +304,8 @@ pub(crate) async fn start(
         takeback_offer: None,
         engine,
         engine_busy: false,
-        plies: Vec::new(),
-        legal: String::new(),
         played: None,
-        plies_kept: 0,
-        views_at: None,
+        broken: false,
         store,
         opponent,
         out,
@@ -364,7 +358,55 @@ impl Game {
                     break;
                 },
             }
+            if self.broken {
+                self.forget();
+                break;
+            }
         }
+    }
+
+    /// Leaves the hub's map (the game is started again from the database when asked for).
+    fn forget(&self) {
+        if let Some(map) = self.registry.0.upgrade() {
+            if let Ok(mut map) = map.lock() {
+                map.remove(&self.row.id);
+            }
+        }
+    }
+
+    /// Builds the match again from the database, after it was changed by an action whose event
+    /// could not be stored (another process took its number, or the database failed); when the
+    /// database cannot be read, the task ends ([`Game::broken`]).
+    async fn reload(&mut self) {
+        for _ in 0..3 {
+            match self.store.events(&self.row.id, 0).await {
+                Ok(events) => {
+                    let Ok(m) = new_match(
+                        &self.row.rules,
+                        Some(&self.row.start_feen),
+                        self.periods.as_ref(),
+                    ) else {
+                        break;
+                    };
+                    self.m = m;
+                    self.seq = 0;
+                    self.log.clear();
+                    self.turn_start = None;
+                    self.draw_offer = None;
+                    self.takeback_offer = None;
+                    self.played = None;
+                    for e in events {
+                        self.apply_stored(&e);
+                    }
+                    return;
+                }
+                Err(e) => {
+                    eprintln!("tegoma-server: game {}: reloading: {e}", self.row.id);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        }
+        self.broken = true;
     }
 
     /// A finished game that received no command for the grace period leaves the hub's map
@@ -420,9 +462,11 @@ impl Game {
                 let missed = self
                     .log
                     .get(from..)
-                    .map(<[Value]>::to_vec)
-                    .unwrap_or_default();
-                let state = self.message(None);
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|e| serde_json::from_str(&e.json).unwrap_or(Value::Null))
+                    .collect();
+                let state = self.state_message();
                 let _ = reply.send(Subscription {
                     live,
                     missed,
@@ -515,7 +559,7 @@ impl Game {
         match self.store.append(&self.row.id, &e).await? {
             Append::Stored => {
                 self.seq = e.seq;
-                self.log.push(event_json(&e));
+                self.log.push(Logged::of(&e, None));
                 if matches!(kind, "move" | "takeback") {
                     self.turn_start = Some(e.at_ms);
                 }
@@ -571,99 +615,11 @@ impl Game {
             },
             _ => {}
         }
+        let moved = (e.kind == "move")
+            .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
+            .flatten();
         self.seq = e.seq;
-        self.log.push(event_json(e));
-    }
-
-    fn message(&mut self, event: Option<&Value>) -> Published {
-        let state = self.state(false);
-        self.message_of(event, &state)
-    }
-
-    /// Brings the plies and legal moves sent to clients up to date: after one move played here,
-    /// the new ply's entry (with its SAN) was written when it was played; after an event that
-    /// is no move or take-back, the plies stay (no replay of the whole game either way).
-    fn sync_views(&mut self) {
-        if self.views_at == Some(self.seq) {
-            return;
-        }
-        let n = self.m.ply_count();
-        let next = self.views_at == Some(self.seq - 1);
-        let last = self.log.last();
-        let kind = last.and_then(|e| e["kind"].as_str());
-        let last_move = last.and_then(|e| e["data"]["move"].as_str());
-        let played = self.played.take();
-        let len = self.plies.len();
-        if next && n == len && !matches!(kind, Some("move" | "takeback")) {
-            self.plies_kept = len;
-        } else if let Some((_, _, entry)) = played.filter(|(seq, pmn, _)| {
-            next && n == len + 1 && *seq == self.seq && last_move == Some(pmn.as_str())
-        }) {
-            self.plies.push(entry);
-            self.plies_kept = len;
-        } else {
-            self.plies = plies_of(&self.m);
-            self.plies_kept = 0;
-        }
-        self.legal = legal_of(&self.m);
-        self.views_at = Some(self.seq);
-    }
-
-    /// The canonical PMN of a move about to be played and its entry in the move list (with its
-    /// SAN where the rule system has SAN); `None` when the text is no legal move here.
-    fn written(&self, text: &str) -> Option<(String, String)> {
-        let pmn = self.m.move_as(text, MoveFormat::Pmn)?.ok()?;
-        let san = self.m.move_as(text, MoveFormat::San).and_then(Result::ok);
-        let entry = move_entry(&pmn, san.as_deref().map(Some));
-        Some((pmn, entry))
-    }
-
-    fn message_of(&self, event: Option<&Value>, game: &str) -> Published {
-        let mut msg = String::with_capacity(game.len() + 160);
-        let _ = write!(msg, r#"{{"type":"state","seq":{},"event":"#, self.seq);
-        match event {
-            Some(e) => {
-                let _ = write!(msg, "{e}");
-            }
-            None => msg.push_str("null"),
-        }
-        msg.push_str(r#","game":"#);
-        msg.push_str(game);
-        msg.push('}');
-        Published::from(msg)
-    }
-
-    /// The state as JSON text: whole, or (`delta`) with only the plies that changed since the
-    /// event before.
-    fn state(&mut self, delta: bool) -> String {
-        self.sync_views();
-        let x = Extra {
-            id: &self.row.id,
-            seq: self.seq,
-            turn_start_ms: self.turn_start,
-            now_ms: now_ms(),
-            draw_offer: self.draw_offer,
-            takeback_offer: self.takeback_offer,
-            engine: self.engine,
-            periods: self.periods.as_ref(),
-        };
-        let from = if delta { self.plies_kept } else { 0 };
-        view(&self.m, &x, &self.layout, &self.plies, from, &self.legal)
-    }
-
-    /// Sends the state after the last event to every client (the plies that changed only:
-    /// every client has the state before); returns the whole state when `whole`.
-    fn publish_with(&mut self, whole: bool) -> Acked {
-        let delta = self.state(true);
-        let _ = self.out.send(self.message_of(self.log.last(), &delta));
-        Acked {
-            seq: self.seq,
-            state: whole.then(|| Arc::from(self.state(false))),
-        }
-    }
-
-    fn publish(&mut self) {
-        self.publish_with(false);
+        self.log.push(Logged::of(e, moved));
     }
 
     /// Starts the engine on a blocking thread when its seat is to move.
@@ -723,7 +679,8 @@ impl Game {
             ));
         }
         let opp = side.flip();
-        let (kind, data, next) = match action {
+        // `applied`: the action already changed the match (a move, or a fallen flag).
+        let (kind, data, applied) = match action {
             Action::Move(text) => {
                 if self.m.side_to_move() != side {
                     return Err(ApiError::conflict(
@@ -742,12 +699,13 @@ impl Game {
                     None => 0,
                 };
                 let written = self.written(text);
-                let mut next = self.m.clone();
-                let before = next.ply_count();
-                match next.play(text, Some(elapsed)) {
-                    Ok(_) if next.ply_count() == before => {
+                let before = self.m.ply_count();
+                // Played on the match itself (no copy per move): when its event cannot be
+                // stored, the match is built again from the database.
+                match self.m.play(text, Some(elapsed)) {
+                    Ok(_) if self.m.ply_count() == before => {
                         // The flag fell during the ply: the move is not played.
-                        ("timeout", json!({"side": side_name(side)}), Some(next))
+                        ("timeout", json!({"side": side_name(side)}), true)
                     }
                     Ok(_) => {
                         let pmn = match written {
@@ -755,22 +713,29 @@ impl Game {
                                 self.played = Some((self.seq + 1, pmn.clone(), entry));
                                 pmn
                             }
-                            None => next.pmn_plies().pop().unwrap_or_default(),
+                            None => self.m.pmn_plies().pop().unwrap_or_default(),
                         };
                         (
                             "move",
                             json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),
-                            Some(next),
+                            true,
                         )
                     }
                     Err(e @ MatchError::Forfeit { .. }) => {
                         // Ōgi: the illegal move loses; stored as submitted, replayed alike.
                         let data =
                             json!({"side": side_name(side), "move": text, "elapsed_ms": elapsed});
-                        if !self.store_event("move", data).await? {
-                            return Ok(None);
+                        match self.store_event("move", data).await {
+                            Ok(true) => {}
+                            Ok(false) => {
+                                self.reload().await;
+                                return Ok(None);
+                            }
+                            Err(err) => {
+                                self.reload().await;
+                                return Err(err);
+                            }
                         }
-                        self.m = next;
                         self.finished().await;
                         self.publish();
                         return Err(ApiError::unprocessable(e.kind(), e.to_string()));
@@ -784,13 +749,13 @@ impl Game {
                     Err(e) => return Err(ApiError::unprocessable(e.kind(), e.to_string())),
                 }
             }
-            Action::Resign => ("resign", json!({"side": side_name(side)}), None),
+            Action::Resign => ("resign", json!({"side": side_name(side)}), false),
             Action::Draw(o) => {
                 let o = o.against(self.draw_offer, opp, "the opponent has not offered a draw")?;
                 (
                     "draw",
                     json!({"side": side_name(side), "action": o.name()}),
-                    None,
+                    false,
                 )
             }
             Action::Takeback(o) => {
@@ -810,7 +775,7 @@ impl Game {
                         (
                             "takeback",
                             json!({"side": side_name(side), "action": "offer"}),
-                            None,
+                            false,
                         )
                     }
                     Offer::Accept => {
@@ -818,13 +783,13 @@ impl Game {
                         (
                             "takeback",
                             json!({"side": side_name(side), "action": "accept", "plies": n}),
-                            None,
+                            false,
                         )
                     }
                     Offer::Decline => (
                         "takeback",
                         json!({"side": side_name(side), "action": "decline"}),
-                        None,
+                        false,
                     ),
                 }
             }
@@ -835,22 +800,34 @@ impl Game {
             data: data.to_string(),
             at_ms: now_ms(),
         };
-        match self.store.append(&self.row.id, &e).await? {
-            Append::Conflict => return Ok(None),
-            Append::Stored => {}
-        }
-        match next {
-            Some(n) => {
-                self.m = n;
-                self.seq = e.seq;
-                self.log.push(event_json(&e));
-                if kind == "move" {
-                    self.turn_start = Some(e.at_ms);
-                    self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
-                    self.takeback_offer = None;
+        match self.store.append(&self.row.id, &e).await {
+            Ok(Append::Stored) => {}
+            Ok(Append::Conflict) => {
+                if applied {
+                    self.reload().await;
                 }
+                return Ok(None);
             }
-            None => self.apply_stored(&e),
+            Err(err) => {
+                if applied {
+                    self.reload().await;
+                }
+                return Err(err.into());
+            }
+        }
+        if applied {
+            self.seq = e.seq;
+            let moved = (kind == "move")
+                .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
+                .flatten();
+            self.log.push(Logged::of(&e, moved));
+            if kind == "move" {
+                self.turn_start = Some(e.at_ms);
+                self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
+                self.takeback_offer = None;
+            }
+        } else {
+            self.apply_stored(&e);
         }
         self.finished().await;
         let state = self.publish_with(whole);
@@ -875,7 +852,26 @@ impl Game {
     }
 }
 
-fn event_json(e: &EventRow) -> Value {
-    let data: Value = serde_json::from_str(&e.data).unwrap_or(Value::Null);
-    json!({"seq": e.seq, "kind": e.kind, "data": data, "at_ms": e.at_ms})
+/// A stored event as clients get it: its JSON text (`{"seq", "kind", "data", "at_ms"}`,
+/// written once), its kind and the PMN of its move.
+pub(crate) struct Logged {
+    json: String,
+    kind: String,
+    moved: Option<String>,
+}
+
+impl Logged {
+    fn of(e: &EventRow, moved: Option<String>) -> Logged {
+        use std::fmt::Write as _;
+        let mut json = String::with_capacity(e.data.len() + e.kind.len() + 64);
+        let _ = write!(json, r#"{{"seq":{},"kind":"#, e.seq);
+        crate::view::push_json_str(&mut json, &e.kind);
+        let data = if e.data.is_empty() { "null" } else { &e.data };
+        let _ = write!(json, r#","data":{data},"at_ms":{}}}"#, e.at_ms);
+        Logged {
+            json,
+            kind: e.kind.clone(),
+            moved,
+        }
+    }
 }

@@ -4,6 +4,11 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
+/// mimalloc: a server allocates and frees small buffers for every message, from both cores;
+/// measured faster than the system allocator in the load benchmark.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let mut addr = "127.0.0.1:8080".to_string();
     let mut database = tegoma_server::DEFAULT_DATABASE.to_string();

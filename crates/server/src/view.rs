@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde_json::{json, Value};
 use tegoma_game::clock::Clock;
 use tegoma_game::{AnyMatch, MoveFormat};
-use tegoma_protocol::{Decision, Position as Generic, Side};
+use tegoma_protocol::{Decision, Piece, Position as Generic, Side, Square};
 
 /// The milliseconds a side may still spend on its current ply before its flag falls (the clock
 /// as it stands, the side to move or not), or `None` when it never falls.
@@ -132,7 +132,7 @@ impl Layout {
         };
         let cells = (0..b.span())
             .map(|flat| {
-                let sq = tegoma_protocol::Square::new(flat as u32);
+                let sq = Square::new(flat as u32);
                 b.contains(sq).then(|| b.cell(sq).to_string())
             })
             .collect();
@@ -143,6 +143,22 @@ impl Layout {
             start_feen: m.start_feen(),
         }
     }
+}
+
+/// Writes one cell, `{"cell": NAME, "piece": EPIN|null}`.
+fn write_cell(out: &mut String, name: &str, piece: Option<Piece>, buf: &mut String) {
+    out.push_str(r#"{"cell":"#);
+    push_json_str(out, name);
+    out.push_str(r#","piece":"#);
+    match piece {
+        Some(p) => {
+            buf.clear();
+            let _ = write!(buf, "{p}");
+            push_json_str(out, buf);
+        }
+        None => out.push_str("null"),
+    }
+    out.push('}');
 }
 
 /// The board as rows from the top rank, each cell `{"cell": "e4", "piece": "+P"|null}` (holes
@@ -166,20 +182,12 @@ fn write_board(out: &mut String, pos: &Generic, layout: &Layout) {
         }
         match cell {
             None => out.push_str("null"),
-            Some(name) => {
-                out.push_str(r#"{"cell":"#);
-                push_json_str(out, name);
-                out.push_str(r#","piece":"#);
-                match pos.piece_at(tegoma_protocol::Square::new(flat as u32)) {
-                    Some(p) => {
-                        piece.clear();
-                        let _ = write!(piece, "{p}");
-                        push_json_str(out, &piece);
-                    }
-                    None => out.push_str("null"),
-                }
-                out.push('}');
-            }
+            Some(name) => write_cell(
+                out,
+                name,
+                pos.piece_at(Square::new(flat as u32)),
+                &mut piece,
+            ),
         }
     }
     if !layout.cells.is_empty() {
@@ -231,20 +239,27 @@ pub fn plies_of(m: &AnyMatch) -> Vec<String> {
         .collect()
 }
 
-/// Every legal move as [`move_entry`] writes them (PMN only: the browser finds moves by their
-/// squares; the SAN of the move played is written when it is played), joined by commas: the
-/// inside of the `legal` array.
-pub fn legal_of(m: &AnyMatch) -> String {
-    let list = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
-    let mut out = String::with_capacity(list.len() * 20);
-    for (i, p) in list.iter().enumerate() {
-        if i > 0 {
+/// Writes every legal move into `out` (cleared first) as [`move_entry`] writes them (PMN only:
+/// the browser finds moves by their squares; the SAN of the move played is written when it is
+/// played), joined by commas: the inside of the `legal` array.
+pub fn write_legal(m: &AnyMatch, out: &mut String) {
+    out.clear();
+    let mut first = true;
+    let _ = m.for_each_legal_move(MoveFormat::Pmn, |p| {
+        if !first {
             out.push(',');
         }
+        first = false;
         out.push_str(r#"{"pmn":"#);
-        push_json_str(&mut out, p);
+        push_json_str(out, p);
         out.push('}');
-    }
+    });
+}
+
+/// [`write_legal`] into a new string.
+pub fn legal_of(m: &AnyMatch) -> String {
+    let mut out = String::new();
+    write_legal(m, &mut out);
     out
 }
 
@@ -252,19 +267,27 @@ fn push_value(out: &mut String, v: &Value) {
     let _ = write!(out, "{v}");
 }
 
-/// The game's picture (see the module docs) as JSON text, given its board layout, plies and
-/// legal moves ([`Layout::of`], [`plies_of`], [`legal_of`], which the caller may keep from one
-/// event to the next). Written directly, without an intermediate JSON tree: it is sent after
-/// every event. `plies_from` > 0 writes only the plies after the first `plies_from` (a client
-/// keeps those from the state before): `"plies_from": k, "plies": [the rest]`.
-pub fn view(
-    m: &AnyMatch,
-    x: &Extra<'_>,
-    layout: &Layout,
-    plies: &[String],
-    plies_from: usize,
-    legal: &str,
-) -> String {
+/// What a game's picture is written from besides the match: the position (exported once per
+/// event), the plies (`plies_from` > 0 writes only the plies after the first `plies_from`: a
+/// client keeps those from the state before) and the legal moves ([`plies_of`],
+/// [`write_legal`], which the caller may keep from one event to the next).
+pub struct Parts<'a> {
+    /// The current position.
+    pub pos: &'a Generic,
+    /// Its FEEN.
+    pub feen: &'a str,
+    /// Every ply's entry.
+    pub plies: &'a [String],
+    /// How many plies the client already has.
+    pub plies_from: usize,
+    /// The legal moves, joined.
+    pub legal: &'a str,
+}
+
+/// Writes what may change with an event, each field preceded by a comma: `feen`, `fen`, `turn`,
+/// `hands`, `plies_from`, `plies`, `legal`, `statuses`, `check`, `clock`, `draw_offer`,
+/// `takeback_offer`, `outcome`.
+fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) {
     let statuses = m.statuses();
     let outcome = m.outcome().map(|o| {
         let result = match o.decision {
@@ -299,8 +322,69 @@ pub fn view(
             "periods": x.periods,
         })
     });
-    let pos = m.position();
-    let size = 512 + layout.cells.len() * 28 + plies.len() * 32 + legal.len();
+    out.push_str(r#","feen":"#);
+    push_json_str(out, p.feen);
+    out.push_str(r#","fen":"#);
+    match m.fen() {
+        Some(f) => push_json_str(out, &f),
+        None => out.push_str("null"),
+    }
+    let _ = write!(
+        out,
+        r#","turn":"{}","hands":{{"first":"#,
+        side_name(m.side_to_move())
+    );
+    write_hand(out, p.pos, Side::First);
+    out.push_str(r#","second":"#);
+    write_hand(out, p.pos, Side::Second);
+    let plies_from = p.plies_from.min(p.plies.len());
+    let _ = write!(out, r#"}},"plies_from":{plies_from},"plies":["#);
+    for (i, ply) in p.plies[plies_from..].iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(ply);
+    }
+    out.push_str(r#"],"legal":["#);
+    out.push_str(p.legal);
+    out.push_str(r#"],"statuses":"#);
+    let statuses = statuses.to_string();
+    push_json_str(out, &statuses);
+    let check = statuses.split(' ').any(|s| s == "check");
+    let _ = write!(out, r#","check":{check},"clock":"#);
+    match &clock {
+        Some(c) => push_value(out, c),
+        None => out.push_str("null"),
+    }
+    let name = |s: Option<Side>| match s {
+        Some(s) => side_name(s),
+        None => "",
+    };
+    for (key, side) in [
+        (r#","draw_offer":"#, x.draw_offer),
+        (r#","takeback_offer":"#, x.takeback_offer),
+    ] {
+        out.push_str(key);
+        match side {
+            Some(_) => {
+                out.push('"');
+                out.push_str(name(side));
+                out.push('"');
+            }
+            None => out.push_str("null"),
+        }
+    }
+    out.push_str(r#","outcome":"#);
+    match &outcome {
+        Some(o) => push_value(out, o),
+        None => out.push_str("null"),
+    }
+}
+
+/// The game's picture (see the module docs) as JSON text, given its board layout
+/// ([`Layout::of`]) and [`Parts`]. Written directly, without an intermediate JSON tree.
+pub fn view(m: &AnyMatch, x: &Extra<'_>, layout: &Layout, p: &Parts<'_>) -> String {
+    let size = 512 + layout.cells.len() * 28 + p.plies.len() * 32 + p.legal.len();
     let mut out = String::with_capacity(size);
     out.push_str(r#"{"id":"#);
     push_json_str(&mut out, x.id);
@@ -308,48 +392,9 @@ pub fn view(
     push_json_str(&mut out, m.rules().name());
     out.push_str(r#","start_feen":"#);
     push_json_str(&mut out, &layout.start_feen);
-    out.push_str(r#","feen":"#);
-    push_json_str(&mut out, &m.feen());
-    out.push_str(r#","fen":"#);
-    match m.fen() {
-        Some(f) => push_json_str(&mut out, &f),
-        None => out.push_str("null"),
-    }
-    let _ = write!(out, r#","turn":"{}","board":"#, side_name(m.side_to_move()));
-    write_board(&mut out, &pos, layout);
-    out.push_str(r#","hands":{"first":"#);
-    write_hand(&mut out, &pos, Side::First);
-    out.push_str(r#","second":"#);
-    write_hand(&mut out, &pos, Side::Second);
-    let plies_from = plies_from.min(plies.len());
-    let _ = write!(out, r#"}},"plies_from":{plies_from},"plies":["#);
-    for (i, p) in plies[plies_from..].iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(p);
-    }
-    out.push_str(r#"],"legal":["#);
-    out.push_str(legal);
-    out.push_str(r#"],"statuses":"#);
-    push_json_str(&mut out, &statuses.to_string());
-    let check = statuses.iter().any(|s| s.to_string() == "check");
-    let _ = write!(out, r#","check":{check},"clock":"#);
-    match &clock {
-        Some(c) => push_value(&mut out, c),
-        None => out.push_str("null"),
-    }
-    let name = |s: Option<Side>| s.map_or("null".to_string(), |s| format!("\"{}\"", side_name(s)));
-    let _ = write!(
-        out,
-        r#","draw_offer":{},"takeback_offer":{},"outcome":"#,
-        name(x.draw_offer),
-        name(x.takeback_offer)
-    );
-    match &outcome {
-        Some(o) => push_value(&mut out, o),
-        None => out.push_str("null"),
-    }
+    out.push_str(r#","board":"#);
+    write_board(&mut out, p.pos, layout);
+    write_changing(&mut out, m, x, p);
     out.push_str(r#","engine":"#);
     match x.engine {
         Some((s, l)) => {
@@ -357,6 +402,43 @@ pub fn view(
         }
         None => out.push_str("null"),
     }
+    out.push('}');
+    out
+}
+
+/// What changed with one event, for a client that has the picture of the event before: `seq`,
+/// `cells` (the board's changed cells, `{"cell", "piece"}`, given by their index in the
+/// layout's order) and every field [`view`] writes that may change (the plies after
+/// `plies_from`). The fixed fields (`id`, `rules`, `start_feen`, `engine`, the board's size)
+/// are left out.
+pub fn update(
+    m: &AnyMatch,
+    x: &Extra<'_>,
+    layout: &Layout,
+    changed: &[usize],
+    p: &Parts<'_>,
+) -> String {
+    let size = 384 + changed.len() * 28 + (p.plies.len() - p.plies_from.min(p.plies.len())) * 32;
+    let mut out = String::with_capacity(size + p.legal.len());
+    let _ = write!(out, r#"{{"seq":{},"cells":["#, x.seq);
+    let mut piece = String::new();
+    let mut first = true;
+    for &flat in changed {
+        if let Some(Some(name)) = layout.cells.get(flat) {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            write_cell(
+                &mut out,
+                name,
+                p.pos.piece_at(Square::new(flat as u32)),
+                &mut piece,
+            );
+        }
+    }
+    out.push(']');
+    write_changing(&mut out, m, x, p);
     out.push('}');
     out
 }
@@ -394,7 +476,14 @@ mod tests {
             engine: None,
             periods: None,
         };
-        let text = view(&m, &x, &Layout::of(&m), &plies_of(&m), 0, &legal_of(&m));
+        let parts = Parts {
+            pos: &m.position(),
+            feen: &m.feen(),
+            plies: &plies_of(&m),
+            plies_from: 0,
+            legal: &legal_of(&m),
+        };
+        let text = view(&m, &x, &Layout::of(&m), &parts);
         let v: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["board"]["files"], 8);
         assert_eq!(v["board"]["rows"].as_array().unwrap().len(), 8);

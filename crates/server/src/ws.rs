@@ -13,12 +13,14 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::Uri;
 use axum::response::Response;
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tegoma_protocol::Side;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::error::ApiError;
-use crate::game::{Action, GameHandle, Offer};
+use crate::game::{Action, GameHandle, Offer, Published};
 use crate::hub::{seat_of, Hub};
 use crate::view::side_name;
 
@@ -30,10 +32,12 @@ pub const RATE: f64 = 20.0;
 pub const BURST: f64 = 40.0;
 /// Dropped messages after which a flooding connection is closed.
 pub const MAX_DROPPED: u32 = 1000;
-/// The read buffer of a connection (bytes). tungstenite's default, 128 KiB, is zeroed on every
-/// read: with thousands of connections each receiving small messages, that zeroing was the
-/// largest single cost of a move (measured with `perf` in the load benchmark).
-pub const READ_BUFFER: usize = 8 * 1024;
+/// The read buffer of a connection (bytes). tungstenite zeroes it on every read, even one that
+/// finds nothing: its default, 128 KiB, was the largest single cost of a move with thousands of
+/// connections receiving small messages (measured with `perf` in the load benchmark); 8 KiB
+/// still cost 4% of the process, and messages are about 1 KB now (an update), so 4 KiB (a
+/// larger message takes two reads).
+pub const READ_BUFFER: usize = 4 * 1024;
 
 pub(crate) async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -86,6 +90,35 @@ fn error(kind: &str, message: &str, reference: Option<&Value>) -> Message {
     Message::Text(v.to_string().into())
 }
 
+/// Writes the events waiting for this client, starting with `ev`, into the socket's buffer
+/// (no write to the network yet): one write for all of them. A client that fell behind gets
+/// the whole state again. `false` when the connection or the game is gone.
+async fn forward(
+    socket: &mut WebSocket,
+    live: &mut broadcast::Receiver<Published>,
+    g: &GameHandle,
+    mut ev: Result<Published, TryRecvError>,
+) -> bool {
+    loop {
+        let text = match ev {
+            Ok(t) => t,
+            Err(TryRecvError::Empty) => return true,
+            Err(TryRecvError::Lagged(_)) => match g.subscribe(i64::MAX).await {
+                Ok(s) => {
+                    *live = s.live;
+                    s.state
+                }
+                Err(_) => return false,
+            },
+            Err(TryRecvError::Closed) => return false,
+        };
+        if socket.feed(Message::Text(text)).await.is_err() {
+            return false;
+        }
+        ev = live.try_recv();
+    }
+}
+
 async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
     let Ok(sub) = g.subscribe(since.unwrap_or(i64::MAX)).await else {
         return;
@@ -94,7 +127,7 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
     if since.is_some() {
         let m = json!({"type": "events", "events": sub.missed});
         if socket
-            .send(Message::Text(m.to_string().into()))
+            .feed(Message::Text(m.to_string().into()))
             .await
             .is_err()
         {
@@ -114,15 +147,11 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
     loop {
         tokio::select! {
             ev = live.recv() => {
-                let text = match ev {
-                    Ok(t) => t,
-                    Err(RecvError::Lagged(_)) => match g.subscribe(i64::MAX).await {
-                        Ok(s) => { live = s.live; s.state }
-                        Err(_) => break,
-                    },
-                    Err(RecvError::Closed) => break,
-                };
-                if socket.send(Message::Text(text)).await.is_err() {
+                let ev = ev.map_err(|e| match e {
+                    RecvError::Lagged(n) => TryRecvError::Lagged(n),
+                    RecvError::Closed => TryRecvError::Closed,
+                });
+                if !forward(&mut socket, &mut live, &g, ev).await || socket.flush().await.is_err() {
                     break;
                 }
             }
@@ -156,7 +185,13 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
                     }
                     Message::Text(t) => handle(&g, &mut seat, t.as_str()).await,
                 };
-                if socket.send(reply).await.is_err() {
+                // The events the action published go first (the client sees the state its
+                // answer refers to), then the answer, in one write.
+                let ev = live.try_recv();
+                if !forward(&mut socket, &mut live, &g, ev).await
+                    || socket.feed(reply).await.is_err()
+                    || socket.flush().await.is_err()
+                {
                     break;
                 }
             }

@@ -242,13 +242,14 @@ async fn engine_seat_answers() {
     let id = v["id"].as_str().unwrap().to_string();
     let t1 = v["seats"]["first"].as_str().unwrap().to_string();
     let mut w = ws(addr, &id, None).await;
-    next_of(&mut w, "state").await;
+    let v = next_of(&mut w, "state").await;
+    assert_eq!(v["game"]["engine"]["level"], 3);
     assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
     loop {
-        let v = next_of(&mut w, "state").await;
+        let v = next_of(&mut w, "update").await;
         if v["seq"] == 2 {
             assert_eq!(v["game"]["turn"], "first");
-            assert_eq!(v["game"]["engine"]["level"], 3);
+            assert_eq!(v["event"]["data"]["side"], "second");
             break;
         }
     }
@@ -274,10 +275,10 @@ async fn the_server_clock_ends_a_game() {
     let mut w = ws(addr, &id, None).await;
     next_of(&mut w, "state").await;
     assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
-    let v = next_of(&mut w, "state").await;
+    let v = next_of(&mut w, "update").await;
     assert_eq!(v["game"]["clock"]["running"], "second");
     // Nobody sends anything: the server's own timer ends the game.
-    let v = next_of(&mut w, "state").await;
+    let v = next_of(&mut w, "update").await;
     assert_eq!(v["event"]["kind"], "timeout", "{v}");
     assert_eq!(v["game"]["outcome"]["reason"], "timelimit");
     assert_eq!(v["game"]["outcome"]["result"], "first");
@@ -305,7 +306,7 @@ async fn spectators_see_everything_and_reconnect() {
     assert_eq!(v["seq"], 0);
     for (t, mv) in [(&t1, "e4"), (&t2, "e5"), (&t1, "Nf3")] {
         play(addr, &id, t, mv).await;
-        let v = next_of(&mut spectator, "state").await;
+        let v = next_of(&mut spectator, "update").await;
         assert_eq!(v["event"]["kind"], "move");
     }
     // A spectator cannot act.
@@ -373,7 +374,7 @@ async fn hostile_websocket_clients() {
     let mut o = ws(addr, &other, None).await;
     next_of(&mut o, "state").await;
     assert_eq!(play(addr, &other, &o1, "d4").await.0, 200);
-    assert_eq!(next_of(&mut o, "state").await["seq"], 1);
+    assert_eq!(next_of(&mut o, "update").await["seq"], 1);
     assert_eq!(play(addr, &other, &o2, "d5").await.0, 200);
     assert_eq!(play(addr, &id, &t1, "e4").await.0, 200);
     assert_eq!(play(addr, &id, &t2, "e5").await.0, 200);
@@ -400,8 +401,8 @@ async fn import_a_pgn_and_a_pcn() {
     assert_eq!(st["game"]["turn"], "first");
 }
 
-/// The stream sends each state's plies after the first `plies_from`: a client that keeps the
-/// plies before them has the whole list, through moves, offers and a take-back.
+/// Each update holds the plies after the first `plies_from`: a client that keeps the plies
+/// before them has the whole list, through moves, offers and a take-back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn streamed_plies_rebuild_the_whole_list() {
     let addr = start().await;
@@ -427,7 +428,7 @@ async fn streamed_plies_rebuild_the_whole_list() {
     for (token, what, body) in steps {
         let (s, whole) = json(addr, "POST", &p(what), Some(token), body.as_deref()).await;
         assert_eq!(s, 200, "{what}: {whole}");
-        let v = next_of(&mut w, "state").await;
+        let v = next_of(&mut w, "update").await;
         let from = v["game"]["plies_from"].as_u64().unwrap() as usize;
         assert!(from <= plies.len(), "{v}");
         plies.truncate(from);

@@ -42,12 +42,12 @@ async fn two_processes_one_game() {
         assert_eq!(ack["seq"], i as i64 + 1, "{ack}");
         // The other process publishes the move to its player.
         let st = loop {
-            let st = next_of(other, "state").await;
+            let st = next_game(other).await;
             if st["seq"] == i as i64 + 1 {
                 break st;
             }
         };
-        // The stream sends the plies after the first `plies_from`.
+        // Updates hold the plies after the first `plies_from` (a whole state: 0).
         let from = st["game"]["plies_from"].as_u64().unwrap() as usize;
         assert_eq!(st["game"]["plies"][i - from]["san"], *mv, "{st}");
     }

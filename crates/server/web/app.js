@@ -158,10 +158,18 @@ function connect() {
   s.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === 'state') {
-      // After the first state, the server sends only the plies after the first `plies_from`.
       const g = m.game;
       if (g.plies_from) g.plies = (ui.game ? ui.game.plies : []).slice(0, g.plies_from).concat(g.plies);
+      g.plies_from = 0;
       ui.game = g; ui.seq = m.seq; ui.received = performance.now();
+      render();
+    } else if (m.type === 'update') {
+      // What changed since the event before; one already applied (an HTTP answer) is skipped,
+      // and a gap (a missed event) is filled by connecting again: the events and the whole state.
+      if (!ui.game || m.seq <= ui.seq) return;
+      if (m.seq !== ui.seq + 1) { s.close(); return; }
+      applyUpdate(ui.game, m.game);
+      ui.seq = m.seq; ui.received = performance.now();
       render();
     } else if (m.type === 'authed') {
       ui.seat = m.side;
@@ -173,6 +181,20 @@ function connect() {
     }
   };
   s.onclose = () => { ui.socket = null; setTimeout(connect, 1000); };
+}
+
+// An update holds the board's changed `cells`, the plies after the first `plies_from`, and every
+// other field that may change; the fixed ones (id, rules, board size, engine) stay.
+function applyUpdate(g, u) {
+  const { cells, plies_from: from, plies, ...rest } = u;
+  for (const c of cells) {
+    for (const row of g.board.rows) {
+      const at = row.find((x) => x && x.cell === c.cell);
+      if (at) { at.piece = c.piece; break; }
+    }
+  }
+  g.plies = g.plies.slice(0, from).concat(plies);
+  Object.assign(g, rest);
 }
 
 function showError(text) {

@@ -52,6 +52,11 @@ trait DynMatch: Send + Sync {
     fn side_to_move(&self) -> Side;
     fn plies_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported>;
     fn legal_moves_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported>;
+    fn for_each_legal_move(
+        &self,
+        format: MoveFormat,
+        f: &mut dyn FnMut(&str),
+    ) -> Result<(), Unsupported>;
     fn move_as(&self, text: &str, format: MoveFormat) -> Option<Result<String, Unsupported>>;
     fn feen(&self) -> String;
     fn start_feen(&self) -> String;
@@ -128,6 +133,22 @@ impl<R: MatchRules> DynMatch for Match<R> {
                     .map(|()| s)
             })
             .collect()
+    }
+    fn for_each_legal_move(
+        &self,
+        format: MoveFormat,
+        f: &mut dyn FnMut(&str),
+    ) -> Result<(), Unsupported> {
+        let mut list = R::MoveList::default();
+        self.legal_moves(&mut list);
+        let mut s = String::new();
+        for &m in list.as_slice() {
+            s.clear();
+            self.rules()
+                .write_move_as(self.position(), m, format, &mut s)?;
+            f(&s);
+        }
+        Ok(())
     }
     fn move_as(&self, text: &str, format: MoveFormat) -> Option<Result<String, Unsupported>> {
         let mv = self.rules().read_move(self.position(), text).ok()?;
@@ -352,6 +373,21 @@ impl AnyMatch {
     /// [`Unsupported`] when the rule system has no such notation.
     pub fn legal_moves_as(&self, format: MoveFormat) -> Result<Vec<String>, Unsupported> {
         self.inner.legal_moves_as(format)
+    }
+
+    /// Calls `f` with every legal move of the match (as [`AnyMatch::legal_moves_as`] lists
+    /// them, in the same order) written in a format, one buffer reused for all: no string is
+    /// allocated per move.
+    ///
+    /// # Errors
+    /// [`Unsupported`] when the rule system has no such notation (and a move is legal: `f` is
+    /// never called then).
+    pub fn for_each_legal_move(
+        &self,
+        format: MoveFormat,
+        mut f: impl FnMut(&str),
+    ) -> Result<(), Unsupported> {
+        self.inner.for_each_legal_move(format, &mut f)
     }
 
     /// A move typed by a player (as [`AnyMatch::play`] reads it), written in a format for the

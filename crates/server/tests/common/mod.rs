@@ -168,6 +168,16 @@ pub async fn next_of(ws: &mut Ws, ty: &str) -> Value {
     }
 }
 
+/// The next message about the game, `update` or `state`, skipping others.
+pub async fn next_game(ws: &mut Ws) -> Value {
+    loop {
+        let v = next(ws).await;
+        if v["type"] == "update" || v["type"] == "state" {
+            return v;
+        }
+    }
+}
+
 /// Sends a JSON message.
 pub async fn send(ws: &mut Ws, v: Value) {
     ws.send(Message::Text(v.to_string().into())).await.unwrap();
