@@ -52,7 +52,7 @@ impl Move {
         Move::raw(
             from.index() as u8,
             to.index() as u8,
-            QUIET | capture as u16 * CAPTURE,
+            QUIET | (capture as u16 * CAPTURE),
         )
     }
 

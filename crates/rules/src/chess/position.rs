@@ -364,7 +364,9 @@ impl Position {
     /// Common end of every move: the turn passes.
     #[inline(always)]
     fn finish(&mut self) {
-        self.fullmove = self.fullmove.saturating_add(u16::from(self.side == Side::Second));
+        self.fullmove = self
+            .fullmove
+            .saturating_add(u16::from(self.side == Side::Second));
         self.side = self.side.flip();
         self.key ^= KEYS.black;
     }
