@@ -12,7 +12,8 @@ if [ ! -x /usr/bin/chromium ]; then
         sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
     fi
 fi
-cargo build -p tegoma-server --bin tegoma-server
+# With the workspace's features, as `cargo test --workspace` built it: nothing to compile again.
+cargo build --workspace --bins
 rm -rf target/browser-artifacts
 mkdir -p target/browser-artifacts
 cd crates/server/browser-tests

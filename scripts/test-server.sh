@@ -5,7 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo test -p tegoma-server
+# scripts/test.sh has run the whole workspace's tests already (`--postgres-only`); on its own, this
+# script runs the server's Rust tests first. The PostgreSQL test is built with the workspace's
+# features (`--workspace --test postgres`), so it reuses the workspace's compiled crates rather
+# than compiling them again for the server alone.
+if [ "${1:-}" != --postgres-only ]; then
+    cargo test -p tegoma-server
+fi
 
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then
@@ -38,4 +44,4 @@ run_pg "'$PGBIN/initdb' -D '$DIR/data' -A trust -U tegoma" >/dev/null
 run_pg "'$PGBIN/pg_ctl' -D '$DIR/data' -l '$DIR/log' -w -o \"-p $PORT -k '$DIR' -c listen_addresses=127.0.0.1\" start" >/dev/null
 run_pg "'$PGBIN/createdb' -h 127.0.0.1 -p $PORT -U tegoma tegoma_test"
 TEGOMA_TEST_POSTGRES="postgres://tegoma@127.0.0.1:$PORT/tegoma_test" \
-    cargo test -p tegoma-server --test postgres -- --ignored
+    cargo test --workspace --test postgres -- --ignored

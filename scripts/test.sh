@@ -15,5 +15,5 @@ fi
 export TEGOMA_PYTHON="$venv/bin/python"
 cargo test --workspace
 bash scripts/test-python.sh
-bash scripts/test-server.sh
+bash scripts/test-server.sh --postgres-only
 bash scripts/test-browser.sh
