@@ -7,7 +7,7 @@
 //! the other, so it counts twice.
 
 use tegoma_protocol::Side;
-use tegoma_rules::kit::{self, Square};
+use tegoma_rules::kit::{self, Bitboard};
 use tegoma_rules::ogi::{Move, Position, Role, ROLES};
 use tegoma_rules::systems::Ogi;
 
@@ -65,18 +65,6 @@ impl OgiEval {
     }
 }
 
-fn bits(mut b: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let i = b.trailing_zeros() as u8;
-            b &= b - 1;
-            Some(Square::from_index(i))
-        }
-    })
-}
-
 /// The promotion zone of `side` (ranks 6-8 for the first player, 1-3 for the second).
 fn zone(side: Side) -> u64 {
     if side == Side::First {
@@ -97,7 +85,7 @@ fn side_terms(pos: &Position, side: Side, attacks: [u64; 2]) -> i32 {
             v += IN_ZONE * (bb & zone(side)).count_ones() as i32;
         }
         if role == Role::Pawn {
-            for sq in bits(bb) {
+            for sq in Bitboard(bb) {
                 let rel = if side == Side::First {
                     sq.rank()
                 } else {
@@ -116,12 +104,12 @@ fn side_terms(pos: &Position, side: Side, attacks: [u64; 2]) -> i32 {
     let theirs = attacks[them.index()];
     v += MOBILITY * mine.count_ones() as i32;
     let occ = pos.occupied().0;
-    for k in bits(pos.pieces(side, Role::King).0) {
+    for k in pos.pieces(side, Role::King) {
         let around = kit::king_attacks(k).0;
         v -= KING_ZONE_ATTACK * (around & theirs).count_ones() as i32;
         v += KING_GUARD * (around & pos.occupied_by(side).0).count_ones().min(4) as i32;
     }
-    for k in bits(pos.pieces(them, Role::King).0) {
+    for k in pos.pieces(them, Role::King) {
         let empty_near = (kit::king_attacks(k).0 & !occ).count_ones() as i32;
         v += DROP_THREAT * hand_droppers.min(4) * empty_near;
     }

@@ -9,7 +9,7 @@
 
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{Move, Position, Role};
-use tegoma_rules::kit::{self, Square};
+use tegoma_rules::kit::{self, Bitboard, Square};
 use tegoma_rules::systems::Chess;
 
 use super::{Evaluator, Gain};
@@ -269,18 +269,6 @@ fn front_span(side: Side, sq: Square) -> u64 {
     files & ahead
 }
 
-fn bits(mut b: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let i = b.trailing_zeros() as u8;
-            b &= b - 1;
-            Some(Square::from_index(i))
-        }
-    })
-}
-
 /// The terms of one side (positive: good for `side`).
 fn side_terms(
     e: &ChessEval,
@@ -311,7 +299,7 @@ fn side_terms(
             s.add((wt[w::VALUE_MG + i] * n, wt[w::VALUE_EG + i] * n));
         }
         *phase_acc += PHASE[i] * n;
-        for sq in bits(bb) {
+        for sq in Bitboard(bb) {
             s.add(placement(wt, role, side, sq));
             let att = match role {
                 Role::Knight => kit::knight_attacks(sq).0,
@@ -353,7 +341,7 @@ fn side_terms(
     }
 
     // Pawn structure.
-    for sq in bits(my_pawns) {
+    for sq in Bitboard(my_pawns) {
         let f = sq.file();
         let file = FILE_A << f;
         let neighbours = (if f > 0 { FILE_A << (f - 1) } else { 0 })
