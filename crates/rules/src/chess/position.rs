@@ -134,9 +134,7 @@ impl Position {
             k ^= KEYS.black;
         }
         k ^= KEYS.castle[self.castling as usize];
-        if self.ep != 0 {
-            k ^= KEYS.ep[(self.ep & 7) as usize];
-        }
+        k ^= KEYS.ep_at[self.ep as usize];
         for h in 0..2 {
             for kind in 0..8 {
                 k ^= KEYS.hand[h][kind][(self.hands[h][kind] as usize).min(64)];
