@@ -22,7 +22,7 @@ pub mod registry;
 pub mod replay;
 pub mod rules;
 
-pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply};
+pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
 pub use rules::{

@@ -43,6 +43,16 @@ pub use any::AnyMatch;
 pub use draws::AutomaticDraws;
 pub use error::MatchError;
 
+/// A move as a player reads it in a move list, written in the position before it
+/// ([`Match::play_written`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// Its canonical PMN.
+    pub pmn: String,
+    /// Its SAN, for rule systems that have SAN (chess).
+    pub san: Option<String>,
+}
+
 /// One ply of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ply<M> {
@@ -310,21 +320,67 @@ impl<R: MatchRules> Match<R> {
         }
         match self.rules.read_move(&self.position, text) {
             Ok(mv) => self.play_checked(mv, text, elapsed_ms),
-            Err(error) if error.illegal().is_none() || !self.rules.illegal_move_loses() => {
-                Err(MatchError::Refused {
-                    ply: self.plies.len() + 1,
-                    error,
-                })
-            }
-            Err(error) => {
-                let outcome = Outcome::win(self.side_to_move().flip(), Status::Illegalmove);
-                self.outcome = Some(outcome);
-                Err(MatchError::Forfeit {
-                    ply: self.plies.len() + 1,
-                    error,
-                    outcome,
-                })
-            }
+            Err(error) => Err(self.unreadable(error)),
+        }
+    }
+
+    /// Plays a move typed by a player, as [`Match::play_timed`] does, reading it once, and
+    /// returns it as written in the position before it: its canonical PMN and, where the rule
+    /// system has SAN, its SAN (what a move list shows), whether it was played or its clock
+    /// fell (the outcome says which).
+    ///
+    /// ```
+    /// use tegoma_game::Match;
+    /// use tegoma_rules::systems::Chess;
+    ///
+    /// let mut m = Match::new(Chess);
+    /// let (outcome, written) = m.play_written("g1f3", None).unwrap();
+    /// assert_eq!(outcome, None);
+    /// assert_eq!(written.pmn, "g1-f3");
+    /// assert_eq!(written.san.as_deref(), Some("Nf3"));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Match::play_timed`].
+    pub fn play_written(
+        &mut self,
+        text: &str,
+        elapsed_ms: Option<u64>,
+    ) -> Result<(Option<Outcome>, Written), MatchError> {
+        if let Some(o) = self.outcome {
+            return Err(MatchError::Finished(o));
+        }
+        let mv = self
+            .rules
+            .read_move(&self.position, text)
+            .map_err(|error| self.unreadable(error))?;
+        let mut pmn = String::new();
+        let _ = self.rules.write_move(&self.position, mv, &mut pmn);
+        let mut san = String::new();
+        let san = self
+            .rules
+            .write_move_as(&self.position, mv, MoveFormat::San, &mut san)
+            .ok()
+            .map(|()| san);
+        let outcome = self.play_checked(mv, text, elapsed_ms)?;
+        Ok((outcome, Written { pmn, san }))
+    }
+
+    /// The error for a typed move that names no legal move: refused, or (Ōgi) the illegal
+    /// move loses and the match ends.
+    fn unreadable(&mut self, error: MoveError) -> MatchError {
+        if error.illegal().is_none() || !self.rules.illegal_move_loses() {
+            return MatchError::Refused {
+                ply: self.plies.len() + 1,
+                error,
+            };
+        }
+        let outcome = Outcome::win(self.side_to_move().flip(), Status::Illegalmove);
+        self.outcome = Some(outcome);
+        MatchError::Forfeit {
+            ply: self.plies.len() + 1,
+            error,
+            outcome,
         }
     }
 

@@ -251,7 +251,10 @@ impl MatchRules for Chess {
         out: &mut String,
     ) -> Result<(), Unsupported> {
         match format {
-            MoveFormat::Pmn => out.push_str(&position.move_to_pmn(mv)),
+            MoveFormat::Pmn => {
+                // Writing into a String cannot fail.
+                let _ = self.write_move(position, mv, out);
+            }
             MoveFormat::San => out.push_str(&position.to_san(mv)),
             MoveFormat::Uci => out.push_str(&mv.to_uci()),
         }

@@ -145,7 +145,11 @@ impl RuleSystem for Chess {
         mv: chess::Move,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        out.write_str(&position.move_to_pmn(mv))
+        let _ = position;
+        let mut buf = [0u8; 8];
+        let n = mv.write_pmn(&mut buf);
+        // Every byte written is ASCII.
+        out.write_str(std::str::from_utf8(&buf[..n]).unwrap_or("?"))
     }
     fn statuses(&self, position: &chess::Position) -> StatusSet {
         position.statuses()
@@ -221,7 +225,7 @@ impl RuleSystem for Ogi {
         mv: ogi::Move,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        out.write_str(&position.move_to_pmn(mv))
+        position.write_pmn(mv, out)
     }
     fn statuses(&self, position: &ogi::Position) -> StatusSet {
         position.statuses()

@@ -698,23 +698,20 @@ impl Game {
                     Some(t) => (now_ms() - t).max(0) as u64,
                     None => 0,
                 };
-                let written = self.written(text);
                 let before = self.m.ply_count();
                 // Played on the match itself (no copy per move): when its event cannot be
-                // stored, the match is built again from the database.
-                match self.m.play(text, Some(elapsed)) {
+                // stored, the match is built again from the database. The move is read once,
+                // and written in PMN (and SAN) for the event and the move list.
+                match self.m.play_written(text, Some(elapsed)) {
                     Ok(_) if self.m.ply_count() == before => {
                         // The flag fell during the ply: the move is not played.
                         ("timeout", json!({"side": side_name(side)}), true)
                     }
-                    Ok(_) => {
-                        let pmn = match written {
-                            Some((pmn, entry)) => {
-                                self.played = Some((self.seq + 1, pmn.clone(), entry));
-                                pmn
-                            }
-                            None => self.m.pmn_plies().pop().unwrap_or_default(),
-                        };
+                    Ok((_, written)) => {
+                        let entry =
+                            crate::view::move_entry(&written.pmn, written.san.as_deref().map(Some));
+                        let pmn = written.pmn;
+                        self.played = Some((self.seq + 1, pmn.clone(), entry));
                         (
                             "move",
                             json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),

@@ -147,6 +147,26 @@ async fn sqlite_writer(mut conn: AnyConnection, mut rx: mpsc::Receiver<Pending>)
     }
 }
 
+/// How often the checkpointer copies the log back into the database.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// SQLite: copies the write-ahead log back into the database file twice a second (a passive
+/// checkpoint: it never blocks the writer, which goes on appending meanwhile), on its own
+/// connection, for as long as the writer lives. A page written by many commits in between
+/// (a game's page of the events' index, one commit per move) is copied once.
+async fn checkpointer(mut conn: AnyConnection, writer: mpsc::WeakSender<Pending>) {
+    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if writer.upgrade().is_none() {
+            break;
+        }
+        // A failed checkpoint is retried at the next tick (the writer's bound still holds).
+        let _ = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").await;
+    }
+}
+
 /// The batch's events as a JSON array of `[game, seq, kind, data, at_ms]` rows.
 fn batch_json(batch: &[Pending], out: &mut String) {
     use std::fmt::Write as _;
@@ -227,9 +247,10 @@ async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     conn.execute("PRAGMA synchronous = NORMAL").await?;
     // 32 MiB of page cache (the default is 2 MiB): the events' index stays in memory.
     conn.execute("PRAGMA cache_size = -32768").await?;
-    // Copy the log back into the database every 4000 pages (16 MiB) rather than every 1000:
-    // a quarter of the checkpoints, each of them a pause of the writer.
-    conn.execute("PRAGMA wal_autocheckpoint = 4000").await?;
+    // The log is copied back into the database by a task of its own (`checkpointer`), off the
+    // writer's path; the writer's own checkpoint after a commit (a pause of every game waiting
+    // for it) is only the bound on the log's size: 40,000 pages (160 MiB).
+    conn.execute("PRAGMA wal_autocheckpoint = 40000").await?;
     Ok(())
 }
 
@@ -278,6 +299,9 @@ impl Store {
             sqlite_pragmas(&mut conn).await.map_err(ctx("connecting"))?;
             let (tx, rx) = mpsc::channel(4096);
             tokio::spawn(sqlite_writer(conn, rx));
+            let mut conn = options.connect().await.map_err(ctx("connecting"))?;
+            sqlite_pragmas(&mut conn).await.map_err(ctx("connecting"))?;
+            tokio::spawn(checkpointer(conn, tx.downgrade()));
             Some(tx)
         };
         Ok(Store {

@@ -6,7 +6,7 @@ use std::fmt;
 use tegoma_notation::cgsn::StatusSet;
 use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, Side};
 
-use super::{AutomaticDraws, Match, MatchError};
+use super::{AutomaticDraws, Match, MatchError, Written};
 use crate::clock::Clock;
 use crate::position::Source as Start;
 use crate::registry::{Rules, Visit};
@@ -36,6 +36,11 @@ trait DynMatch: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynMatch>;
     fn as_any(&self) -> &dyn Any;
     fn play(&mut self, text: &str, elapsed_ms: Option<u64>) -> Result<Option<Outcome>, MatchError>;
+    fn play_written(
+        &mut self,
+        text: &str,
+        elapsed_ms: Option<u64>,
+    ) -> Result<(Option<Outcome>, Written), MatchError>;
     fn take_back(&mut self) -> Result<Option<u64>, MatchError>;
     fn end(&mut self, outcome: Outcome) -> Result<Outcome, MatchError>;
     fn resign(&mut self, side: Side) -> Result<Outcome, MatchError>;
@@ -75,6 +80,13 @@ impl<R: MatchRules> DynMatch for Match<R> {
     }
     fn play(&mut self, text: &str, elapsed_ms: Option<u64>) -> Result<Option<Outcome>, MatchError> {
         self.play_timed(text, elapsed_ms)
+    }
+    fn play_written(
+        &mut self,
+        text: &str,
+        elapsed_ms: Option<u64>,
+    ) -> Result<(Option<Outcome>, Written), MatchError> {
+        Match::play_written(self, text, elapsed_ms)
     }
     fn take_back(&mut self) -> Result<Option<u64>, MatchError> {
         Match::take_back(self).map(|p| p.elapsed_ms)
@@ -272,6 +284,19 @@ impl AnyMatch {
         elapsed_ms: Option<u64>,
     ) -> Result<Option<Outcome>, MatchError> {
         self.inner.play(text, elapsed_ms)
+    }
+
+    /// Plays a move, reading it once, and returns it written in PMN (and SAN for chess). See
+    /// [`Match::play_written`].
+    ///
+    /// # Errors
+    /// As [`Match::play_timed`].
+    pub fn play_written(
+        &mut self,
+        text: &str,
+        elapsed_ms: Option<u64>,
+    ) -> Result<(Option<Outcome>, Written), MatchError> {
+        self.inner.play_written(text, elapsed_ms)
     }
 
     /// See [`Match::take_back`]; returns the taken-back ply's time.

@@ -5,6 +5,8 @@
 //! Input also accepts `c3+c4/P` (explicit default demotion), `e7-e8/+P` (a `/X` suffix on a
 //! non-capturing move means `=X`), `e7-e8/P` and `e7-e8=P` (a declined promotion spelled out),
 //! `*e5` and `*-e5` (a drop whose piece is inferred from the hand).
+use std::fmt;
+
 use super::error::{cell, illegal, piece};
 use super::position::{parse_token, Position};
 use super::types::{Move, MoveList, Role};
@@ -17,10 +19,10 @@ fn square_name(sq: u8) -> [u8; 2] {
     [b'a' + sq % 8, b'1' + sq / 8]
 }
 
-fn push_square(s: &mut String, sq: u8) {
+fn write_square<W: fmt::Write + ?Sized>(out: &mut W, sq: u8) -> fmt::Result {
     let n = square_name(sq);
-    s.push(n[0] as char);
-    s.push(n[1] as char);
+    out.write_char(n[0] as char)?;
+    out.write_char(n[1] as char)
 }
 
 /// The 8x8 square of a CELL coordinate.
@@ -42,31 +44,40 @@ impl Position {
     /// # Ok::<(), tegoma_rules::ogi::MoveError>(())
     /// ```
     pub fn move_to_pmn(&self, m: Move) -> String {
-        let side = self.stm;
         let mut s = String::with_capacity(12);
+        let _ = self.write_pmn(m, &mut s);
+        s
+    }
+
+    /// Writes [`Position::move_to_pmn`] without allocating.
+    ///
+    /// # Errors
+    /// Those of the writer.
+    pub fn write_pmn<W: fmt::Write + ?Sized>(&self, m: Move, out: &mut W) -> fmt::Result {
+        let side = self.stm;
         match m.origin() {
             None => {
-                s.push_str(&m.role().token(side));
-                s.push('*');
-                push_square(&mut s, m.dest());
+                m.role().write_token(side, out)?;
+                out.write_char('*')?;
+                write_square(out, m.dest())?;
             }
             Some(from) => {
-                push_square(&mut s, from);
-                s.push(if m.captured().is_some() { '+' } else { '-' });
-                push_square(&mut s, m.dest());
+                write_square(out, from)?;
+                out.write_char(if m.captured().is_some() { '+' } else { '-' })?;
+                write_square(out, m.dest())?;
                 if m.is_promotion() {
-                    s.push('=');
-                    s.push_str(&m.final_role().token(side));
+                    out.write_char('=')?;
+                    m.final_role().write_token(side, out)?;
                 }
                 if m.keeps_promoted() {
                     if let Some(k) = m.captured() {
-                        s.push('/');
-                        s.push_str(&k.token(side));
+                        out.write_char('/')?;
+                        k.write_token(side, out)?;
                     }
                 }
             }
         }
-        s
+        Ok(())
     }
 
     /// Reads a PMN move and returns the legal move it names (history ignored), or a typed

@@ -117,19 +117,32 @@ impl Role {
     /// The piece's PIN token for `side` (`K^`, `+r`, ...), without the Jeweled marker.
     pub fn token(self, side: Side) -> String {
         let mut s = String::with_capacity(3);
+        let _ = self.write_token(side, &mut s);
+        s
+    }
+
+    /// Writes [`Role::token`] without allocating.
+    ///
+    /// # Errors
+    /// Those of the writer.
+    pub fn write_token<W: std::fmt::Write + ?Sized>(
+        self,
+        side: Side,
+        out: &mut W,
+    ) -> std::fmt::Result {
         if self.is_promoted() {
-            s.push('+');
+            out.write_char('+')?;
         }
         let l = self.letter();
-        s.push(if side == Side::First {
+        out.write_char(if side == Side::First {
             l
         } else {
             l.to_ascii_lowercase()
-        } as char);
+        } as char)?;
         if self == Role::King {
-            s.push('^');
+            out.write_char('^')?;
         }
-        s
+        Ok(())
     }
 }
 

@@ -6,12 +6,11 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use tegoma_game::MoveFormat;
 use tegoma_protocol::{Piece, Position as Generic, Square};
 
 use super::{Acked, Game, Logged, Published};
 use crate::store::now_ms;
-use crate::view::{move_entry, plies_of, update, view, write_legal, Extra, Layout, Parts};
+use crate::view::{plies_of, update, view, write_legal, Extra, Layout, Parts};
 
 /// The picture clients were last sent, kept from one event to the next: after a move only the
 /// new ply, the changed cells and the legal moves are written.
@@ -109,15 +108,6 @@ impl Game {
         v.changed.dedup();
         v.follows = next;
         v.at = Some(self.seq);
-    }
-
-    /// The canonical PMN of a move about to be played and its entry in the move list (with its
-    /// SAN where the rule system has SAN); `None` when the text is no legal move here.
-    pub(super) fn written(&self, text: &str) -> Option<(String, String)> {
-        let pmn = self.m.move_as(text, MoveFormat::Pmn)?.ok()?;
-        let san = self.m.move_as(text, MoveFormat::San).and_then(Result::ok);
-        let entry = move_entry(&pmn, san.as_deref().map(Some));
-        Some((pmn, entry))
     }
 
     fn extra(&self) -> Extra<'_> {
