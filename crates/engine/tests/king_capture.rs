@@ -137,3 +137,60 @@ fn captures_the_king_within_three_plies() {
     // Both sides to move are represented.
     assert!(three.iter().any(|(p, _)| p.side_to_move() == Side::Second));
 }
+
+/// Whether `m` leaves the opponent a King capture (and does not take theirs first).
+fn hangs_the_king(p: &Position, m: Move) -> bool {
+    !takes_king(m) && can_take_king(&p.after_unchecked(m))
+}
+
+/// The engine never leaves its King to be taken when a move that does not exists, at every
+/// depth from 2: in positions from random games where the King is attacked or a move could
+/// expose it, and in a game lost to Fairy-Stockfish (2026-11-26), where a pruning at the node
+/// after the King's capture scored it by the evaluation and the search played on.
+#[test]
+fn never_leaves_its_king_to_be_taken() {
+    let mut cases: Vec<Position> = Vec::new();
+    let mut p =
+        Position::from_feen("lns1k^snl/3r1ib1/ppppp1pp/5p2/3P3P/PPP1PPP1/1B2K^1RL/LNSI1SN1 / O/o")
+            .unwrap();
+    for pmn in [
+        "d1-c2", "d7-a7", "c2+f5", "a7-d7", "e3-e4", "e6-e5", "e4+e5", "f7+e5", "e2-e3", "e8-f7",
+        "f3-f4", "e5+d4", "f5+d4", "d7-e7",
+    ] {
+        let m = p.parse_pmn(pmn).unwrap();
+        p.play_unchecked(m);
+    }
+    cases.push(p);
+    let mut rng = Rng(0x0651_2611);
+    let mut games = 0;
+    while cases.len() < 40 && games < 2000 {
+        games += 1;
+        let mut p = Position::startpos();
+        for _ in 0..120 {
+            let moves = p.legal_moves();
+            if p.is_over() || moves.is_empty() {
+                break;
+            }
+            let list: Vec<Move> = moves.iter().copied().collect();
+            let safe = list.iter().filter(|&&m| !hangs_the_king(&p, m)).count();
+            // Some moves hang the King, some do not, and no King capture at once.
+            if !can_take_king(&p) && safe > 0 && safe < list.len() && rng.below(4) == 0 {
+                cases.push(p);
+            }
+            p.play_unchecked(list[rng.below(list.len())]);
+        }
+    }
+    assert!(cases.len() >= 40, "{} positions", cases.len());
+    let mut engine = Engine::new(Rules::ogi());
+    for p in &cases {
+        for depth in 2..=4 {
+            let (m, _) = engine_move(&mut engine, p, depth);
+            assert!(
+                !hangs_the_king(p, m),
+                "{} at depth {depth}: {} lets the King be taken",
+                p.to_feen(),
+                p.move_to_pmn(m)
+            );
+        }
+    }
+}

@@ -50,6 +50,14 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
     /// that the opponent could capture in Ōgi). Such nodes get no stand-pat, no null move and
     /// no reduction, and the search looks one ply deeper.
     fn in_danger(&self, rules: &R, pos: &R::Position) -> bool;
+    /// Whether the game ended on the board before the side to move's turn, lost for it (Ōgi:
+    /// its King was captured). The search asks before anything else at every node, so that a
+    /// position without a move is never scored by a pruning's static evaluation (which once
+    /// let a search miss a King capture one ply ahead). Default: no such ending (a game over is
+    /// then a position without legal moves, which every node finds).
+    fn lost(&self, _rules: &R, _pos: &R::Position) -> bool {
+        false
+    }
     /// The position after passing the turn, where the game allows the null-move heuristic
     /// there (`None`: not here).
     fn null_move(&self, rules: &R, pos: &R::Position) -> Option<R::Position>;

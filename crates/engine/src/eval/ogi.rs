@@ -161,6 +161,12 @@ impl Evaluator<Ogi> for OgiEval {
         pos.is_check()
     }
 
+    #[inline]
+    fn lost(&self, _rules: &Ogi, pos: &Position) -> bool {
+        // A King was captured by the move before (the side that moved still has its own).
+        pos.is_over()
+    }
+
     fn null_move(&self, _rules: &Ogi, pos: &Position) -> Option<Position> {
         let mut p = *pos;
         p.play_null();

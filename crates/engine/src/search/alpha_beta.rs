@@ -30,6 +30,9 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         null_ok: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
+        if self.eval.lost(self.rules, pos) {
+            return -(MATE - ply as i32);
+        }
         if self.repeats(ply) || self.eval.is_dead_draw(self.rules, pos) {
             return 0;
         }
