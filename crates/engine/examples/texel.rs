@@ -1,4 +1,4 @@
-//! Texel tuning of the chess evaluation on positions from the engine's own games.
+//! Texel tuning of the chess evaluation on positions of the engine's own games.
 //!
 //! Two steps, each re-runnable (a fixed seed gives the same games, the same data, the same
 //! weights):
@@ -8,12 +8,13 @@
 //! #    position as `FEN;RESULT` (1 first player won, 0.5 draw, 0 second player won).
 //! cargo run --release -p tegoma-engine --example texel -- generate 400 1500 1 > /tmp/texel.txt
 //! # 2. Tuning: the quiet positions (not in check, no capture that wins material by exchange),
-//! #    the sigmoid's scale K fitted first, then each weight moved by local search while the
-//! #    mean squared error between the result and sigmoid(eval), plus LAMBDA times the sum of
-//! #    the squared distances (centipawns) of the weights from the hand-set ones, falls. The
-//! #    penalty (L2 regularisation towards `DEFAULT_WEIGHTS`) keeps a weight that the data
-//! #    hardly constrains where reasoning put it, so that the result generalises beyond the
-//! #    data's games (an unregularised run measured -14 Elo). Prints the weights after every
+//! #    the sigmoid's scale K fitted first, then each weight in turn moved by steps (5 cp for
+//! #    piece values, 1 otherwise) in the direction that lowers the error, as far as it keeps
+//! #    falling; passes until none moves. The error is the mean squared error between the
+//! #    result and sigmoid(eval), plus LAMBDA times the sum of the squared distances
+//! #    (centipawns) of the weights from the hand-set ones. The penalty (L2 regularisation
+//! #    towards `DEFAULT_WEIGHTS`) keeps a weight that the data hardly constrains where it was,
+//! #    so that the result generalises beyond the data's games. Prints the weights after every
 //! #    pass (the last line is the result).
 //! cargo run --release -p tegoma-engine --example texel -- tune /tmp/texel.txt 8 1e-7
 //! ```
@@ -21,7 +22,14 @@
 //! The printed array can replace `DEFAULT_WEIGHTS` in `crates/engine/src/eval/chess/mod.rs`;
 //! measure it first (`tegoma match --nodes 20000 --games 200` against the build with the old
 //! weights).
-
+//!
+//! Runs so far:
+//! - session 6: 2 800 games (`generate 300 1500 1`, `generate 2500 2000 2`), 234 141 quiet
+//!   positions, no regularisation: -13.9 Elo [-54.8, +26.6], not kept;
+//! - session 8 (2026-11-26): 3 500 games at 2 500 nodes, seven runs of
+//!   `generate 500 2500 SEED` for SEED 11 to 17 (428 886 positions, 287 105 quiet; about
+//!   3 minutes a run on one core), then `tune DATA 30 1e-7` (K 0.84, error 0.093085 to
+//!   0.091150 in 9 passes). See the README's engine section for its measurement.
 use std::io::{BufRead, Write};
 
 use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
@@ -187,13 +195,21 @@ fn tune(path: &str, passes: usize, lambda: f64) {
         for i in 0..CHESS_WEIGHT_COUNT {
             // Piece values move by larger steps.
             let step = if i < 10 { 5 } else { 1 };
+            // One direction, then as many steps along it as keep lowering the error.
             for delta in [step, -step] {
-                let mut cand = w;
-                cand[i] += delta;
-                let e = error(&samples, cand, k, lambda);
-                if e < best {
+                let mut moved = false;
+                loop {
+                    let mut cand = w;
+                    cand[i] += delta;
+                    let e = error(&samples, cand, k, lambda);
+                    if e >= best {
+                        break;
+                    }
                     best = e;
                     w = cand;
+                    moved = true;
+                }
+                if moved {
                     improved = true;
                     break;
                 }

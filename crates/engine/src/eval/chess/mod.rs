@@ -81,30 +81,31 @@ mod w {
 /// The number of chess evaluation weights (see [`ChessEval::with_weights`]).
 pub const WEIGHT_COUNT: usize = w::COUNT;
 
-/// The chess evaluation's weights, in centipawns, set by reasoning. The example
-/// `crates/engine/examples/texel.rs` tunes them by Texel's method on positions of the engine's
-/// own self-play games,
-/// labelled by the games' results; its first run (234 141 quiet positions of 2 800 games at
-/// 1 500-2 000 nodes a move, 17 passes) measured no gain (-14 Elo, 95% interval [-55, +27],
-/// 200 games at 20 000 nodes a move), so these stay until a tuning wins.
+/// The chess evaluation's weights, in centipawns, first set by reasoning, then tuned by Texel's
+/// method (`crates/engine/examples/texel.rs`) on positions of the engine's own self-play games
+/// labelled by the games' results. A first unregularised run (234 141 quiet positions of
+/// 2 800 games at 1 500-2 000 nodes a move) measured no gain (-14 Elo, 95% interval [-55,
+/// +27]); these come from the second (287 105 quiet positions of 3 500 games at 2 500 nodes
+/// a move, L2 regularisation 1e-7 towards the hand-set weights), which measured +63 Elo
+/// [+32, +95] against the hand-set ones (200 games at 20 000 nodes a move).
 pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = [
-    100, 313, 335, 480, 950, // value mg
-    120, 292, 320, 540, 1000, // value eg
-    30, 50, // bishop pair
-    4, 4, 5, 5, 2, 4, 1, 2, // mobility
-    -10, -20, -12, -16, // doubled, isolated
-    5, 8, 14, 25, 45, 70, // passed mg
-    10, 18, 32, 55, 90, 140, // passed eg
-    22, 10, 10, 6,  // rook open, half-open
-    12, // shelter
-    2, 2, 3, 5,  // attack units
-    10, // tempo
-    12, 8, 5, 4, 2, 6, 15, // centralisation
-    3, 6, 15, // pawn advance, centre
-    20, 25, // rook seventh
-    15, 15, // king home, wing
-    2, 6, // passed pawn's free path
-    40, 30, 25, 20, 20, 15, // threats
+    85, 328, 345, 475, 955, // value mg
+    105, 307, 325, 535, 1005, // value eg
+    39, 51, // bishop pair
+    8, 0, 5, 6, 7, 3, 4, 4, // mobility
+    -6, -19, -11, -10, // doubled, isolated
+    5, 4, 10, 19, 50, 71, // passed mg
+    8, 16, 32, 49, 95, 140, // passed eg
+    25, 10, 18, 8,  // rook open, half-open
+    17, // shelter
+    1, 3, 2, 3, // attack units
+    5, // tempo
+    15, 11, 5, 5, 1, 8, 7, // centralisation
+    -2, -5, 15, // pawn advance, centre
+    19, 20, // rook seventh
+    9, 27, // king home, wing
+    0, 16, // passed pawn's free path
+    44, 31, 27, 20, 20, 18, // threats
 ];
 
 /// The chess evaluator: material and piece-square terms by phase, mobility, pawn structure,

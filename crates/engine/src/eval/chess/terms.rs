@@ -107,7 +107,8 @@ mod tests {
         let blocked = Position::from_fen("7k/4n3/4P3/8/8/8/8/K7 w - - 0 1").unwrap();
         let e6 = Square::from_index(44);
         let f = free_path(&e, &free, Side::First, e6, 5);
-        assert!(f.mg > 0 && f.eg > 0);
+        // (The tuned middle-game weight may be 0: a free path counts in the end game.)
+        assert!(f.mg >= 0 && f.eg > 0);
         let b = free_path(&e, &blocked, Side::First, e6, 5);
         assert_eq!((b.mg, b.eg), (0, 0));
         // The second player's pawn on e3 runs down the board.
