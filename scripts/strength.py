@@ -23,8 +23,10 @@ Usage:
 Options: --engine CMD (default: target/release/tegoma engine), --chess-proto uci|sei (default uci),
 --ogi-proto sei|uci (default sei), --tc 10+0.1, --concurrency 2, --seed 1, --plies 8 (opening
 length), --out DIR (records and JSON results, default target/strength), --ogi-ini PATH,
---fsf-overhead MS (Fairy-Stockfish's Move Overhead, default 300: the wasm build under node
-answers late and loses on time with its default 10 ms), --sf-overhead MS (Stockfish's, default 100:
+--fsf-overhead MS (Fairy-Stockfish's Move Overhead, default 50: the wasm build under node
+answers late and could lose on time with its default 10 ms; its time manager takes the overhead
+off its clock about 50 times over, so 300 ms at 10 s + 0.1 s left it 1 ms a move, depth 1: a
+crippled opponent, as session 8 found), --sf-overhead MS (Stockfish's, default 100:
 with its default 10 ms it lost games on time on a loaded machine, wins that measure the machine).
 """
 
@@ -132,10 +134,11 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "target", "strength"))
     ap.add_argument("--ogi-ini", default=os.environ.get("OGI_INI", "/work/shared/oracles/ogi.ini"))
     ap.add_argument("--tegoma", default=None, help="the tegoma binary (default: target/release)")
-    ap.add_argument("--fsf-overhead", type=int, default=300,
+    ap.add_argument("--fsf-overhead", type=int, default=50,
                     help="Fairy-Stockfish's Move Overhead in ms: the wasm build under node answers "
-                         "late (messages cross two threads and a pipe) and, with its default 10 ms, "
-                         "loses on time at 10+0.1")
+                         "late (messages cross two threads and a pipe); its time manager subtracts "
+                         "the overhead about 50 times from the clock, so at 10+0.1 a value above "
+                         "about 250 leaves it 1 ms a move (300 did: depth 1 every move)")
     ap.add_argument("--sf-overhead", type=int, default=100,
                     help="Stockfish's Move Overhead in ms (its default 10 ms lost games on time "
                          "at 10+0.1 on this shared machine: a loss on time measures the machine)")
