@@ -146,10 +146,7 @@ impl RuleSystem for Chess {
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let _ = position;
-        let mut buf = [0u8; 8];
-        let n = mv.write_pmn(&mut buf);
-        // Every byte written is ASCII.
-        out.write_str(std::str::from_utf8(&buf[..n]).unwrap_or("?"))
+        mv.write_pmn_to(out)
     }
     fn statuses(&self, position: &chess::Position) -> StatusSet {
         position.statuses()

@@ -177,12 +177,22 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Move {
+    /// Writes the canonical PMN into any writer, without the formatting machinery.
+    ///
+    /// # Errors
+    /// Those of the writer.
+    pub fn write_pmn_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
         let mut buf = [0u8; 8];
         let n = self.write_pmn(&mut buf);
         // Every byte written is ASCII.
-        f.write_str(std::str::from_utf8(&buf[..n]).unwrap_or("?"))
+        out.write_str(std::str::from_utf8(&buf[..n]).unwrap_or("?"))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_pmn_to(f)
     }
 }
 
