@@ -2,6 +2,9 @@
 //! PostgreSQL, through sqlx's `Any` driver with portable SQL; PostgreSQL `LISTEN/NOTIFY` tells
 //! the other server processes sharing the database that a game has new events.
 
+mod writer;
+
+use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -9,8 +12,10 @@ use std::borrow::Cow;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::{AnyConnection, AnyPool, ConnectOptions, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
+
+use writer::Write;
 
 /// The channel of `NOTIFY` messages (`game_id:seq`).
 pub const CHANNEL: &str = "tegoma_events";
@@ -29,11 +34,14 @@ pub fn now_ms() -> i64 {
 pub struct StoreError {
     what: &'static str,
     #[source]
-    source: sqlx::Error,
+    source: Box<dyn std::error::Error + Send + Sync>,
 }
 
 fn ctx(what: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
-    move |source| StoreError { what, source }
+    move |source| StoreError {
+        what,
+        source: Box::new(source),
+    }
 }
 
 /// A stored game's fixed part.
@@ -100,142 +108,34 @@ pub struct Store {
     pool: AnyPool,
     postgres: bool,
     url: String,
-    /// SQLite: the one writer of events (group commit); `None` on PostgreSQL.
-    writer: Option<mpsc::Sender<Pending>>,
+    /// SQLite on a file: the one writer (group commit, a thread of its own); `None` on
+    /// PostgreSQL and in memory, where writes go through the pool.
+    writer: Option<mpsc::Sender<Write>>,
 }
 
-/// The most events the SQLite writer stores in one statement.
-const MAX_BATCH: usize = 512;
-
-/// An event waiting for the SQLite writer.
-struct Pending {
-    id: String,
-    event: EventRow,
-    reply: oneshot::Sender<Result<Append, StoreError>>,
+/// The file of an SQLite URL (`sqlite://PATH` or `sqlite:PATH`, without its `?` options);
+/// `None` for an in-memory database or another URL.
+fn sqlite_file(url: &str) -> Option<&str> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && !path.contains(":memory:") && !path.starts_with("file:")).then_some(path)
 }
 
-/// The SQLite writer: takes every waiting event and stores them with one statement (SQLite
-/// has one writer at a time; one task writing on its own connection avoids lock waits and the
-/// pool's hand-over, and a batch costs one commit).
-async fn sqlite_writer(mut conn: AnyConnection, mut rx: mpsc::Receiver<Pending>) {
-    let mut batch: Vec<Pending> = Vec::with_capacity(256);
-    let mut json = String::with_capacity(64 * 1024);
-    while let Some(first) = rx.recv().await {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(p) => batch.push(p),
-                Err(_) => break,
-            }
-        }
-        let result = write_batch(&mut conn, &batch, &mut json).await;
-        match result {
-            Ok(outcomes) => {
-                for (p, o) in batch.drain(..).zip(outcomes) {
-                    let _ = p.reply.send(Ok(o));
-                }
-            }
-            Err(e) => {
-                for p in batch.drain(..) {
-                    let _ = p.reply.send(Err(StoreError {
-                        what: e.what,
-                        source: sqlx::Error::Protocol(e.source.to_string()),
-                    }));
-                }
-            }
-        }
-    }
-}
-
-/// How often the checkpointer copies the log back into the database.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
-
-/// SQLite: copies the write-ahead log back into the database file twice a second (a passive
-/// checkpoint: it never blocks the writer, which goes on appending meanwhile), on its own
-/// connection, for as long as the writer lives. A page written by many commits in between
-/// (a game's page of the events' index, one commit per move) is copied once.
-async fn checkpointer(mut conn: AnyConnection, writer: mpsc::WeakSender<Pending>) {
-    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        if writer.upgrade().is_none() {
-            break;
-        }
-        // A failed checkpoint is retried at the next tick (the writer's bound still holds).
-        let _ = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").await;
-    }
-}
-
-/// The batch's events as a JSON array of `[game, seq, kind, data, at_ms]` rows.
-fn batch_json(batch: &[Pending], out: &mut String) {
-    use std::fmt::Write as _;
-    out.clear();
-    out.push('[');
-    for (i, p) in batch.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push('[');
-        crate::view::push_json_str(out, &p.id);
-        let _ = write!(out, ",{},", p.event.seq);
-        crate::view::push_json_str(out, &p.event.kind);
-        out.push(',');
-        crate::view::push_json_str(out, &p.event.data);
-        let _ = write!(out, ",{}]", p.event.at_ms);
-    }
-    out.push(']');
-}
-
-async fn write_batch(
-    conn: &mut AnyConnection,
-    batch: &[Pending],
-    json: &mut String,
-) -> Result<Vec<Append>, StoreError> {
-    // The whole batch in one statement of constant text (prepared once, cached by the
-    // connection) with one parameter, the events as a JSON array: one round trip to SQLite's
-    // thread, and one commit (a statement outside a transaction is its own: all its rows or
-    // none). A multi-row VALUES list was measured slower: SQLite prepares each new length anew
-    // and looks its parameters up by name; one statement per event costs a round trip each.
-    batch_json(batch, json);
-    let done = sqlx::query(
-        "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
-         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), \
-         json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]') \
-         FROM json_each($1)",
-    )
-    .bind(json.as_str())
-    .execute(&mut *conn)
-    .await
-    .map_err(ctx("appending events"))?;
-    if done.rows_affected() == batch.len() as u64 {
-        return Ok(vec![Append::Stored; batch.len()]);
-    }
-    // A number was taken (another process writing the file): the rows that went in are those
-    // stored with this batch's data and time.
-    let mut out = Vec::with_capacity(batch.len());
-    for p in batch {
-        let row = sqlx::query("SELECT data, at_ms FROM events WHERE game_id = $1 AND seq = $2")
-            .bind(&p.id)
-            .bind(p.event.seq)
-            .fetch_optional(&mut *conn)
-            .await
-            .map_err(ctx("appending an event"))?;
-        let ours = match row {
-            Some(r) => {
-                let data: String = r.try_get(0).map_err(ctx("appending an event"))?;
-                let at: i64 = r.try_get(1).map_err(ctx("appending an event"))?;
-                data == p.event.data && at == p.event.at_ms
-            }
-            None => false,
-        };
-        out.push(if ours {
-            Append::Stored
-        } else {
-            Append::Conflict
-        });
-    }
-    Ok(out)
+/// Hands `w` to the SQLite writer and waits for its answer.
+async fn write<T>(
+    writer: &mpsc::Sender<Write>,
+    w: Write,
+    answer: oneshot::Receiver<Result<T, StoreError>>,
+    what: &'static str,
+) -> Result<T, StoreError> {
+    let gone = || StoreError {
+        what,
+        source: "the SQLite writer stopped".into(),
+    };
+    writer.send(w).await.map_err(|_| gone())?;
+    answer.await.map_err(|_| gone())?
 }
 
 /// The settings of every SQLite connection.
@@ -292,17 +192,9 @@ impl Store {
             what: "migrating",
             source: e.into(),
         })?;
-        let writer = if postgres {
-            None
-        } else {
-            let mut conn = options.connect().await.map_err(ctx("connecting"))?;
-            sqlite_pragmas(&mut conn).await.map_err(ctx("connecting"))?;
-            let (tx, rx) = mpsc::channel(4096);
-            tokio::spawn(sqlite_writer(conn, rx));
-            let mut conn = options.connect().await.map_err(ctx("connecting"))?;
-            sqlite_pragmas(&mut conn).await.map_err(ctx("connecting"))?;
-            tokio::spawn(checkpointer(conn, tx.downgrade()));
-            Some(tx)
+        let writer = match sqlite_file(url) {
+            Some(path) if !postgres => Some(writer::start(Path::new(path))?),
+            _ => None,
         };
         Ok(Store {
             pool,
@@ -327,6 +219,16 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
+        if let Some(w) = &self.writer {
+            let (reply, answer) = oneshot::channel();
+            return write(
+                w,
+                Write::Game(Box::new(g.clone()), reply),
+                answer,
+                "storing a game",
+            )
+            .await;
+        }
         sqlx::query(
             "INSERT INTO games (id, rules, start_feen, periods, engine_side, engine_level, \
              first_hash, second_hash, created_ms, finished) \
@@ -415,6 +317,11 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn set_finished(&self, id: &str) -> Result<(), StoreError> {
+        if let Some(w) = &self.writer {
+            let (reply, answer) = oneshot::channel();
+            let finished = Write::Finished(id.to_string(), reply);
+            return write(w, finished, answer, "finishing a game").await;
+        }
         sqlx::query("UPDATE games SET finished = 1 WHERE id = $1")
             .bind(id)
             .execute(&self.pool)
@@ -459,17 +366,12 @@ impl Store {
     pub async fn append(&self, id: &str, e: &EventRow) -> Result<Append, StoreError> {
         if let Some(w) = &self.writer {
             let (reply, answer) = oneshot::channel();
-            let pending = Pending {
+            let event = Write::Event {
                 id: id.to_string(),
                 event: e.clone(),
                 reply,
             };
-            let gone = || StoreError {
-                what: "appending an event",
-                source: sqlx::Error::PoolClosed,
-            };
-            w.send(pending).await.map_err(|_| gone())?;
-            return answer.await.map_err(|_| gone())?;
+            return write(w, event, answer, "appending an event").await;
         }
         let mut tx = self.pool.begin().await.map_err(ctx("appending an event"))?;
         let sql = if self.postgres {
