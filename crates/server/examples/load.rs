@@ -108,7 +108,8 @@ async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64) {
     );
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
-    let server = tokio::spawn(async move { axum::serve(l, app).await.unwrap() });
+    let server =
+        tokio::spawn(async move { axum::serve(tegoma_server::no_delay(l), app).await.unwrap() });
     let count = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let mut tasks = Vec::new();
@@ -118,7 +119,7 @@ async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64) {
             let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
                 format!("ws://{addr}/echo"),
                 Some(client_config()),
-                false,
+                true,
             )
             .await
             .unwrap();
@@ -300,7 +301,7 @@ async fn connect(addr: SocketAddr, id: &str, token: &str) -> Ws {
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
         format!("ws://{addr}/api/games/{id}/ws"),
         Some(client_config()),
-        false,
+        true,
     )
     .await
     .unwrap();
@@ -464,8 +465,7 @@ async fn main() {
         .unwrap();
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
-    let app = tegoma_server::app(hub.clone());
-    tokio::spawn(async move { axum::serve(l, app).await.unwrap() });
+    tokio::spawn(tegoma_server::serve_on(l, hub.clone()));
     let target = share * echo;
     let interval_us = (games as f64 * 1e6 / target) as u64;
     let sh = Arc::new(Shared {
