@@ -14,7 +14,7 @@
 
 use std::path::Path;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::{mpsc, oneshot};
@@ -23,9 +23,6 @@ use super::{Append, EventRow, GameRow, StoreError};
 
 /// The most writes taken into one transaction.
 const MAX_BATCH: usize = 512;
-
-/// How long the writer gathers writes when several were waiting already.
-const GATHER: Duration = Duration::from_millis(2);
 
 /// How often the checkpointer copies the log back into the database.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -115,20 +112,10 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Write>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = rx.blocking_recv() {
         batch.push(first);
-        take_waiting(&mut rx, &mut batch);
-        // Others were waiting too, so the games are busy: a short wait gathers a larger batch.
-        // A commit costs about as much as a few dozen events (it copies the pages it changed
-        // into the log, the events table's last page among them), so larger batches carry more
-        // moves a second; a lone write is not held back.
-        if batch.len() > 1 {
-            let until = Instant::now() + GATHER;
-            while batch.len() < MAX_BATCH {
-                let left = until.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    break;
-                }
-                thread::sleep(left.min(Duration::from_micros(500)));
-                take_waiting(&mut rx, &mut batch);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
             }
         }
         match store(&mut conn, &batch) {
@@ -148,16 +135,6 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Write>) {
                     });
                 }
             }
-        }
-    }
-}
-
-/// Moves the writes waiting in `rx` into `batch`, up to [`MAX_BATCH`].
-fn take_waiting(rx: &mut mpsc::Receiver<Write>, batch: &mut Vec<Write>) {
-    while batch.len() < MAX_BATCH {
-        match rx.try_recv() {
-            Ok(w) => batch.push(w),
-            Err(_) => break,
         }
     }
 }
