@@ -15,8 +15,15 @@ pub(super) struct Attacks {
     pub pawns: u64,
     /// Attacked by a knight or a bishop.
     pub minors: u64,
+    /// Attacked by a knight, by a bishop, by a rook, by a queen.
+    pub knights: u64,
+    pub bishops: u64,
+    pub rooks: u64,
+    pub queens: u64,
     /// Attacked by any piece (the king included).
     pub all: u64,
+    /// Attacked by two pieces or more (pawns counted once).
+    pub twice: u64,
 }
 
 /// Our threats on their pieces (positive: good for `side`, whose attacks are `ours`).
@@ -67,6 +74,7 @@ pub(super) fn free_path(e: &ChessEval, pos: &Position, side: Side, sq: Square, r
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::chess::king::KingAttack;
     use crate::eval::chess::side_terms;
 
     /// Threats of the first player (mg) in `fen`.
@@ -74,8 +82,9 @@ mod tests {
         let pos = Position::from_fen(fen).unwrap();
         let e = ChessEval::new();
         let (mut wa, mut ba, mut phase) = (Attacks::default(), Attacks::default(), 0);
-        side_terms(&e, &pos, Side::First, &mut phase, &mut wa);
-        side_terms(&e, &pos, Side::Second, &mut phase, &mut ba);
+        let mut k = KingAttack::default();
+        side_terms(&e, &pos, Side::First, &mut phase, &mut wa, &mut k);
+        side_terms(&e, &pos, Side::Second, &mut phase, &mut ba, &mut k);
         threats(&e, &pos, Side::First, &wa, &ba).mg
     }
 
