@@ -74,21 +74,28 @@ pub(super) fn start(path: &Path) -> Result<mpsc::Sender<Write>, StoreError> {
     let checkpoints = open(path)?;
     let (tx, rx) = mpsc::channel(4096);
     let weak = tx.downgrade();
-    thread::Builder::new()
-        .name("sqlite-writer".into())
-        .spawn(move || run(conn, rx))
-        .map_err(|e| StoreError {
-            what: "starting the writer",
-            source: Box::new(e),
-        })?;
-    thread::Builder::new()
-        .name("sqlite-checkpoint".into())
-        .spawn(move || checkpointer(checkpoints, weak))
-        .map_err(|e| StoreError {
-            what: "starting the checkpointer",
-            source: Box::new(e),
-        })?;
+    spawn("sqlite-writer", "starting the writer", move || {
+        run(conn, rx)
+    })?;
+    let checkpoint = move || checkpointer(checkpoints, weak);
+    spawn("sqlite-checkpoint", "starting the checkpointer", checkpoint)?;
     Ok(tx)
+}
+
+/// Starts a named thread running `f`.
+fn spawn(
+    name: &str,
+    what: &'static str,
+    f: impl FnOnce() + Send + 'static,
+) -> Result<(), StoreError> {
+    thread::Builder::new()
+        .name(name.into())
+        .spawn(f)
+        .map(drop)
+        .map_err(|e| StoreError {
+            what,
+            source: Box::new(e),
+        })
 }
 
 /// Copies the write-ahead log back into the database file twice a second (a passive
