@@ -17,6 +17,19 @@ use tokio::sync::{mpsc, oneshot};
 
 use writer::Write;
 
+/// Stores a new game (parameters: its [`GameRow`] fields in order, without the finish flag).
+/// `$N` parameters, which SQLite, PostgreSQL and `rusqlite` (by position) all read.
+const INSERT_GAME: &str = "INSERT INTO games (id, rules, start_feen, periods, engine_side, \
+     engine_level, first_hash, second_hash, created_ms, finished) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)";
+
+/// Marks the game `$1` finished.
+const FINISH_GAME: &str = "UPDATE games SET finished = 1 WHERE id = $1";
+
+/// SQLite: appends an event unless its number is taken (then no row changes).
+const SQLITE_APPEND: &str = "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
+     VALUES ($1, $2, $3, $4, $5)";
+
 /// The channel of `NOTIFY` messages (`game_id:seq`).
 pub const CHANNEL: &str = "tegoma_events";
 
@@ -229,23 +242,19 @@ impl Store {
             )
             .await;
         }
-        sqlx::query(
-            "INSERT INTO games (id, rules, start_feen, periods, engine_side, engine_level, \
-             first_hash, second_hash, created_ms, finished) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)",
-        )
-        .bind(&g.id)
-        .bind(&g.rules)
-        .bind(&g.start_feen)
-        .bind(&g.periods)
-        .bind(&g.engine_side)
-        .bind(g.engine_level)
-        .bind(&g.first_hash)
-        .bind(&g.second_hash)
-        .bind(g.created_ms)
-        .execute(&self.pool)
-        .await
-        .map_err(ctx("storing a game"))?;
+        sqlx::query(INSERT_GAME)
+            .bind(&g.id)
+            .bind(&g.rules)
+            .bind(&g.start_feen)
+            .bind(&g.periods)
+            .bind(&g.engine_side)
+            .bind(g.engine_level)
+            .bind(&g.first_hash)
+            .bind(&g.second_hash)
+            .bind(g.created_ms)
+            .execute(&self.pool)
+            .await
+            .map_err(ctx("storing a game"))?;
         Ok(())
     }
 
@@ -322,7 +331,7 @@ impl Store {
             let finished = Write::Finished(id.to_string(), reply);
             return write(w, finished, answer, "finishing a game").await;
         }
-        sqlx::query("UPDATE games SET finished = 1 WHERE id = $1")
+        sqlx::query(FINISH_GAME)
             .bind(id)
             .execute(&self.pool)
             .await
@@ -378,8 +387,7 @@ impl Store {
             "INSERT INTO events (game_id, seq, kind, data, at_ms) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT DO NOTHING"
         } else {
-            "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
-             VALUES ($1, $2, $3, $4, $5)"
+            SQLITE_APPEND
         };
         let done = sqlx::query(sql)
             .bind(id)

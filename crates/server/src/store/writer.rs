@@ -19,7 +19,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Append, EventRow, GameRow, StoreError};
+use super::{Append, EventRow, GameRow, StoreError, FINISH_GAME, INSERT_GAME, SQLITE_APPEND};
 
 /// The most writes taken into one transaction.
 const MAX_BATCH: usize = 512;
@@ -176,11 +176,7 @@ fn store(conn: &mut Connection, batch: &[Write]) -> Result<Vec<bool>, StoreError
     let mut stored = vec![true; batch.len()];
     {
         let mut game = tx
-            .prepare_cached(
-                "INSERT INTO games (id, rules, start_feen, periods, engine_side, engine_level, \
-                 first_hash, second_hash, created_ms, finished) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0)",
-            )
+            .prepare_cached(INSERT_GAME)
             .map_err(error("storing a game"))?;
         for w in batch {
             if let Write::Game(g, _) = w {
@@ -199,10 +195,7 @@ fn store(conn: &mut Connection, batch: &[Write]) -> Result<Vec<bool>, StoreError
             }
         }
         let mut event = tx
-            .prepare_cached(
-                "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-            )
+            .prepare_cached(SQLITE_APPEND)
             .map_err(error("appending an event"))?;
         for (w, stored) in batch.iter().zip(&mut stored) {
             if let Write::Event { id, event: e, .. } = w {
@@ -213,7 +206,7 @@ fn store(conn: &mut Connection, batch: &[Write]) -> Result<Vec<bool>, StoreError
             }
         }
         let mut finished = tx
-            .prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")
+            .prepare_cached(FINISH_GAME)
             .map_err(error("finishing a game"))?;
         for w in batch {
             if let Write::Finished(id, _) = w {
