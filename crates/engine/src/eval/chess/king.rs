@@ -178,16 +178,11 @@ impl Iterator for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::chess::side_terms;
+    use crate::eval::chess::both_sides;
 
     /// The danger (mg) the first player makes for the second's king in `fen`.
     fn first_danger(fen: &str) -> i32 {
-        let pos = Position::from_fen(fen).unwrap();
-        let e = ChessEval::new();
-        let (mut wa, mut ba, mut phase) = (Attacks::default(), Attacks::default(), 0);
-        let (mut wk, mut bk) = (KingAttack::default(), KingAttack::default());
-        side_terms(&e, &pos, Side::First, &mut phase, &mut wa, &mut wk);
-        side_terms(&e, &pos, Side::Second, &mut phase, &mut ba, &mut bk);
+        let (e, pos, [wa, ba], [wk, _]) = both_sides(fen);
         danger(&e, &pos, Side::First, &wa, &ba, &wk).mg
     }
 

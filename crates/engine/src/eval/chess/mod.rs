@@ -517,6 +517,19 @@ impl Evaluator<Chess> for ChessEval {
     }
 }
 
+/// For the terms' tests: `fen`'s position, the evaluator, and each side's attacks and king
+/// attack after [`side_terms`] ran for both sides (first, then second).
+#[cfg(test)]
+fn both_sides(fen: &str) -> (ChessEval, Position, [Attacks; 2], [KingAttack; 2]) {
+    let pos = Position::from_fen(fen).unwrap();
+    let e = ChessEval::new();
+    let (mut wa, mut ba, mut phase) = (Attacks::default(), Attacks::default(), 0);
+    let (mut wk, mut bk) = (KingAttack::default(), KingAttack::default());
+    side_terms(&e, &pos, Side::First, &mut phase, &mut wa, &mut wk);
+    side_terms(&e, &pos, Side::Second, &mut phase, &mut ba, &mut bk);
+    (e, pos, [wa, ba], [wk, bk])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

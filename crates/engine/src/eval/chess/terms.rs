@@ -74,17 +74,11 @@ pub(super) fn free_path(e: &ChessEval, pos: &Position, side: Side, sq: Square, r
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::chess::king::KingAttack;
-    use crate::eval::chess::side_terms;
+    use crate::eval::chess::both_sides;
 
     /// Threats of the first player (mg) in `fen`.
     fn first_threats(fen: &str) -> i32 {
-        let pos = Position::from_fen(fen).unwrap();
-        let e = ChessEval::new();
-        let (mut wa, mut ba, mut phase) = (Attacks::default(), Attacks::default(), 0);
-        let mut k = KingAttack::default();
-        side_terms(&e, &pos, Side::First, &mut phase, &mut wa, &mut k);
-        side_terms(&e, &pos, Side::Second, &mut phase, &mut ba, &mut k);
+        let (e, pos, [wa, ba], _) = both_sides(fen);
         threats(&e, &pos, Side::First, &wa, &ba).mg
     }
 
