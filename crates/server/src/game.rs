@@ -4,6 +4,7 @@
 
 mod publish;
 
+use std::fmt::Write as _;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -705,18 +706,21 @@ impl Game {
                 match self.m.play_written(text, Some(elapsed)) {
                     Ok(_) if self.m.ply_count() == before => {
                         // The flag fell during the ply: the move is not played.
-                        ("timeout", json!({"side": side_name(side)}), true)
+                        ("timeout", json!({"side": side_name(side)}).to_string(), true)
                     }
                     Ok((_, written)) => {
                         let entry =
                             crate::view::move_entry(&written.pmn, written.san.as_deref().map(Some));
                         let pmn = written.pmn;
                         self.played = Some((self.seq + 1, pmn.clone(), entry));
-                        (
-                            "move",
-                            json!({"side": side_name(side), "move": pmn, "elapsed_ms": elapsed}),
-                            true,
-                        )
+                        // Written by hand: one move's event is the commonest thing stored.
+                        let mut data = String::with_capacity(64 + pmn.len());
+                        data.push_str(r#"{"side":""#);
+                        data.push_str(side_name(side));
+                        data.push_str(r#"","move":"#);
+                        crate::view::push_json_str(&mut data, &pmn);
+                        let _ = write!(data, r#","elapsed_ms":{elapsed}}}"#);
+                        ("move", data, true)
                     }
                     Err(e @ MatchError::Forfeit { .. }) => {
                         // Ōgi: the illegal move loses; stored as submitted, replayed alike.
@@ -746,12 +750,12 @@ impl Game {
                     Err(e) => return Err(ApiError::unprocessable(e.kind(), e.to_string())),
                 }
             }
-            Action::Resign => ("resign", json!({"side": side_name(side)}), false),
+            Action::Resign => ("resign", json!({"side": side_name(side)}).to_string(), false),
             Action::Draw(o) => {
                 let o = o.against(self.draw_offer, opp, "the opponent has not offered a draw")?;
                 (
                     "draw",
-                    json!({"side": side_name(side), "action": o.name()}),
+                    json!({"side": side_name(side), "action": o.name()}).to_string(),
                     false,
                 )
             }
@@ -771,7 +775,7 @@ impl Game {
                         }
                         (
                             "takeback",
-                            json!({"side": side_name(side), "action": "offer"}),
+                            json!({"side": side_name(side), "action": "offer"}).to_string(),
                             false,
                         )
                     }
@@ -779,13 +783,14 @@ impl Game {
                         let n = self.plies_to_take_back(opp);
                         (
                             "takeback",
-                            json!({"side": side_name(side), "action": "accept", "plies": n}),
+                            json!({"side": side_name(side), "action": "accept", "plies": n})
+                                .to_string(),
                             false,
                         )
                     }
                     Offer::Decline => (
                         "takeback",
-                        json!({"side": side_name(side), "action": "decline"}),
+                        json!({"side": side_name(side), "action": "decline"}).to_string(),
                         false,
                     ),
                 }
@@ -794,7 +799,7 @@ impl Game {
         let e = EventRow {
             seq: self.seq + 1,
             kind: kind.to_string(),
-            data: data.to_string(),
+            data,
             at_ms: now_ms(),
         };
         match self.store.append(&self.row.id, &e).await {
@@ -814,9 +819,12 @@ impl Game {
         }
         if applied {
             self.seq = e.seq;
-            let moved = (kind == "move")
-                .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
-                .flatten();
+            // The move's PMN, as the match wrote it when it was played.
+            let moved = self
+                .played
+                .as_ref()
+                .filter(|(seq, _, _)| kind == "move" && *seq == e.seq)
+                .map(|(_, pmn, _)| pmn.clone());
             self.log.push(Logged::of(&e, moved));
             if kind == "move" {
                 self.turn_start = Some(e.at_ms);
@@ -859,7 +867,6 @@ pub(crate) struct Logged {
 
 impl Logged {
     fn of(e: &EventRow, moved: Option<String>) -> Logged {
-        use std::fmt::Write as _;
         let mut json = String::with_capacity(e.data.len() + e.kind.len() + 64);
         let _ = write!(json, r#"{{"seq":{},"kind":"#, e.seq);
         crate::view::push_json_str(&mut json, &e.kind);

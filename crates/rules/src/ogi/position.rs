@@ -171,6 +171,22 @@ impl Position {
     /// The canonical FEEN of the position (Jeweled markers kept).
     pub fn to_feen(&self) -> String {
         let mut s = String::with_capacity(96);
+        self.write_feen(&mut s);
+        s
+    }
+
+    /// Appends [`Position::to_feen`] to `s`, with no allocation beyond `s` growing.
+    pub fn write_feen(&self, s: &mut String) {
+        // A count of pieces or empty squares, in decimal.
+        fn push_count(s: &mut String, n: u8) {
+            if n >= 100 {
+                s.push(char::from(b'0' + n / 100));
+            }
+            if n >= 10 {
+                s.push(char::from(b'0' + n / 10 % 10));
+            }
+            s.push(char::from(b'0' + n % 10));
+        }
         for r in (0..8).rev() {
             let mut empty = 0;
             for f in 0..8 {
@@ -179,10 +195,10 @@ impl Position {
                     None => empty += 1,
                     Some((side, kind)) => {
                         if empty > 0 {
-                            s.push_str(&empty.to_string());
+                            push_count(s, empty);
                             empty = 0;
                         }
-                        s.push_str(&kind.token(side));
+                        let _ = kind.write_token(side, s);
                         if self.jewels >> sq & 1 != 0 {
                             s.push('\'');
                         }
@@ -190,7 +206,7 @@ impl Position {
                 }
             }
             if empty > 0 {
-                s.push_str(&empty.to_string());
+                push_count(s, empty);
             }
             if r > 0 {
                 s.push('/');
@@ -198,24 +214,23 @@ impl Position {
         }
         s.push(' ');
         for side in [Side::First, Side::Second] {
-            let mut items: Vec<(u8, u8, bool, Role)> = Role::ALL
-                .iter()
-                .filter(|k| self.hands[side.index()][k.index()] > 0)
-                .map(|&k| {
-                    (
-                        self.hands[side.index()][k.index()],
-                        k.letter(),
-                        !k.is_promoted(),
-                        k,
-                    )
-                })
-                .collect();
-            items.sort_by(|a, b| b.0.cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
-            for (c, _, _, k) in items {
-                if c > 1 {
-                    s.push_str(&c.to_string());
+            // Canonical order: larger counts first, then by letter, the unpromoted kind first.
+            let mut items = [(0u8, 0u8, false, Role::King); 16];
+            let mut len = 0;
+            for &k in Role::ALL.iter() {
+                let n = self.hands[side.index()][k.index()];
+                if n > 0 {
+                    items[len] = (n, k.letter(), !k.is_promoted(), k);
+                    len += 1;
                 }
-                s.push_str(&k.token(side));
+            }
+            let items = &mut items[..len];
+            items.sort_unstable_by(|a, b| b.0.cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+            for &(c, _, _, k) in items.iter() {
+                if c > 1 {
+                    push_count(s, c);
+                }
+                let _ = k.write_token(side, s);
             }
             if side == Side::First {
                 s.push('/');
@@ -226,7 +241,6 @@ impl Position {
         } else {
             " o/O"
         });
-        s
     }
 
     /// The side to move.
