@@ -75,3 +75,39 @@ impl Parts {
         })
     }
 }
+
+/// The generic position of an 8x8 position given as FEEN tokens, built directly (no FEEN text
+/// written and read again): `token(i)` is the token of the `i`th square in FEEN order (rank 8
+/// first, file a first), written into the buffer it is given (left empty for an empty square);
+/// `hands` lists each hand's tokens and counts.
+///
+/// # Panics
+/// When a token is not EPIN: rule systems write only valid tokens.
+pub(crate) fn generic_of(
+    styles: [Style; 2],
+    active: Side,
+    mut token: impl FnMut(usize, &mut String),
+    hands: [&[(&str, u32)]; 2],
+) -> tegoma_protocol::Position {
+    use tegoma_protocol::{Board, Piece, Position, Square};
+    let piece = |t: &str| Piece::parse(t).expect("rule systems write EPIN tokens");
+    let board = Board::new(&[8, 8]).expect("an 8x8 board");
+    let mut p = Position::new(board, styles[0], styles[1]).expect("styles of the right case");
+    let mut buf = String::with_capacity(4);
+    for i in 0..64 {
+        buf.clear();
+        token(i, &mut buf);
+        if !buf.is_empty() {
+            p.set(Square::new(i as u32), Some(piece(&buf)))
+                .expect("64 squares for at most 64 pieces");
+        }
+    }
+    for (side, items) in [Side::First, Side::Second].into_iter().zip(hands) {
+        for &(t, n) in items {
+            p.add_to_hand(side, piece(t), n)
+                .expect("as many pieces as the position holds");
+        }
+    }
+    p.set_side_to_move(active);
+    p
+}

@@ -93,11 +93,6 @@ pub(crate) const OGI_STYLES: [Style; 2] = match (Style::parse("O"), Style::parse
     _ => panic!("O and o are SIN styles"),
 };
 
-/// The generic form of a FEEN an engine wrote (always valid FEEN).
-fn generic_from(feen: &str) -> Generic {
-    Generic::from_feen(feen).expect("engines write valid FEEN")
-}
-
 impl RuleSystem for Chess {
     type Position = chess::Position;
     type Move = chess::Move;
@@ -119,7 +114,7 @@ impl RuleSystem for Chess {
         chess::Position::from_generic(position)
     }
     fn export(&self, position: &chess::Position) -> Generic {
-        generic_from(&position.to_feen())
+        position.to_generic()
     }
     #[inline]
     fn side_to_move(&self, position: &chess::Position) -> Side {
@@ -192,7 +187,7 @@ impl RuleSystem for Ogi {
         ogi::Position::from_generic(position)
     }
     fn export(&self, position: &ogi::Position) -> Generic {
-        generic_from(&position.to_feen())
+        position.to_generic()
     }
     #[inline]
     fn side_to_move(&self, position: &ogi::Position) -> Side {

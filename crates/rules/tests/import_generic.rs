@@ -1,5 +1,6 @@
-//! Importing a generic position (no FEEN text in between) agrees with reading its FEEN, for chess
-//! and Ōgi: the same position along seeded random games, the same error kind for refused ones.
+//! Importing a generic position (no FEEN text in between) agrees with reading its FEEN, and
+//! exporting one with writing it, for chess and Ōgi: the same position along seeded random
+//! games, the same error kind for refused ones.
 
 use tegoma_notation::NotationError;
 use tegoma_protocol::Position as Generic;
@@ -20,6 +21,14 @@ macro_rules! walk {
                 assert_eq!(imported, p, "{feen}");
                 assert_eq!(imported.zobrist(), p.zobrist(), "{feen}");
                 assert_eq!(imported.to_feen(), feen);
+                // Exporting builds the generic position directly: the same FEEN, markers
+                // and hands included (compared as text: R5 equality ignores `'`).
+                let exported = p.to_generic();
+                assert_eq!(exported.to_feen().unwrap(), feen);
+                assert_eq!(
+                    exported.to_feen().unwrap(),
+                    Generic::from_feen(&feen).unwrap().to_feen().unwrap()
+                );
                 checked += 1;
                 let moves = p.legal_moves();
                 if moves.is_empty() {

@@ -4,8 +4,8 @@
 
 mod publish;
 
-use std::fmt::Write as _;
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -706,7 +706,11 @@ impl Game {
                 match self.m.play_written(text, Some(elapsed)) {
                     Ok(_) if self.m.ply_count() == before => {
                         // The flag fell during the ply: the move is not played.
-                        ("timeout", json!({"side": side_name(side)}).to_string(), true)
+                        (
+                            "timeout",
+                            json!({"side": side_name(side)}).to_string(),
+                            true,
+                        )
                     }
                     Ok((_, written)) => {
                         let entry =
@@ -750,7 +754,11 @@ impl Game {
                     Err(e) => return Err(ApiError::unprocessable(e.kind(), e.to_string())),
                 }
             }
-            Action::Resign => ("resign", json!({"side": side_name(side)}).to_string(), false),
+            Action::Resign => (
+                "resign",
+                json!({"side": side_name(side)}).to_string(),
+                false,
+            ),
             Action::Draw(o) => {
                 let o = o.against(self.draw_offer, opp, "the opponent has not offered a draw")?;
                 (

@@ -235,6 +235,27 @@ impl Position {
         })
     }
 
+    /// The position in the Game Protocol's generic model, built directly (what reading
+    /// [`Position::to_feen`] gives, without the text).
+    pub fn to_generic(&self) -> tegoma_protocol::Position {
+        let hand = |holder: Side| -> Vec<(&'static str, u32)> {
+            self.hand_tokens(holder)
+                .map(|(t, n)| (t, u32::from(n)))
+                .collect()
+        };
+        let hands = [hand(Side::First), hand(Side::Second)];
+        crate::parts::generic_of(
+            crate::systems::CHESS_STYLES,
+            self.side,
+            |i, buf| {
+                if let Some(t) = self.token_at(Square::at((i % 8) as u8, 7 - (i / 8) as u8)) {
+                    buf.push_str(t);
+                }
+            },
+            [&hands[0], &hands[1]],
+        )
+    }
+
     /// The FEEN token of the piece on `sq`, with its marker.
     pub fn token_at(&self, sq: Square) -> Option<&'static str> {
         let (color, role) = self.piece_at(sq)?;

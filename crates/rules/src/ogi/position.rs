@@ -168,6 +168,41 @@ impl Position {
         Ok(p)
     }
 
+    /// The position in the Game Protocol's generic model, built directly (what reading
+    /// [`Position::to_feen`] gives, without the text).
+    pub fn to_generic(&self) -> tegoma_protocol::Position {
+        let mut tokens: [Vec<(String, u32)>; 2] = [Vec::new(), Vec::new()];
+        for side in [Side::First, Side::Second] {
+            for &k in Role::ALL.iter() {
+                let n = self.hands[side.index()][k.index()];
+                if n > 0 {
+                    tokens[side.index()].push((k.token(side), u32::from(n)));
+                }
+            }
+        }
+        let hand = |side: Side| -> Vec<(&str, u32)> {
+            tokens[side.index()]
+                .iter()
+                .map(|(t, n)| (t.as_str(), *n))
+                .collect()
+        };
+        let hands = [hand(Side::First), hand(Side::Second)];
+        crate::parts::generic_of(
+            crate::systems::OGI_STYLES,
+            self.stm,
+            |i, buf| {
+                let sq = (7 - i / 8) * 8 + i % 8;
+                if let Some((side, kind)) = self.piece_on(sq as u8) {
+                    let _ = kind.write_token(side, buf);
+                    if self.jewels >> sq & 1 != 0 {
+                        buf.push('\'');
+                    }
+                }
+            },
+            [&hands[0], &hands[1]],
+        )
+    }
+
     /// The canonical FEEN of the position (Jeweled markers kept).
     pub fn to_feen(&self) -> String {
         let mut s = String::with_capacity(96);

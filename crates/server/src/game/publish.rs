@@ -87,10 +87,8 @@ impl Game {
             v.plies_kept = 0;
         }
         write_legal(&self.m, &mut v.legal);
-        // The position read back from its FEEN (what exporting it does anyway), so that the
-        // FEEN is written once.
         v.feen = self.m.feen();
-        v.pos = Generic::from_feen(&v.feen).unwrap_or_else(|_| self.m.position());
+        v.pos = self.m.position();
         let span = v.pos.board().span();
         v.changed.clear();
         if v.pieces.len() != span {
