@@ -63,9 +63,15 @@ fn bench(depth_delta: i32) -> ExitCode {
             let (n, t) = lines
                 .iter()
                 .filter(|l| l.game == *g)
-                .fold((0u64, Duration::ZERO), |(n, t), l| (n + l.nodes, t + l.time));
+                .fold((0u64, Duration::ZERO), |(n, t), l| {
+                    (n + l.nodes, t + l.time)
+                });
             let us = t.as_micros().max(1) as u64;
-            format!("{g:<16}: nodes {n} time {} ms nps {}\n", us / 1000, n * 1_000_000 / us)
+            format!(
+                "{g:<16}: nodes {n} time {} ms nps {}\n",
+                us / 1000,
+                n * 1_000_000 / us
+            )
         })
         .collect();
     let written = writeln!(
