@@ -54,9 +54,29 @@ fn bench(depth_delta: i32) -> ExitCode {
     let time: Duration = lines.iter().map(|l| l.time).sum();
     let ms = time.as_millis().max(1) as u64;
     let mut out = std::io::stdout();
+    // Each game's own rate: the games differ by far in speed, so the total mixes them.
+    let mut games: Vec<&str> = lines.iter().map(|l| l.game).collect();
+    games.dedup();
+    let per_game: String = games
+        .iter()
+        .map(|g| {
+            let (n, t) = lines
+                .iter()
+                .filter(|l| l.game == *g)
+                .fold((0u64, Duration::ZERO), |(n, t), l| {
+                    (n + l.nodes, t + l.time)
+                });
+            let us = t.as_micros().max(1) as u64;
+            format!(
+                "{g:<16}: nodes {n} time {} ms nps {}\n",
+                us / 1000,
+                n * 1_000_000 / us
+            )
+        })
+        .collect();
     let written = writeln!(
         out,
-        "===========================\nTotal time (ms) : {ms}\nNodes searched  : {nodes}\nNodes/second    : {}",
+        "===========================\n{per_game}Total time (ms) : {ms}\nNodes searched  : {nodes}\nNodes/second    : {}",
         nodes * 1000 / ms
     );
     match written {

@@ -83,7 +83,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         let static_eval = if danger {
             -INFINITE
         } else {
-            let raw = self.eval.evaluate(self.rules, pos);
+            let raw = self.static_eval(pos);
             self.corrected(pos, raw)
         };
         self.evals[ply] = static_eval;

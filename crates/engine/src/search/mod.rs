@@ -29,7 +29,7 @@ pub fn move_slot_hash<M: std::hash::Hash>(m: &M) -> usize {
     move_hash(m) as usize
 }
 use self::histories::{Histories, NO_SLOT};
-use self::tt::{Bound, Table};
+use self::tt::{Bound, EvalCache, Table};
 use crate::eval::Evaluator;
 use crate::limits::{Limits, TimeBudget};
 use crate::score::{INFINITE, MATE, MATE_BOUND};
@@ -42,6 +42,7 @@ pub const MAX_PLY: usize = 96;
 pub struct TranspositionTable<M> {
     table: Table<M>,
     histories: Histories,
+    evals: EvalCache,
 }
 
 impl<M: Copy> TranspositionTable<M> {
@@ -50,12 +51,14 @@ impl<M: Copy> TranspositionTable<M> {
         TranspositionTable {
             table: Table::new(mb),
             histories: Histories::new(),
+            evals: EvalCache::new(),
         }
     }
     /// Forgets every entry and the histories (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
         self.histories.clear();
+        self.evals.clear();
     }
 }
 
@@ -106,6 +109,8 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     rules: &'a R,
     eval: &'a E,
     tt: &'a mut Table<R::Move>,
+    /// Static evaluations already computed.
+    eval_cache: &'a mut EvalCache,
     stop: &'a AtomicBool,
     start: Instant,
     budget: Option<TimeBudget>,
@@ -160,6 +165,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             rules,
             eval,
             tt: &mut tt.table,
+            eval_cache: &mut tt.evals,
             hist: &mut tt.histories,
             stop,
             start: Instant::now(),
@@ -372,7 +378,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.evals[0] = if self.eval.in_danger(self.rules, root) {
             -INFINITE
         } else {
-            let raw = self.eval.evaluate(self.rules, root);
+            let raw = self.static_eval(root);
             self.corrected(root, raw)
         };
         let mut best_index = 0;
@@ -520,6 +526,15 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.rules.legal_moves_into(pos, &mut self.buf);
         v.extend(self.buf.as_slice().iter().map(|&m| (m, 0)));
         v
+    }
+
+    /// The static evaluation of the current node `pos` (the last of `keys`), from the cache
+    /// when it was met before.
+    #[inline]
+    fn static_eval(&mut self, pos: &R::Position) -> i32 {
+        let key = self.keys[self.keys.len() - 1];
+        let (eval, rules) = (self.eval, self.rules);
+        self.eval_cache.get_or(key, || eval.evaluate(rules, pos))
     }
 
     /// The score of a node without a (permitted) move.

@@ -54,7 +54,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         let mut best = -INFINITE;
         let mut stand = -INFINITE;
         if !danger {
-            let raw = self.eval.evaluate(self.rules, pos);
+            let raw = self.static_eval(pos);
             stand = self.corrected(pos, raw);
             if stand >= beta {
                 self.moves[ply] = moves;

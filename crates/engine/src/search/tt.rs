@@ -115,3 +115,42 @@ impl<M: Copy> Table<M> {
         });
     }
 }
+
+/// Static evaluations by position key (R5): a node met again (a re-search, a transposition
+/// below the table's depth) reads its evaluation instead of computing it again. The
+/// evaluation is a function of the position, so the search's result does not change.
+pub(crate) struct EvalCache {
+    /// `(key, evaluation)`; [`EvalCache::EMPTY`] as the evaluation marks an empty slot.
+    slots: Vec<(u64, i32)>,
+}
+
+impl EvalCache {
+    /// No evaluation is this (scores stay far inside `i32`).
+    const EMPTY: i32 = i32::MIN;
+    /// Slots (a power of two): 1 MB.
+    const SIZE: usize = 1 << 16;
+
+    /// An empty cache.
+    pub fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![(0, Self::EMPTY); Self::SIZE],
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.slots.fill((0, Self::EMPTY));
+    }
+
+    /// The evaluation of the position `key`, computed by `eval` when not known.
+    #[inline]
+    pub fn get_or(&mut self, key: u64, eval: impl FnOnce() -> i32) -> i32 {
+        let slot = &mut self.slots[key as usize & (Self::SIZE - 1)];
+        if slot.0 == key && slot.1 != Self::EMPTY {
+            return slot.1;
+        }
+        let v = eval();
+        *slot = (key, v);
+        v
+    }
+}

@@ -134,6 +134,9 @@ pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = [
 #[derive(Debug, Clone, Copy)]
 pub struct ChessEval {
     w: [i32; WEIGHT_COUNT],
+    /// The piece-square terms of [`placement`] for every piece (side, role) and square,
+    /// computed once from the weights.
+    pst: [[(i32, i32); 64]; 12],
 }
 
 impl Default for ChessEval {
@@ -150,7 +153,15 @@ impl ChessEval {
 
     /// The evaluator with other weights (for tuning; the order is that of [`DEFAULT_WEIGHTS`]).
     pub fn with_weights(w: [i32; WEIGHT_COUNT]) -> ChessEval {
-        ChessEval { w }
+        let mut pst = [[(0, 0); 64]; 12];
+        for side in [Side::First, Side::Second] {
+            for role in Role::ALL {
+                for (i, entry) in pst[side.index() * 6 + role.index()].iter_mut().enumerate() {
+                    *entry = placement(&w, role, side, Square::from_index(i as u8));
+                }
+            }
+        }
+        ChessEval { w, pst }
     }
 
     /// The weights.
@@ -320,7 +331,7 @@ fn side_terms(
         }
         *phase_acc += PHASE[i] * n;
         for sq in Bitboard(bb) {
-            s.add(placement(wt, role, side, sq));
+            s.add(e.pst[side.index() * 6 + i][sq.index()]);
             let att = match role {
                 Role::Knight => kit::knight_attacks(sq).0,
                 Role::Bishop => kit::bishop_attacks(sq, occ).0,
