@@ -38,11 +38,7 @@ fn finds_every_mate_in_one() {
     assert!(check("mate1", 3) >= 50);
 }
 
-/// At depth 6: a mate in two is three plies, but reverse futility (depth 5 and below) trusts
-/// the static evaluation at the defender's node, and with session 9's king-danger terms one
-/// position (`8/5k2/8/8/6P1/8/3r3p/4K3 b`, a quiet rook move before a promotion that mates)
-/// was found at depth 6 only; the same build finds it there and the whole set passes.
 #[test]
 fn finds_every_mate_in_two() {
-    assert!(check("mate2", 6) >= 30);
+    assert!(check("mate2", 5) >= 30);
 }

@@ -1,9 +1,7 @@
 //! The chess evaluation: material and piece-square terms blended by game phase, mobility,
 //! pawn structure (passed pawns by rank and with a free path), rooks on open files, the
-//! bishop pair, king safety (shelter, and the danger of [`king`]: attackers on the king's
-//! zone, weak squares, safe checks, shield gaps, pawn storms and open files, grown as the
-//! square of its units), and threats between the pieces of both sides ([`terms`]); static
-//! exchanges ([`see`]) for the search.
+//! bishop pair, king safety (shelter, attack units on the king's zone), and threats between
+//! the pieces of both sides ([`terms`]); static exchanges ([`see`]) for the search.
 //!
 //! Every weight here is our own, set by reasoning about the game (see each constant); none is
 //! taken from another engine. The piece-square terms are formulas (advance, centralisation,
@@ -16,11 +14,9 @@ use tegoma_rules::systems::Chess;
 
 use super::{Evaluator, Gain};
 
-mod king;
 mod see;
 mod terms;
 
-use self::king::KingAttack;
 use self::see::see;
 use self::terms::Attacks;
 
@@ -54,7 +50,7 @@ mod w {
     pub const ROOK_HALF_OPEN: usize = 38;
     /// Own pawn sheltering the king (mg).
     pub const SHELTER: usize = 40;
-    /// King danger units by attacker on the king's zone: knight, bishop, rook, queen.
+    /// King attack units by attacker: knight, bishop, rook, queen.
     pub const ATTACK_UNITS: usize = 41;
     /// The side to move's bonus.
     pub const TEMPO: usize = 45;
@@ -78,19 +74,8 @@ mod w {
     pub const THREAT_BY_PAWN: usize = 62;
     pub const THREAT_MINOR_ON_MAJOR: usize = 64;
     pub const HANGING: usize = 66;
-    /// King danger units (see `king.rs`): per square of the zone attacked, per square next to
-    /// the king guarded by its king or queen only, per safe check of a knight, bishop, rook,
-    /// queen (four), per missing or advanced shield pawn, per open file near the king, per
-    /// storming pawn's step, per defending minor piece next to the king.
-    pub const KING_HIT: usize = 68;
-    pub const KING_WEAK: usize = 69;
-    pub const SAFE_CHECK: usize = 70;
-    pub const KING_GAP: usize = 74;
-    pub const KING_OPEN: usize = 75;
-    pub const KING_STORM: usize = 76;
-    pub const KING_DEFENDER: usize = 77;
     /// How many weights.
-    pub const COUNT: usize = 78;
+    pub const COUNT: usize = 68;
 }
 
 /// The number of chess evaluation weights (see [`ChessEval::with_weights`]).
@@ -102,10 +87,11 @@ pub const WEIGHT_COUNT: usize = w::COUNT;
 /// 2 800 games at 1 500-2 000 nodes a move) measured no gain (-14 Elo, 95% interval [-55,
 /// +27]); these come from the second (287 105 quiet positions of 3 500 games at 2 500 nodes
 /// a move, L2 regularisation 1e-7 towards the hand-set weights), which measured +63 Elo
-/// [+32, +95] against the hand-set ones (200 games at 20 000 nodes a move) The king danger
-/// units (by attacker and the last ten weights) are hand-set in session 9, replacing the tuned
-/// attack units: self-play at a few thousand nodes a move does not show the attacks that lose
-/// games against stronger engines (+35 Elo [-1, +71], 200 games at 20 000 nodes a move).
+/// [+32, +95] against the hand-set ones (200 games at 20 000 nodes a move). Session 9's king
+/// danger terms (attackers by type on a wider zone, weak squares, safe checks, shield gaps,
+/// storms and open files, squared) measured +35 Elo [-1, +71] at 20 000 nodes a move but
+/// -27.9 [-67.1, +10.6] at 2 s + 0.05 s (session 10, 200 games: they cost a fifth of the node
+/// rate), and no gain against Stockfish; they were taken out again.
 pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = [
     85, 328, 345, 475, 955, // value mg
     105, 307, 325, 535, 1005, // value eg
@@ -116,17 +102,14 @@ pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = [
     8, 16, 32, 49, 95, 140, // passed eg
     25, 10, 18, 8,  // rook open, half-open
     17, // shelter
-    12, 8, 10, 16, // king danger units per attacker
-    5,  // tempo
+    1, 3, 2, 3, // attack units
+    5, // tempo
     15, 11, 5, 5, 1, 8, 7, // centralisation
     -2, -5, 15, // pawn advance, centre
     19, 20, // rook seventh
     9, 27, // king home, wing
     0, 16, // passed pawn's free path
     44, 31, 27, 20, 20, 18, // threats
-    3, 6, // king danger: zone squares attacked, weak squares next to the king
-    14, 10, 14, 12, // king danger: safe checks
-    5, 8, 4, 8, // king danger: shield gaps, open files, storm, defenders
 ];
 
 /// The chess evaluator: material and piece-square terms by phase, mobility, pawn structure,
@@ -309,7 +292,6 @@ fn side_terms(
     side: Side,
     phase_acc: &mut i32,
     attacks: &mut Attacks,
-    king_attack: &mut KingAttack,
 ) -> Pair {
     let wt = &e.w;
     let them = side.flip();
@@ -321,7 +303,10 @@ fn side_terms(
     let their_pawn_att = pawn_attacks(them, their_pawns);
     attacks.pawns = pawn_attacks(side, my_pawns);
     attacks.all |= attacks.pawns;
-    let king_zone = king::zone(them, pos.king(them));
+    let their_king = pos.king(them);
+    let king_zone = kit::king_attacks(their_king).0 | their_king.bb().0;
+    let mut attack_units = 0;
+    let mut attackers = 0;
 
     for (i, role) in Role::ALL.into_iter().enumerate() {
         let bb = pos.pieces(side, role).0;
@@ -340,15 +325,7 @@ fn side_terms(
                 Role::King => kit::king_attacks(sq).0,
                 Role::Pawn => 0,
             };
-            attacks.twice |= attacks.all & att;
             attacks.all |= att;
-            match role {
-                Role::Knight => attacks.knights |= att,
-                Role::Bishop => attacks.bishops |= att,
-                Role::Rook => attacks.rooks |= att,
-                Role::Queen => attacks.queens |= att,
-                _ => {}
-            }
             if matches!(role, Role::Knight | Role::Bishop) {
                 attacks.minors |= att;
             }
@@ -359,9 +336,8 @@ fn side_terms(
                 s.add(((mob - normal) * wm, (mob - normal) * we));
                 let near = (att & king_zone).count_ones() as i32;
                 if near > 0 {
-                    king_attack.attackers += 1;
-                    king_attack.weight += wt[w::ATTACK_UNITS + i - 1];
-                    king_attack.hits += near;
+                    attackers += 1;
+                    attack_units += wt[w::ATTACK_UNITS + i - 1] * near;
                 }
             }
             if role == Role::Rook {
@@ -407,6 +383,11 @@ fn side_terms(
         }
     }
 
+    // Our attack on their king (middle game only): grows with the square of the units, once
+    // two pieces take part.
+    if attackers >= 2 {
+        s.mg += (attack_units * attack_units).min(400);
+    }
     // Our king's shelter: own pawns on the three files around the king, one or two ranks ahead.
     let k = pos.king(side);
     let shelter = front_span(side, k) & my_pawns;
@@ -428,17 +409,14 @@ impl Evaluator<Chess> for ChessEval {
     fn evaluate(&self, _rules: &Chess, pos: &Position) -> i32 {
         let mut phase = 0;
         let (mut wa, mut ba) = (Attacks::default(), Attacks::default());
-        let (mut wk, mut bk) = (KingAttack::default(), KingAttack::default());
-        let mut w = side_terms(self, pos, Side::First, &mut phase, &mut wa, &mut wk);
-        let mut b = side_terms(self, pos, Side::Second, &mut phase, &mut ba, &mut bk);
-        for (s, side, ours, theirs, attack) in [
-            (&mut w, Side::First, &wa, &ba, &wk),
-            (&mut b, Side::Second, &ba, &wa, &bk),
-        ] {
-            let t = terms::threats(self, pos, side, ours, theirs);
-            let d = king::danger(self, pos, side, ours, theirs, attack);
-            s.add((t.mg + d.mg, t.eg + d.eg));
-        }
+        let mut w = side_terms(self, pos, Side::First, &mut phase, &mut wa);
+        let mut b = side_terms(self, pos, Side::Second, &mut phase, &mut ba);
+        let (wt, bt) = (
+            terms::threats(self, pos, Side::First, &wa, &ba),
+            terms::threats(self, pos, Side::Second, &ba, &wa),
+        );
+        w.add((wt.mg, wt.eg));
+        b.add((bt.mg, bt.eg));
         let phase = phase.min(PHASE_TOTAL);
         let mg = w.mg - b.mg;
         let eg = w.eg - b.eg;
@@ -526,19 +504,6 @@ impl Evaluator<Chess> for ChessEval {
     fn is_dead_draw(&self, _rules: &Chess, pos: &Position) -> bool {
         pos.is_insufficient_material()
     }
-}
-
-/// For the terms' tests: `fen`'s position, the evaluator, and each side's attacks and king
-/// attack after [`side_terms`] ran for both sides (first, then second).
-#[cfg(test)]
-fn both_sides(fen: &str) -> (ChessEval, Position, [Attacks; 2], [KingAttack; 2]) {
-    let pos = Position::from_fen(fen).unwrap();
-    let e = ChessEval::new();
-    let (mut wa, mut ba, mut phase) = (Attacks::default(), Attacks::default(), 0);
-    let (mut wk, mut bk) = (KingAttack::default(), KingAttack::default());
-    side_terms(&e, &pos, Side::First, &mut phase, &mut wa, &mut wk);
-    side_terms(&e, &pos, Side::Second, &mut phase, &mut ba, &mut bk);
-    (e, pos, [wa, ba], [wk, bk])
 }
 
 #[cfg(test)]

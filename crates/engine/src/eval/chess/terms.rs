@@ -15,15 +15,8 @@ pub(super) struct Attacks {
     pub pawns: u64,
     /// Attacked by a knight or a bishop.
     pub minors: u64,
-    /// Attacked by a knight, by a bishop, by a rook, by a queen.
-    pub knights: u64,
-    pub bishops: u64,
-    pub rooks: u64,
-    pub queens: u64,
     /// Attacked by any piece (the king included).
     pub all: u64,
-    /// Attacked by two pieces or more (pawns counted once).
-    pub twice: u64,
 }
 
 /// Our threats on their pieces (positive: good for `side`, whose attacks are `ours`).
@@ -74,11 +67,15 @@ pub(super) fn free_path(e: &ChessEval, pos: &Position, side: Side, sq: Square, r
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::chess::both_sides;
+    use crate::eval::chess::side_terms;
 
     /// Threats of the first player (mg) in `fen`.
     fn first_threats(fen: &str) -> i32 {
-        let (e, pos, [wa, ba], _) = both_sides(fen);
+        let pos = Position::from_fen(fen).unwrap();
+        let e = ChessEval::new();
+        let (mut wa, mut ba, mut phase) = (Attacks::default(), Attacks::default(), 0);
+        side_terms(&e, &pos, Side::First, &mut phase, &mut wa);
+        side_terms(&e, &pos, Side::Second, &mut phase, &mut ba);
         threats(&e, &pos, Side::First, &wa, &ba).mg
     }
 
