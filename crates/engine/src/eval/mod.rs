@@ -39,6 +39,17 @@ pub struct Gain {
     pub attacker: i32,
 }
 
+/// What [`Evaluator::noisy_moves_into`] wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Noisy {
+    /// No generator of captures and promotions: nothing written.
+    Unsupported,
+    /// The captures and promotions (perhaps none), and the position has a legal move.
+    Moves,
+    /// No legal move at all (the list is empty): the game is over.
+    NoMove,
+}
+
 /// A game's evaluation knowledge, for a rule system `R`. Scores are centipawns from the point
 /// of view of the side to move.
 pub trait Evaluator<R: MatchRules>: Send + Sync {
@@ -94,6 +105,14 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
     /// costly where drops multiply them (Ōgi).
     fn evasions_in_quiescence(&self) -> bool {
         false
+    }
+    /// Writes into `out` the legal moves that capture or promote, without the quiet ones, in
+    /// the order in which `legal_moves_into` gives them, for quiescence; with an empty list,
+    /// says whether any legal move remains. [`Noisy::Unsupported`] (the default): no such
+    /// generator, and quiescence generates every legal move and keeps those with a
+    /// [`Evaluator::gain`].
+    fn noisy_moves_into(&self, _rules: &R, _pos: &R::Position, _out: &mut R::MoveList) -> Noisy {
+        Noisy::Unsupported
     }
     /// Whether the position is drawn by itself although moves remain (chess: insufficient
     /// material).

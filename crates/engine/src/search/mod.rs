@@ -30,7 +30,7 @@ pub fn move_slot_hash<M: std::hash::Hash>(m: &M) -> usize {
 }
 use self::histories::{Histories, NO_SLOT};
 use self::tt::{Bound, EvalCache, Table};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Noisy};
 use crate::limits::{Limits, TimeBudget};
 use crate::score::{INFINITE, MATE, MATE_BOUND};
 
@@ -526,6 +526,25 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.rules.legal_moves_into(pos, &mut self.buf);
         v.extend(self.buf.as_slice().iter().map(|&m| (m, 0)));
         v
+    }
+
+    /// Fills the move list of `ply` with the moves quiescence tries when not in danger: the
+    /// evaluator's captures and promotions where it generates them, else every legal move;
+    /// and whether the game is over (no legal move).
+    #[inline]
+    fn generate_noisy(&mut self, pos: &R::Position, ply: usize) -> (Vec<(R::Move, i32)>, bool) {
+        let mut v = std::mem::take(&mut self.moves[ply]);
+        v.clear();
+        let over = match self.eval.noisy_moves_into(self.rules, pos, &mut self.buf) {
+            Noisy::Moves => false,
+            Noisy::NoMove => true,
+            Noisy::Unsupported => {
+                self.rules.legal_moves_into(pos, &mut self.buf);
+                self.buf.as_slice().is_empty()
+            }
+        };
+        v.extend(self.buf.as_slice().iter().map(|&m| (m, 0)));
+        (v, over)
     }
 
     /// The static evaluation of the current node `pos` (the last of `keys`), from the cache

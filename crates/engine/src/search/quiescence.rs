@@ -46,8 +46,14 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                 }
             }
         }
-        let mut moves = self.generate(pos, ply);
-        if moves.is_empty() {
+        let (mut moves, over) = if danger {
+            let moves = self.generate(pos, ply);
+            let over = moves.is_empty();
+            (moves, over)
+        } else {
+            self.generate_noisy(pos, ply)
+        };
+        if over {
             self.moves[ply] = moves;
             return self.terminal(pos, ply);
         }

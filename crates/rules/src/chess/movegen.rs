@@ -87,6 +87,13 @@ impl Position {
     /// Generates every legal move into `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_some::<S, false>(sink);
+    }
+
+    /// Generates the legal moves into `sink`: every one, or with `NOISY` only the captures (en
+    /// passant included) and the promotions (capturing or not).
+    #[inline(always)]
+    fn generate_some<S: Sink, const NOISY: bool>(&self, sink: &mut S) {
         let us = self.side;
         let them = us.flip();
         let ours = self.by_color[us.index()];
@@ -100,7 +107,7 @@ impl Position {
         // King moves: each destination tested with the king lifted off the board.
         let occ_nk = occ ^ kbb;
         let mut kto = 0;
-        let mut cand = king_attacks(sq(ksq)).0 & !ours;
+        let mut cand = king_attacks(sq(ksq)).0 & if NOISY { theirs } else { !ours };
         while cand != 0 {
             let t = cand.trailing_zeros() as u8;
             cand &= cand - 1;
@@ -121,6 +128,8 @@ impl Position {
             let c = checkers.trailing_zeros() as u8;
             between(sq(ksq), sq(c)).0 | checkers
         };
+        // Where the pieces may go: with `NOISY`, only onto an enemy piece.
+        let piece_target = if NOISY { target & theirs } else { target };
 
         // Pins: enemy sliders seeing the king through exactly one of our pieces.
         let their_diag = (r[2] | r[4]) & theirs;
@@ -142,7 +151,7 @@ impl Position {
         while knights != 0 {
             let f = knights.trailing_zeros() as u8;
             knights &= knights - 1;
-            let to = knight_attacks(sq(f)).0 & target;
+            let to = knight_attacks(sq(f)).0 & piece_target;
             if to != 0 {
                 sink.piece(Role::Knight, f, to);
             }
@@ -152,7 +161,7 @@ impl Position {
         while diag != 0 {
             let f = diag.trailing_zeros() as u8;
             diag &= diag - 1;
-            let mut to = bishop_attacks_u64(f as usize, occ) & target;
+            let mut to = bishop_attacks_u64(f as usize, occ) & piece_target;
             if pinned & (1 << f) != 0 {
                 to &= line(sq(ksq), sq(f)).0;
             }
@@ -169,7 +178,7 @@ impl Position {
         while orth != 0 {
             let f = orth.trailing_zeros() as u8;
             orth &= orth - 1;
-            let mut to = rook_attacks_u64(f as usize, occ) & target;
+            let mut to = rook_attacks_u64(f as usize, occ) & piece_target;
             if pinned & (1 << f) != 0 {
                 to &= line(sq(ksq), sq(f)).0;
             }
@@ -191,9 +200,15 @@ impl Position {
             Side::Second => (-8i8, -9i8, -7i8, RANK_1, RANK_6),
         };
         let free = pawns & !pinned;
+        // With `NOISY`, a push only where it promotes.
+        let push_to = if NOISY { last } else { !0 };
         let single = shift(free, up) & empty;
-        let double = shift(single & third, up) & empty & target;
-        let single = single & target;
+        let double = if NOISY {
+            0
+        } else {
+            shift(single & third, up) & empty & target
+        };
+        let single = single & target & push_to;
         // "left" captures go toward file a, so they cannot start on file a.
         let cap_l = shift(free & !FILE_A, left) & theirs & target;
         let cap_r = shift(free & !FILE_H, right) & theirs & target;
@@ -227,7 +242,12 @@ impl Position {
             let fb = 1u64 << f;
             let along = line(sq(ksq), sq(f)).0 & target;
             let one = shift(fb, up) & empty;
-            let two = shift(one & third, up) & empty;
+            let two = if NOISY {
+                0
+            } else {
+                shift(one & third, up) & empty
+            };
+            let one = one & push_to;
             let caps = PAWN_ATTACKS[us.index()][f as usize] & theirs;
             let mut to = (one | two | caps) & along;
             while to != 0 {
@@ -263,7 +283,7 @@ impl Position {
         }
 
         // Castling (not out of, through or into check).
-        if checkers == 0 && self.castling != 0 {
+        if !NOISY && checkers == 0 && self.castling != 0 {
             let rights = match us {
                 Side::First => [0, 1],
                 Side::Second => [2, 3],
@@ -319,6 +339,25 @@ impl Position {
             theirs: self.by_color[self.side.flip().index()],
         };
         self.generate(&mut s);
+    }
+
+    /// Writes the legal captures (en passant included) and promotions into `list` (cleared
+    /// first): the moves a quiescence search tries, without generating the quiet ones.
+    ///
+    /// ```
+    /// use tegoma_rules::chess::Position;
+    /// let pos = Position::from_fen("4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+    /// let mut list = tegoma_rules::chess::MoveList::new();
+    /// pos.noisy_moves_into(&mut list);
+    /// assert_eq!(list.len(), 5); // exd5, and b8 promoting to each of four pieces
+    /// ```
+    pub fn noisy_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        let mut s = ListSink {
+            list,
+            theirs: self.by_color[self.side.flip().index()],
+        };
+        self.generate_some::<_, true>(&mut s);
     }
 
     /// The number of legal moves (counted from the destination sets).

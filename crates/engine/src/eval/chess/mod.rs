@@ -8,11 +8,11 @@
 //! the king's shelter), not tables.
 
 use tegoma_protocol::Side;
-use tegoma_rules::chess::{Move, Position, Role};
+use tegoma_rules::chess::{Move, MoveList, Position, Role};
 use tegoma_rules::kit::{self, Bitboard, Square};
 use tegoma_rules::systems::Chess;
 
-use super::{Evaluator, Gain};
+use super::{Evaluator, Gain, Noisy};
 
 mod see;
 mod terms;
@@ -474,6 +474,16 @@ impl Evaluator<Chess> for ChessEval {
 
     fn evasions_in_quiescence(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn noisy_moves_into(&self, _rules: &Chess, pos: &Position, out: &mut MoveList) -> Noisy {
+        pos.noisy_moves_into(out);
+        if out.is_empty() && !pos.has_legal_move() {
+            Noisy::NoMove
+        } else {
+            Noisy::Moves
+        }
     }
 
     fn selective_search(&self) -> bool {
