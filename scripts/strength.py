@@ -22,7 +22,8 @@ Usage:
 
 Options: --engine CMD (default: target/release/tegoma engine), --chess-proto uci|sei (default uci),
 --ogi-proto sei|uci (default sei), --tc 10+0.1, --concurrency 2, --seed 1, --plies 8 (opening
-length), --out DIR (records and JSON results, default target/strength), --ogi-ini PATH,
+length), --balanced CP (only openings our engine scores within CP of equal; session 12 found
+110 of 200 unbalanced random 8-ply chess openings beyond 100 cp), --out DIR (records and JSON results, default target/strength), --ogi-ini PATH,
 --fsf-overhead MS (Fairy-Stockfish's Move Overhead, default 50: the wasm build under node
 answers late and could lose on time with its default 10 ms; its time manager takes the overhead
 off its clock about 50 times over, so 300 ms at 10 s + 0.1 s left it 1 ms a move, depth 1: a
@@ -127,6 +128,8 @@ def main():
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plies", type=int, default=8)
+    ap.add_argument("--balanced", type=int, default=None,
+                    help="keep random openings our engine scores within this many cp (tegoma match --balanced)")
     ap.add_argument("--only", choices=["chess", "ogi"])
     ap.add_argument("--opponents", help="comma-separated keys (sf2000,sf2400,sf2800,glaurung,"
                                         "ethereal,fsf-skill10,fsf-full)")
@@ -196,6 +199,7 @@ def main():
         cmd = [tegoma, "match", "--rules", game, "--engine", mine, "--engine", spec,
                "--games", str(a.games), "--tc", a.tc, "--concurrency", str(a.concurrency),
                "--random-openings", str(a.plies), "--seed", str(a.seed),
+               *(["--balanced", str(a.balanced)] if a.balanced is not None else []),
                "--pcn", base + ".jsonl", "--json", "--event", "strength " + key]
         if game == "chess":
             cmd += ["--pgn", base + ".pgn"]

@@ -47,6 +47,9 @@ pub enum OpeningsError {
     /// Random play found no line that leaves the game going.
     #[error("no random opening of {0} plies keeps the game going")]
     NoLine(usize),
+    /// Random play found lines, but the filter refused each of 1000 tries.
+    #[error("no random opening of {0} plies in 1000 tries passes the filter")]
+    NoneAccepted(usize),
 }
 
 /// Whether a line's third field is a FEEN style-turn (`C/c`).
@@ -170,10 +173,29 @@ pub fn random_openings(
     count: usize,
     seed: u64,
 ) -> Result<Vec<Opening>, OpeningsError> {
+    random_openings_where(rules, plies, count, seed, &mut |_| true)
+}
+
+/// [`random_openings`] keeping only the start positions `accept` takes (for example those a
+/// short search scores as balanced: `tegoma match --balanced`); a refused line is drawn again
+/// from the same opening's generator, so the result is still a function of the seed (and of
+/// `accept`).
+///
+/// # Errors
+/// [`OpeningsError::NoLine`] when 1000 tries find no line that keeps the game going,
+/// [`OpeningsError::NoneAccepted`] when every line found was refused.
+pub fn random_openings_where(
+    rules: &Rules,
+    plies: usize,
+    count: usize,
+    seed: u64,
+    accept: &mut dyn FnMut(&AnyMatch) -> bool,
+) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
         let mut rng = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xd134_2543_de82_ef95));
         let mut found = None;
+        let mut refused = false;
         'tries: for _ in 0..1000 {
             let mut m = AnyMatch::new(rules.clone());
             for _ in 0..plies {
@@ -188,16 +210,24 @@ pub fn random_openings(
                     continue 'tries;
                 }
             }
-            found = Some(m);
+            // The opening's position becomes the game's start (its moves are not the engines').
+            let start = match m.fen() {
+                Some(fen) => AnyMatch::from_fen(rules.clone(), &fen),
+                None => AnyMatch::from_position(rules.clone(), &m.position()),
+            }
+            .map_err(|_| OpeningsError::NoLine(plies))?;
+            if !accept(&start) {
+                refused = true;
+                continue 'tries;
+            }
+            found = Some(start);
             break;
         }
-        let m = found.ok_or(OpeningsError::NoLine(plies))?;
-        // The opening's position becomes the game's start (its moves are not the engines').
-        let start = match m.fen() {
-            Some(fen) => AnyMatch::from_fen(rules.clone(), &fen),
-            None => AnyMatch::from_position(rules.clone(), &m.position()),
-        }
-        .map_err(|_| OpeningsError::NoLine(plies))?;
+        let start = found.ok_or(if refused {
+            OpeningsError::NoneAccepted(plies)
+        } else {
+            OpeningsError::NoLine(plies)
+        })?;
         out.push(Opening {
             start,
             label: format!("random {plies} plies #{}", i + 1),
@@ -234,6 +264,38 @@ mod tests {
         assert_eq!(parse_openings(&Rules::ogi(), ogi, "t").unwrap().len(), 1);
         assert!(parse_openings(&Rules::chess(), "junk", "t").is_err());
         assert!(parse_openings(&Rules::chess(), "# nothing\n", "t").is_err());
+    }
+
+    #[test]
+    fn a_filter_draws_refused_lines_again() {
+        let rules = Rules::chess();
+        let all = random_openings(&rules, 4, 6, 3).unwrap();
+        // Refuse every second line offered: the openings change, stay seeded, and each was
+        // accepted.
+        let filtered = |seed| {
+            let mut n = 0u32;
+            let mut seen = Vec::new();
+            let o = random_openings_where(&rules, 4, 6, seed, &mut |m| {
+                n += 1;
+                let ok = n % 2 == 0;
+                if ok {
+                    seen.push(m.start_feen());
+                }
+                ok
+            })
+            .unwrap();
+            let feens: Vec<_> = o.iter().map(|o| o.start.start_feen()).collect();
+            assert_eq!(feens, seen);
+            feens
+        };
+        let a = filtered(3);
+        assert_eq!(a, filtered(3));
+        assert_ne!(
+            a,
+            all.iter().map(|o| o.start.start_feen()).collect::<Vec<_>>()
+        );
+        let e = random_openings_where(&rules, 4, 1, 3, &mut |_| false).unwrap_err();
+        assert!(matches!(e, OpeningsError::NoneAccepted(4)), "{e}");
     }
 
     #[test]

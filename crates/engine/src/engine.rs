@@ -108,6 +108,10 @@ pub struct Info {
     pub pv: Vec<String>,
 }
 
+/// What [`Engine::evaluate`] answers for a forced mate (a win for the side to move; its
+/// negation for a loss).
+pub const MATE_CENTIPAWNS: i32 = 100_000;
+
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult {
@@ -286,6 +290,27 @@ impl Engine {
     /// A new game: forgets what earlier searches learnt.
     pub fn new_game(&mut self) {
         self.tt = None;
+    }
+
+    /// The position of `m` scored by a search of `nodes` nodes from a cleared table, in
+    /// centipawns for the side to move (a forced mate counts as `±MATE_CENTIPAWNS`): the same
+    /// answer for the same position, options and node count. `tegoma match --balanced` keeps
+    /// the random openings it scores near zero.
+    ///
+    /// # Errors
+    /// [`EngineError`] when the match's position cannot be searched (see [`Engine::search`]).
+    pub fn evaluate(&mut self, m: &AnyMatch, nodes: u64) -> Result<i32, EngineError> {
+        self.new_game();
+        let result = self.search(
+            &SearchRequest::from_match(m, Limits::nodes(nodes.max(1))),
+            &mut |_| {},
+        )?;
+        self.new_game();
+        Ok(match result.info.score {
+            Score::Centipawns(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE_CENTIPAWNS,
+            Score::Mate(_) => -MATE_CENTIPAWNS,
+        })
     }
 
     /// Searches the request's position; `on_info` is called after each completed iteration.

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 use tegoma_arena::game::Termination;
-use tegoma_arena::openings::{random_openings, read_openings};
+use tegoma_arena::openings::{random_openings_where, read_openings};
 use tegoma_arena::player::Timeouts;
 use tegoma_arena::stats::{elo_text, Sprt, SprtState};
 use tegoma_arena::tc::Tc;
@@ -65,6 +65,14 @@ pub struct Args {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Keep only random openings that Tegoma's engine scores within this many centipawns of
+    /// equal (a search of `--balance-nodes` nodes; others are drawn again), as balanced books
+    /// do for cutechess or fastchess: random lines are often lost for one side already.
+    #[arg(long, conflicts_with = "openings")]
+    pub balanced: Option<u32>,
+    /// The nodes of `--balanced`'s search.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub balance_nodes: u64,
     /// Write the games as PGN here (chess).
     #[arg(long)]
     pub pgn: Option<String>,
@@ -177,13 +185,24 @@ pub fn run(a: Args) -> ExitCode {
     }
     let openings = match &a.openings {
         Some(path) => read_openings(&rules, path),
-        None => random_openings(
-            &rules,
-            a.random_openings.unwrap_or(8),
-            // At most 10 000 distinct openings; longer matches cycle through them.
-            a.games.div_ceil(2).min(10_000),
-            a.seed,
-        ),
+        None => {
+            let mut engine = tegoma_engine::Engine::new(rules.clone());
+            let mut accept = |m: &tegoma_game::AnyMatch| {
+                a.balanced.is_none_or(|cp| {
+                    engine
+                        .evaluate(m, a.balance_nodes)
+                        .is_ok_and(|score| score.unsigned_abs() <= cp)
+                })
+            };
+            random_openings_where(
+                &rules,
+                a.random_openings.unwrap_or(8),
+                // At most 10 000 distinct openings; longer matches cycle through them.
+                a.games.div_ceil(2).min(10_000),
+                a.seed,
+                &mut accept,
+            )
+        }
     };
     let openings = match openings {
         Ok(o) => o,
