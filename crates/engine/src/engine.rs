@@ -305,7 +305,6 @@ impl Engine {
             &SearchRequest::from_match(m, Limits::nodes(nodes.max(1))),
             &mut |_| {},
         )?;
-        self.new_game();
         Ok(match result.info.score {
             Score::Centipawns(cp) => cp,
             Score::Mate(n) if n > 0 => MATE_CENTIPAWNS,
