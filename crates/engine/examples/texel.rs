@@ -225,6 +225,237 @@ fn tune(path: &str, passes: usize, lambda: f64) {
     }
 }
 
+/// A sample as the linear model sees it: the evaluation at the starting weights (for the
+/// first player), the result, and the evaluation's derivative by each tuned weight.
+struct Linear {
+    base: f64,
+    result: f64,
+    coefs: Vec<(u16, f32)>,
+}
+
+/// The step by which each weight is moved to measure its derivative (large, so that the
+/// evaluation's integer rounding hardly shows).
+const DELTA: i32 = 64;
+
+/// The derivative of every sample's evaluation by weight `i`, from `w0 + DELTA` and `w0 -
+/// DELTA` (both, so that a weight the evaluation does not use linearly shows).
+fn derivatives(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT], i: usize) -> Vec<(f64, f64)> {
+    let (mut up, mut down) = (w0, w0);
+    up[i] += DELTA;
+    down[i] -= DELTA;
+    let (up, down, base) = (
+        ChessEval::with_weights(up),
+        ChessEval::with_weights(down),
+        ChessEval::with_weights(w0),
+    );
+    samples
+        .iter()
+        .map(|s| {
+            let b = white_eval(&base, &s.pos);
+            let d = f64::from(DELTA);
+            (
+                (white_eval(&up, &s.pos) - b) / d,
+                (b - white_eval(&down, &s.pos)) / d,
+            )
+        })
+        .collect()
+}
+
+/// The linear model of every sample around `w0`, and which weights it tunes: a weight whose
+/// derivative differs upwards and downwards (by more than rounding) is not linear and keeps
+/// its value. Runs on every core.
+fn linearise(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT]) -> (Vec<Linear>, Vec<bool>) {
+    let probe = &samples[..samples.len().min(5000)];
+    let tuned: Vec<bool> = (0..CHESS_WEIGHT_COUNT)
+        .map(|i| {
+            derivatives(probe, w0, i)
+                .iter()
+                .all(|(u, d)| (u - d).abs() < 0.05)
+        })
+        .collect();
+    let frozen: Vec<usize> = (0..CHESS_WEIGHT_COUNT).filter(|&i| !tuned[i]).collect();
+    eprintln!("not linear, kept as they are: {frozen:?}");
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = samples.len().div_ceil(threads).max(1);
+    let linear = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                let tuned = &tuned;
+                scope.spawn(move || {
+                    let base = ChessEval::with_weights(w0);
+                    let mut out: Vec<Linear> = part
+                        .iter()
+                        .map(|s| Linear {
+                            base: white_eval(&base, &s.pos),
+                            result: s.result,
+                            coefs: Vec::new(),
+                        })
+                        .collect();
+                    for i in (0..CHESS_WEIGHT_COUNT).filter(|&i| tuned[i]) {
+                        let mut up = w0;
+                        up[i] += DELTA;
+                        let up = ChessEval::with_weights(up);
+                        for (l, s) in out.iter_mut().zip(part) {
+                            let u = (white_eval(&up, &s.pos) - l.base) / f64::from(DELTA);
+                            if u != 0.0 {
+                                l.coefs.push((i as u16, u as f32));
+                            }
+                        }
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a worker"))
+            .collect()
+    });
+    (linear, tuned)
+}
+
+/// The model's mean squared error on `set` with the weights moved by `d`.
+fn linear_error(set: &[&Linear], d: &[f64], k: f64) -> f64 {
+    let sum: f64 = set
+        .iter()
+        .map(|l| {
+            let v = l.base
+                + l.coefs
+                    .iter()
+                    .map(|&(i, c)| f64::from(c) * d[usize::from(i)])
+                    .sum::<f64>();
+            let e = l.result - sigmoid(k, v);
+            e * e
+        })
+        .sum();
+    sum / set.len().max(1) as f64
+}
+
+/// Gradient tuning (Adam) of every linear weight at once on the linear model of the data,
+/// with one sample in ten held out to watch for over-fitting; the weights of the epoch with
+/// the lowest held-out error are printed as Rust source for `eval/chess/mod.rs`.
+fn gtune(paths: &str, epochs: usize, lambda: f64, rate: f64) {
+    let mut samples = Vec::new();
+    for path in paths.split(',') {
+        samples.extend(load(path));
+    }
+    eprintln!("{} quiet positions", samples.len());
+    let w0 = DEFAULT_CHESS_WEIGHTS;
+    let (linear, tuned) = linearise(&samples, w0);
+    drop(samples);
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (n, l) in linear.iter().enumerate() {
+        if n % 10 == 0 {
+            held.push(l)
+        } else {
+            train.push(l)
+        }
+    }
+    let zero = vec![0.0; CHESS_WEIGHT_COUNT];
+    let mut k = 1.0;
+    for step in [0.1, 0.02, 0.005] {
+        loop {
+            let here = linear_error(&train, &zero, k);
+            let better = [k - step, k + step]
+                .into_iter()
+                .find(|&c| c > 0.0 && linear_error(&train, &zero, c) < here);
+            match better {
+                Some(c) => k = c,
+                None => break,
+            }
+        }
+    }
+    eprintln!(
+        "K = {k:.3}; error at the start: train {:.6}, held out {:.6}",
+        linear_error(&train, &zero, k),
+        linear_error(&held, &zero, k)
+    );
+    let ln10 = std::f64::consts::LN_10;
+    let (mut d, mut m, mut v) = (zero.clone(), zero.clone(), zero.clone());
+    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut best = (f64::INFINITY, d.clone(), 0);
+    for epoch in 1..=epochs {
+        let mut grad = vec![0.0; CHESS_WEIGHT_COUNT];
+        for l in &train {
+            let x = l.base
+                + l.coefs
+                    .iter()
+                    .map(|&(i, c)| f64::from(c) * d[usize::from(i)])
+                    .sum::<f64>();
+            let p = sigmoid(k, x);
+            let g = -2.0 * (l.result - p) * p * (1.0 - p) * k * ln10 / 400.0;
+            for &(i, c) in &l.coefs {
+                grad[usize::from(i)] += g * f64::from(c);
+            }
+        }
+        let n = train.len() as f64;
+        for i in (0..CHESS_WEIGHT_COUNT).filter(|&i| tuned[i]) {
+            let g = grad[i] / n + 2.0 * lambda * d[i];
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            d[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        if epoch % 25 == 0 || epoch == epochs {
+            let h = linear_error(&held, &d, k);
+            if h < best.0 {
+                best = (h, d.clone(), epoch);
+            }
+            if epoch % 100 == 0 || epoch == epochs {
+                eprintln!(
+                    "epoch {epoch}: train {:.6}, held out {h:.6}",
+                    linear_error(&train, &d, k)
+                );
+            }
+        }
+    }
+    eprintln!("best held-out error {:.6} at epoch {}", best.0, best.2);
+    let w: Vec<i32> = (0..CHESS_WEIGHT_COUNT)
+        .map(|i| w0[i] + best.1[i].round() as i32)
+        .collect();
+    let scalars = CHESS_WEIGHT_COUNT - 6 * 2 * 32 - 2 * 66;
+    println!(
+        "const SCALAR_WEIGHTS: [i32; w::SCALARS] = {:?};",
+        &w[..scalars]
+    );
+    println!("const PIECE_SQUARE: [i32; w::COUNT - w::SCALARS] = [");
+    for (t, table) in w[scalars..scalars + 384].chunks(32).enumerate() {
+        println!(
+            "    // {} {}",
+            ["pawn", "knight", "bishop", "rook", "queen", "king"][t / 2],
+            ["mg", "eg"][t % 2]
+        );
+        for row in table.chunks(4) {
+            println!(
+                "    {},",
+                row.iter()
+                    .map(|x| format!("{x:4}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+        }
+    }
+    println!("];");
+    println!("const MOBILITY: [i32; w::COUNT - w::MOBILITY_TABLE] = [");
+    for (t, table) in w[scalars + 384..].chunks(66).enumerate() {
+        println!("    // {}", ["mg", "eg"][t]);
+        for (piece, (start, end)) in [(0, 9), (9, 23), (23, 38), (38, 66)]
+            .into_iter()
+            .enumerate()
+        {
+            let row: Vec<String> = table[start..end].iter().map(|x| format!("{x}")).collect();
+            println!(
+                "    {}, // {}",
+                row.join(", "),
+                ["knight", "bishop", "rook", "queen"][piece]
+            );
+        }
+    }
+    println!("];");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
@@ -239,8 +470,15 @@ fn main() {
             arg(2, "8").parse().expect("PASSES"),
             arg(3, "1e-7").parse().expect("LAMBDA"),
         ),
+        Some("gtune") => gtune(
+            &arg(1, "/tmp/texel.txt"),
+            arg(2, "1000").parse().expect("EPOCHS"),
+            arg(3, "1e-7").parse().expect("LAMBDA"),
+            arg(4, "0.5").parse().expect("RATE"),
+        ),
         _ => eprintln!(
-            "usage: texel generate GAMES NODES SEED > DATA | texel tune DATA PASSES [LAMBDA]"
+            "usage: texel generate GAMES NODES SEED > DATA | texel tune DATA PASSES [LAMBDA] \
+             | texel gtune DATA[,DATA...] EPOCHS [LAMBDA] [RATE]"
         ),
     }
 }

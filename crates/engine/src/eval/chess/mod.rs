@@ -16,9 +16,12 @@ use super::{Evaluator, Gain, Noisy};
 
 mod see;
 mod terms;
+mod weights;
 
 use self::see::see;
 use self::terms::Attacks;
+use self::weights::{pst_index, w, MOBILITY_MAX, MOBILITY_START};
+pub use self::weights::{DEFAULT_WEIGHTS, WEIGHT_COUNT};
 
 /// The values used to order captures (a blend).
 const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 970, 2000];
@@ -29,88 +32,6 @@ const PHASE_TOTAL: i32 = 24;
 /// The squares counted as normal mobility for knight, bishop, rook, queen (mobility is scored
 /// around it).
 const MOBILITY_NORMAL: [i32; 4] = [4, 6, 6, 12];
-
-/// Where each weight lives in [`Weights`]: `(mg, eg)` pairs are two weights in a row.
-mod w {
-    /// Piece values, pawn to queen: five middle-game values, then five end-game values.
-    pub const VALUE_MG: usize = 0;
-    pub const VALUE_EG: usize = 5;
-    /// Bishop pair (mg, eg).
-    pub const BISHOP_PAIR: usize = 10;
-    /// Mobility per square (mg, eg) for knight, bishop, rook, queen.
-    pub const MOBILITY: usize = 12;
-    /// Doubled and isolated pawns (mg, eg each).
-    pub const DOUBLED: usize = 20;
-    pub const ISOLATED: usize = 22;
-    /// Passed pawns by relative rank 1 to 6 (second to seventh rank): six mg, six eg.
-    pub const PASSED_MG: usize = 24;
-    pub const PASSED_EG: usize = 30;
-    /// Rook on an open file, on a half-open file (mg, eg each).
-    pub const ROOK_OPEN: usize = 36;
-    pub const ROOK_HALF_OPEN: usize = 38;
-    /// Own pawn sheltering the king (mg).
-    pub const SHELTER: usize = 40;
-    /// King attack units by attacker: knight, bishop, rook, queen.
-    pub const ATTACK_UNITS: usize = 41;
-    /// The side to move's bonus.
-    pub const TEMPO: usize = 45;
-    /// Centralisation per step (mg, eg): knight, bishop, queen; then the king's (eg).
-    pub const KNIGHT_CENTRE: usize = 46;
-    pub const BISHOP_CENTRE: usize = 48;
-    pub const QUEEN_CENTRE: usize = 50;
-    pub const KING_CENTRE_EG: usize = 52;
-    /// Pawn advance per rank (mg, eg), and a pawn in the centre (mg).
-    pub const PAWN_ADVANCE: usize = 53;
-    pub const PAWN_CENTRE: usize = 55;
-    /// Rook on the seventh rank (mg, eg).
-    pub const ROOK_SEVENTH: usize = 56;
-    /// King at home, and on a wing (mg).
-    pub const KING_HOME: usize = 58;
-    pub const KING_WING: usize = 59;
-    /// A passed pawn's empty path to promotion, per relative rank (mg, eg).
-    pub const PASSED_FREE: usize = 60;
-    /// Per piece attacked by a pawn, per rook or queen attacked by a minor piece, per piece
-    /// attacked and not defended (mg, eg each).
-    pub const THREAT_BY_PAWN: usize = 62;
-    pub const THREAT_MINOR_ON_MAJOR: usize = 64;
-    pub const HANGING: usize = 66;
-    /// How many weights.
-    pub const COUNT: usize = 68;
-}
-
-/// The number of chess evaluation weights (see [`ChessEval::with_weights`]).
-pub const WEIGHT_COUNT: usize = w::COUNT;
-
-/// The chess evaluation's weights, in centipawns, first set by reasoning, then tuned by Texel's
-/// method (`crates/engine/examples/texel.rs`) on positions of the engine's own self-play games
-/// labelled by the games' results. A first unregularised run (234 141 quiet positions of
-/// 2 800 games at 1 500-2 000 nodes a move) measured no gain (-14 Elo, 95% interval [-55,
-/// +27]); these come from the second (287 105 quiet positions of 3 500 games at 2 500 nodes
-/// a move, L2 regularisation 1e-7 towards the hand-set weights), which measured +63 Elo
-/// [+32, +95] against the hand-set ones (200 games at 20 000 nodes a move). Session 9's king
-/// danger terms (attackers by type on a wider zone, weak squares, safe checks, shield gaps,
-/// storms and open files, squared) measured +35 Elo [-1, +71] at 20 000 nodes a move but
-/// -27.9 [-67.1, +10.6] at 2 s + 0.05 s (session 10, 200 games: they cost a fifth of the node
-/// rate), and no gain against Stockfish; they were taken out again.
-pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = [
-    85, 328, 345, 475, 955, // value mg
-    105, 307, 325, 535, 1005, // value eg
-    39, 51, // bishop pair
-    8, 0, 5, 6, 7, 3, 4, 4, // mobility
-    -6, -19, -11, -10, // doubled, isolated
-    5, 4, 10, 19, 50, 71, // passed mg
-    8, 16, 32, 49, 95, 140, // passed eg
-    25, 10, 18, 8,  // rook open, half-open
-    17, // shelter
-    1, 3, 2, 3, // attack units
-    5, // tempo
-    15, 11, 5, 5, 1, 8, 7, // centralisation
-    -2, -5, 15, // pawn advance, centre
-    19, 20, // rook seventh
-    9, 27, // king home, wing
-    0, 16, // passed pawn's free path
-    44, 31, 27, 20, 20, 18, // threats
-];
 
 /// The chess evaluator: material and piece-square terms by phase, mobility, pawn structure,
 /// king safety.
@@ -193,6 +114,15 @@ fn placement(wt: &[i32; WEIGHT_COUNT], role: Role, side: Side, sq: Square) -> (i
     let c = centrality(sq);
     let rank = i32::from(rel.rank());
     let file = i32::from(rel.file());
+    let at = w::PST + pst_index(role.index(), 0, rel.rank() as usize, rel.file() as usize);
+    let (mg, eg) = formula(wt, role, c, rank, file);
+    (mg + wt[at], eg + wt[at + 32])
+}
+
+/// The formula part of [`placement`]: `c` is the square's centrality, `rank` and `file` are
+/// seen from the piece's side.
+#[inline]
+fn formula(wt: &[i32; WEIGHT_COUNT], role: Role, c: i32, rank: i32, file: i32) -> (i32, i32) {
     match role {
         Role::Pawn => {
             // Advance, and the centre files in the middle game.
@@ -258,6 +188,36 @@ fn pawn_attacks(side: Side, pawns: u64) -> u64 {
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The light squares (b1, a2, ...).
+const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+
+/// The rank of `sq` seen from `side` (0 its first rank).
+#[inline]
+fn relative_rank(side: Side, sq: Square) -> u8 {
+    if side == Side::First {
+        sq.rank()
+    } else {
+        7 - sq.rank()
+    }
+}
+
+/// The square in front of a pawn of `side` on `sq`, if any.
+#[inline]
+fn stop_square(side: Side, sq: Square) -> Option<Square> {
+    match side {
+        Side::First if sq.rank() < 7 => Some(Square::from_index(sq.index() as u8 + 8)),
+        Side::Second if sq.rank() > 0 => Some(Square::from_index(sq.index() as u8 - 8)),
+        _ => None,
+    }
+}
+
+/// The king's distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (i32::from(a.file()) - i32::from(b.file())).abs();
+    let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
+    df.max(dr)
+}
 
 /// The squares in front of `sq` for `side` on its file and the two next to it.
 #[inline]
@@ -334,10 +294,38 @@ fn side_terms(
                 let (wm, we) = e.pair(w::MOBILITY + 2 * (i - 1));
                 let normal = MOBILITY_NORMAL[i - 1];
                 s.add(((mob - normal) * wm, (mob - normal) * we));
+                let at = w::MOBILITY_TABLE
+                    + MOBILITY_START[i - 1]
+                    + (mob as u32).min(MOBILITY_MAX[i - 1]) as usize;
+                s.add((wt[at], wt[at + 66]));
                 let near = (att & king_zone).count_ones() as i32;
                 if near > 0 {
                     attackers += 1;
                     attack_units += wt[w::ATTACK_UNITS + i - 1] * near;
+                }
+            }
+            if matches!(role, Role::Knight | Role::Bishop) {
+                let rel = relative_rank(side, sq);
+                let file = FILE_A << sq.file();
+                if (3..=5).contains(&rel)
+                    && attacks.pawns & sq.bb().0 != 0
+                    && front_span(side, sq) & !file & their_pawns == 0
+                {
+                    s.add(e.pair(if role == Role::Knight {
+                        w::OUTPOST_KNIGHT
+                    } else {
+                        w::OUTPOST_BISHOP
+                    }));
+                }
+                if role == Role::Bishop {
+                    let colour = if sq.bb().0 & LIGHT != 0 {
+                        LIGHT
+                    } else {
+                        !LIGHT
+                    };
+                    let n = (my_pawns & colour).count_ones() as i32;
+                    let (mg, eg) = e.pair(w::BISHOP_PAWNS);
+                    s.add((mg * n, eg * n));
                 }
             }
             if role == Role::Rook {
@@ -357,6 +345,14 @@ fn side_terms(
     }
 
     // Pawn structure.
+    let supported = (my_pawns & attacks.pawns).count_ones() as i32;
+    let beside = ((my_pawns << 1) & !FILE_A) | ((my_pawns >> 1) & !(FILE_A << 7));
+    let phalanx = (my_pawns & beside).count_ones() as i32;
+    for (n, at) in [(supported, w::SUPPORTED), (phalanx, w::PHALANX)] {
+        let (mg, eg) = e.pair(at);
+        s.add((mg * n, eg * n));
+    }
+    let our_king = pos.king(side);
     for sq in Bitboard(my_pawns) {
         let f = sq.file();
         let file = FILE_A << f;
@@ -364,6 +360,15 @@ fn side_terms(
             | (if f < 7 { FILE_A << (f + 1) } else { 0 });
         if my_pawns & neighbours == 0 {
             s.add(e.pair(w::ISOLATED));
+        } else {
+            // Backward: the pawns on the neighbouring files all ahead of it, its stop square
+            // attacked by one of theirs.
+            let stop = stop_square(side, sq);
+            if my_pawns & neighbours & front_span(side, sq) == my_pawns & neighbours
+                && stop.is_some_and(|stop| their_pawn_att & stop.bb().0 != 0)
+            {
+                s.add(e.pair(w::BACKWARD));
+            }
         }
         let ahead = front_span(side, sq) & file;
         if my_pawns & ahead != 0 {
@@ -379,6 +384,17 @@ fn side_terms(
                 s.add((wt[w::PASSED_MG + rel - 1], wt[w::PASSED_EG + rel - 1]));
                 let free = terms::free_path(e, pos, side, sq, rel as i32);
                 s.add((free.mg, free.eg));
+                if let Some(stop) = stop_square(side, sq) {
+                    let scale = rel as i32 - 1;
+                    for (king, at) in [
+                        (their_king, w::PASSED_THEIR_KING),
+                        (our_king, w::PASSED_OUR_KING),
+                    ] {
+                        let n = distance(king, stop) * scale;
+                        let (mg, eg) = e.pair(at);
+                        s.add((mg * n, eg * n));
+                    }
+                }
             }
         }
     }
@@ -549,5 +565,91 @@ mod tests {
         // White is a queen up.
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 700);
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1") < -700);
+    }
+}
+
+#[cfg(test)]
+mod term_tests {
+    use super::*;
+
+    /// What the term at `at` adds to the first player's evaluation of `fen` (White to move)
+    /// when its two weights are 100: 100 times how often it applies.
+    fn term(fen: &str, at: usize) -> i32 {
+        let p = Position::from_fen(fen).unwrap();
+        let mut w = DEFAULT_WEIGHTS;
+        w[at] = 0;
+        w[at + 1] = 0;
+        let base = ChessEval::with_weights(w).evaluate(&Chess, &p);
+        w[at] = 100;
+        w[at + 1] = 100;
+        ChessEval::with_weights(w).evaluate(&Chess, &p) - base
+    }
+
+    #[test]
+    fn a_knight_defended_by_a_pawn_out_of_their_pawns_reach_is_on_an_outpost() {
+        assert_eq!(
+            term("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", w::OUTPOST_KNIGHT),
+            100
+        );
+        // A pawn on c7 can chase it; without the e4 pawn nothing defends it.
+        assert_eq!(
+            term("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", w::OUTPOST_KNIGHT),
+            0
+        );
+        assert_eq!(
+            term("4k3/8/8/3N4/8/8/4P3/4K3 w - - 0 1", w::OUTPOST_KNIGHT),
+            0
+        );
+        // The second player's knight on d4, defended from e5: the first player's loss.
+        assert_eq!(
+            term("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", w::OUTPOST_KNIGHT),
+            -100
+        );
+    }
+
+    #[test]
+    fn a_pawn_behind_its_neighbours_with_its_stop_square_attacked_is_backward() {
+        // d3: the c-pawn ahead on c4, d4 attacked by e5.
+        assert_eq!(
+            term("4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", w::BACKWARD),
+            100
+        );
+        // With the c-pawn level on c3 it is not.
+        assert_eq!(term("4k3/8/8/4p3/8/2PP4/8/4K3 w - - 0 1", w::BACKWARD), 0);
+    }
+
+    #[test]
+    fn supported_and_side_by_side_pawns_count() {
+        let fen = "4k3/8/8/8/3PP3/2P5/8/4K3 w - - 0 1";
+        assert_eq!(term(fen, w::SUPPORTED), 100); // d4 by c3
+        assert_eq!(term(fen, w::PHALANX), 200); // d4 and e4
+    }
+
+    #[test]
+    fn a_passed_pawn_counts_the_kings_distances_to_its_stop_square() {
+        // e6 (relative rank 5, scale 4), stop square e7: their king on h8 at 3, ours on e1 at 6.
+        let fen = "7k/8/4P3/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(term(fen, w::PASSED_THEIR_KING), 1200);
+        assert_eq!(term(fen, w::PASSED_OUR_KING), 2400);
+    }
+
+    #[test]
+    fn mobility_tables_are_read_at_the_count_of_reached_squares() {
+        // The a1 knight reaches b3 and c2: entry 2 of the knight's tables.
+        let p = Position::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
+        let mut w = DEFAULT_WEIGHTS;
+        let base = ChessEval::with_weights(w).evaluate(&Chess, &p);
+        w[w::MOBILITY_TABLE + 2] += 100;
+        w[w::MOBILITY_TABLE + 66 + 2] += 100;
+        assert_eq!(ChessEval::with_weights(w).evaluate(&Chess, &p) - base, 100);
+    }
+
+    #[test]
+    fn a_bishop_counts_its_pawns_on_its_colour() {
+        // The c1 bishop is on the dark squares with d2 and f2; e2 is light.
+        assert_eq!(
+            term("4k3/8/8/8/8/8/3PPP2/2B1K3 w - - 0 1", w::BISHOP_PAWNS),
+            200
+        );
     }
 }

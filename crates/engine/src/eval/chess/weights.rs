@@ -1,0 +1,159 @@
+//! The chess evaluation's weights: where each lives in the array (`w`), and their values.
+
+/// Where each weight lives in [`DEFAULT_WEIGHTS`]: `(mg, eg)` pairs are two weights in a row.
+pub(super) mod w {
+    /// Piece values, pawn to queen: five middle-game values, then five end-game values.
+    pub const VALUE_MG: usize = 0;
+    pub const VALUE_EG: usize = 5;
+    /// Bishop pair (mg, eg).
+    pub const BISHOP_PAIR: usize = 10;
+    /// Mobility per square (mg, eg) for knight, bishop, rook, queen.
+    pub const MOBILITY: usize = 12;
+    /// Doubled and isolated pawns (mg, eg each).
+    pub const DOUBLED: usize = 20;
+    pub const ISOLATED: usize = 22;
+    /// Passed pawns by relative rank 1 to 6 (second to seventh rank): six mg, six eg.
+    pub const PASSED_MG: usize = 24;
+    pub const PASSED_EG: usize = 30;
+    /// Rook on an open file, on a half-open file (mg, eg each).
+    pub const ROOK_OPEN: usize = 36;
+    pub const ROOK_HALF_OPEN: usize = 38;
+    /// Own pawn sheltering the king (mg).
+    pub const SHELTER: usize = 40;
+    /// King attack units by attacker: knight, bishop, rook, queen.
+    pub const ATTACK_UNITS: usize = 41;
+    /// The side to move's bonus.
+    pub const TEMPO: usize = 45;
+    /// Centralisation per step (mg, eg): knight, bishop, queen; then the king's (eg).
+    pub const KNIGHT_CENTRE: usize = 46;
+    pub const BISHOP_CENTRE: usize = 48;
+    pub const QUEEN_CENTRE: usize = 50;
+    pub const KING_CENTRE_EG: usize = 52;
+    /// Pawn advance per rank (mg, eg), and a pawn in the centre (mg).
+    pub const PAWN_ADVANCE: usize = 53;
+    pub const PAWN_CENTRE: usize = 55;
+    /// Rook on the seventh rank (mg, eg).
+    pub const ROOK_SEVENTH: usize = 56;
+    /// King at home, and on a wing (mg).
+    pub const KING_HOME: usize = 58;
+    pub const KING_WING: usize = 59;
+    /// A passed pawn's empty path to promotion, per relative rank (mg, eg).
+    pub const PASSED_FREE: usize = 60;
+    /// Per piece attacked by a pawn, per rook or queen attacked by a minor piece, per piece
+    /// attacked and not defended (mg, eg each).
+    pub const THREAT_BY_PAWN: usize = 62;
+    pub const THREAT_MINOR_ON_MAJOR: usize = 64;
+    pub const HANGING: usize = 66;
+    /// Pawns defended by a pawn, pawns with a pawn beside them on the same rank, backward
+    /// pawns (their stop square attacked by a pawn, no pawn on a neighbouring file level or
+    /// behind to defend them) (mg, eg each).
+    pub const SUPPORTED: usize = 68;
+    pub const PHALANX: usize = 70;
+    pub const BACKWARD: usize = 72;
+    /// A knight, a bishop on an outpost: fourth to sixth rank, defended by a pawn, out of
+    /// reach of the other side's pawns (mg, eg each).
+    pub const OUTPOST_KNIGHT: usize = 74;
+    pub const OUTPOST_BISHOP: usize = 76;
+    /// Per own pawn on the squares of a bishop's colour (mg, eg).
+    pub const BISHOP_PAWNS: usize = 78;
+    /// A passed pawn's stop square: the distance of their king, of ours, times the pawn's
+    /// relative rank less one (mg, eg each).
+    pub const PASSED_THEIR_KING: usize = 80;
+    pub const PASSED_OUR_KING: usize = 82;
+    /// How many scalar weights (the terms above).
+    pub const SCALARS: usize = 84;
+    /// Piece-square corrections, added to the formulas of [`super::placement`]: for each role
+    /// (pawn to king) the middle-game table then the end-game table, each of 32 squares seen
+    /// from the piece's own side (relative rank times 4 plus the file folded onto a to d: a
+    /// piece on the h-file reads the a-file's entry).
+    pub const PST: usize = SCALARS;
+    /// Mobility corrections by the number of squares a piece reaches (the squares counted by
+    /// the linear `MOBILITY` term): the middle-game table then the end-game table, each of
+    /// 9 (knight: 0 to 8), 14 (bishop), 15 (rook) and 28 (queen) entries in a row.
+    pub const MOBILITY_TABLE: usize = PST + 6 * 2 * 32;
+    /// How many weights.
+    pub const COUNT: usize = MOBILITY_TABLE + 2 * 66;
+}
+
+/// The index in [`PIECE_SQUARE`]'s layout of `role`'s table for phase `eg` (0 middle game,
+/// 1 end game) at `rel` (a square seen from the piece's side).
+#[inline]
+pub(super) const fn pst_index(role: usize, eg: usize, rel_rank: usize, file: usize) -> usize {
+    let folded = if file < 4 { file } else { 7 - file };
+    (role * 2 + eg) * 32 + rel_rank * 4 + folded
+}
+
+/// Where the knight's, bishop's, rook's and queen's entries start in each mobility table.
+pub(super) const MOBILITY_START: [usize; 4] = [0, 9, 23, 38];
+/// The largest count in each mobility table.
+pub(super) const MOBILITY_MAX: [u32; 4] = [8, 13, 14, 27];
+
+/// The scalar weights, the piece-square and the mobility corrections in one array.
+const fn concat(
+    scalars: [i32; w::SCALARS],
+    pst: [i32; w::MOBILITY_TABLE - w::PST],
+    mobility: [i32; w::COUNT - w::MOBILITY_TABLE],
+) -> [i32; w::COUNT] {
+    let mut out = [0; w::COUNT];
+    let mut i = 0;
+    while i < w::COUNT {
+        out[i] = if i < w::PST {
+            scalars[i]
+        } else if i < w::MOBILITY_TABLE {
+            pst[i - w::PST]
+        } else {
+            mobility[i - w::MOBILITY_TABLE]
+        };
+        i += 1;
+    }
+    out
+}
+
+/// The number of chess evaluation weights (see [`ChessEval::with_weights`]).
+pub const WEIGHT_COUNT: usize = w::COUNT;
+
+/// The chess evaluation's weights, in centipawns, first set by reasoning, then tuned by Texel's
+/// method (`crates/engine/examples/texel.rs`) on positions of the engine's own self-play games
+/// labelled by the games' results. A first unregularised run (234 141 quiet positions of
+/// 2 800 games at 1 500-2 000 nodes a move) measured no gain (-14 Elo, 95% interval [-55,
+/// +27]); these come from the second (287 105 quiet positions of 3 500 games at 2 500 nodes
+/// a move, L2 regularisation 1e-7 towards the hand-set weights), which measured +63 Elo
+/// [+32, +95] against the hand-set ones (200 games at 20 000 nodes a move). Session 9's king
+/// danger terms (attackers by type on a wider zone, weak squares, safe checks, shield gaps,
+/// storms and open files, squared) measured +35 Elo [-1, +71] at 20 000 nodes a move but
+/// -27.9 [-67.1, +10.6] at 2 s + 0.05 s (session 10, 200 games: they cost a fifth of the node
+/// rate), and no gain against Stockfish; they were taken out again.
+pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = concat(SCALAR_WEIGHTS, PIECE_SQUARE, MOBILITY);
+
+/// The scalar weights of [`DEFAULT_WEIGHTS`] (the terms of `w`, in their order).
+const SCALAR_WEIGHTS: [i32; w::SCALARS] = [
+    85, 328, 345, 475, 955, // value mg
+    105, 307, 325, 535, 1005, // value eg
+    39, 51, // bishop pair
+    8, 0, 5, 6, 7, 3, 4, 4, // mobility
+    -6, -19, -11, -10, // doubled, isolated
+    5, 4, 10, 19, 50, 71, // passed mg
+    8, 16, 32, 49, 95, 140, // passed eg
+    25, 10, 18, 8,  // rook open, half-open
+    17, // shelter
+    1, 3, 2, 3, // attack units
+    5, // tempo
+    15, 11, 5, 5, 1, 8, 7, // centralisation
+    -2, -5, 15, // pawn advance, centre
+    19, 20, // rook seventh
+    9, 27, // king home, wing
+    0, 16, // passed pawn's free path
+    44, 31, 27, 20, 20, 18, // threats
+    0, 0, 0, 0, 0, 0, // supported, phalanx, backward
+    0, 0, 0, 0, // outposts
+    0, 0, // bishop's pawns
+    0, 0, 0, 0, // passed pawn and the kings
+];
+
+/// The piece-square corrections of [`DEFAULT_WEIGHTS`] (layout: [`pst_index`]).
+#[rustfmt::skip]
+const PIECE_SQUARE: [i32; w::MOBILITY_TABLE - w::PST] = [0; w::MOBILITY_TABLE - w::PST];
+
+/// The mobility corrections of [`DEFAULT_WEIGHTS`] (layout: `w::MOBILITY_TABLE`).
+#[rustfmt::skip]
+const MOBILITY: [i32; w::COUNT - w::MOBILITY_TABLE] = [0; w::COUNT - w::MOBILITY_TABLE];
