@@ -332,10 +332,90 @@ fn linear_error(set: &[&Linear], d: &[f64], k: f64) -> f64 {
     sum / set.len().max(1) as f64
 }
 
+/// The gradient of the summed squared error over `set` by each weight's move `d`, computed
+/// on every core.
+fn gradient(set: &[&Linear], d: &[f64], k: f64) -> Vec<f64> {
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = set.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = set
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut grad = vec![0.0; CHESS_WEIGHT_COUNT];
+                    for l in part {
+                        let x = l.base
+                            + l.coefs
+                                .iter()
+                                .map(|&(i, c)| f64::from(c) * d[usize::from(i)])
+                                .sum::<f64>();
+                        let p = sigmoid(k, x);
+                        let g = -2.0 * (l.result - p) * p * (1.0 - p) * scale;
+                        for &(i, c) in &l.coefs {
+                            grad[usize::from(i)] += g * f64::from(c);
+                        }
+                    }
+                    grad
+                })
+            })
+            .collect();
+        let mut total = vec![0.0; CHESS_WEIGHT_COUNT];
+        for part in parts {
+            for (t, g) in total.iter_mut().zip(part.join().expect("a worker")) {
+                *t += g;
+            }
+        }
+        total
+    })
+}
+
+/// Adam on the linear model from the starting weights: the held-out error, the weights'
+/// moves and the epoch of the lowest held-out error (checked every 25 epochs).
+fn adam(
+    train: &[&Linear],
+    held: &[&Linear],
+    tuned: &[bool],
+    k: f64,
+    epochs: usize,
+    lambda: f64,
+    rate: f64,
+) -> (f64, Vec<f64>, usize) {
+    let zero = vec![0.0; CHESS_WEIGHT_COUNT];
+    let (mut d, mut m, mut v) = (zero.clone(), zero.clone(), zero.clone());
+    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut best = (f64::INFINITY, d.clone(), 0);
+    for epoch in 1..=epochs {
+        let grad = gradient(train, &d, k);
+        let n = train.len() as f64;
+        for i in (0..CHESS_WEIGHT_COUNT).filter(|&i| tuned[i]) {
+            let g = grad[i] / n + 2.0 * lambda * d[i];
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            d[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        if epoch % 25 == 0 || epoch == epochs {
+            let h = linear_error(held, &d, k);
+            if h < best.0 {
+                best = (h, d.clone(), epoch);
+            }
+            if epoch % 100 == 0 || epoch == epochs {
+                eprintln!(
+                    "epoch {epoch}: train {:.6}, held out {h:.6}",
+                    linear_error(train, &d, k)
+                );
+            }
+        }
+    }
+    best
+}
+
 /// Gradient tuning (Adam) of every linear weight at once on the linear model of the data,
 /// with one sample in ten held out to watch for over-fitting; the weights of the epoch with
-/// the lowest held-out error are printed as Rust source for `eval/chess/mod.rs`.
-fn gtune(paths: &str, epochs: usize, lambda: f64, rate: f64) {
+/// the lowest held-out error are printed as Rust source for `eval/chess/weights.rs`.
+fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     let mut samples = Vec::new();
     for path in paths.split(',') {
         samples.extend(load(path));
@@ -371,47 +451,17 @@ fn gtune(paths: &str, epochs: usize, lambda: f64, rate: f64) {
         linear_error(&train, &zero, k),
         linear_error(&held, &zero, k)
     );
-    let ln10 = std::f64::consts::LN_10;
-    let (mut d, mut m, mut v) = (zero.clone(), zero.clone(), zero.clone());
-    let (b1, b2) = (0.9f64, 0.999f64);
-    let mut best = (f64::INFINITY, d.clone(), 0);
-    for epoch in 1..=epochs {
-        let mut grad = vec![0.0; CHESS_WEIGHT_COUNT];
-        for l in &train {
-            let x = l.base
-                + l.coefs
-                    .iter()
-                    .map(|&(i, c)| f64::from(c) * d[usize::from(i)])
-                    .sum::<f64>();
-            let p = sigmoid(k, x);
-            let g = -2.0 * (l.result - p) * p * (1.0 - p) * k * ln10 / 400.0;
-            for &(i, c) in &l.coefs {
-                grad[usize::from(i)] += g * f64::from(c);
-            }
-        }
-        let n = train.len() as f64;
-        for i in (0..CHESS_WEIGHT_COUNT).filter(|&i| tuned[i]) {
-            let g = grad[i] / n + 2.0 * lambda * d[i];
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
-            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
-            d[i] -= rate * mh / (vh.sqrt() + 1e-12);
-        }
-        if epoch % 25 == 0 || epoch == epochs {
-            let h = linear_error(&held, &d, k);
-            if h < best.0 {
-                best = (h, d.clone(), epoch);
-            }
-            if epoch % 100 == 0 || epoch == epochs {
-                eprintln!(
-                    "epoch {epoch}: train {:.6}, held out {h:.6}",
-                    linear_error(&train, &d, k)
-                );
-            }
+    let mut best: Option<(f64, Vec<f64>, usize, f64)> = None;
+    for lambda in lambdas.split(',') {
+        let lambda: f64 = lambda.parse().expect("LAMBDA");
+        let (h, d, epoch) = adam(&train, &held, &tuned, k, epochs, lambda, rate);
+        eprintln!("lambda {lambda:e}: best held-out error {h:.6} at epoch {epoch}");
+        if best.as_ref().is_none_or(|b| h < b.0) {
+            best = Some((h, d, epoch, lambda));
         }
     }
-    eprintln!("best held-out error {:.6} at epoch {}", best.0, best.2);
+    let best = best.expect("a lambda");
+    eprintln!("chosen: lambda {:e}, held-out error {:.6}", best.3, best.0);
     let w: Vec<i32> = (0..CHESS_WEIGHT_COUNT)
         .map(|i| w0[i] + best.1[i].round() as i32)
         .collect();
@@ -473,12 +523,12 @@ fn main() {
         Some("gtune") => gtune(
             &arg(1, "/tmp/texel.txt"),
             arg(2, "1000").parse().expect("EPOCHS"),
-            arg(3, "1e-7").parse().expect("LAMBDA"),
+            &arg(3, "1e-7"),
             arg(4, "0.5").parse().expect("RATE"),
         ),
         _ => eprintln!(
             "usage: texel generate GAMES NODES SEED > DATA | texel tune DATA PASSES [LAMBDA] \
-             | texel gtune DATA[,DATA...] EPOCHS [LAMBDA] [RATE]"
+             | texel gtune DATA[,DATA...] EPOCHS [LAMBDA[,LAMBDA...]] [RATE]"
         ),
     }
 }

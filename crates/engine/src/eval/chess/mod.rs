@@ -299,6 +299,7 @@ fn side_terms(
                     + (mob as u32).min(MOBILITY_MAX[i - 1]) as usize;
                 s.add((wt[at], wt[at + 66]));
                 let near = (att & king_zone).count_ones() as i32;
+                s.mg += wt[w::ZONE_ATTACKS + i - 1] * near;
                 if near > 0 {
                     attackers += 1;
                     attack_units += wt[w::ATTACK_UNITS + i - 1] * near;
@@ -642,6 +643,13 @@ mod term_tests {
         w[w::MOBILITY_TABLE + 2] += 100;
         w[w::MOBILITY_TABLE + 66 + 2] += 100;
         assert_eq!(ChessEval::with_weights(w).evaluate(&Chess, &p) - base, 100);
+    }
+
+    #[test]
+    fn pieces_attacking_the_king_zone_count() {
+        // The f6 knight attacks e8 and d7 of the e8 king's zone; on f3 it attacks none.
+        assert!(term("4k3/8/5N2/8/8/8/8/4K3 w - - 0 1", w::ZONE_ATTACKS) > 0);
+        assert_eq!(term("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1", w::ZONE_ATTACKS), 0);
     }
 
     #[test]

@@ -60,8 +60,12 @@ pub(super) mod w {
     /// relative rank less one (mg, eg each).
     pub const PASSED_THEIR_KING: usize = 80;
     pub const PASSED_OUR_KING: usize = 82;
+    /// Per square of their king's zone (the king's square and its neighbours) that a knight,
+    /// bishop, rook, queen of ours attacks, counted linearly (mg), beside the squared attack
+    /// units.
+    pub const ZONE_ATTACKS: usize = 84;
     /// How many scalar weights (the terms above).
-    pub const SCALARS: usize = 84;
+    pub const SCALARS: usize = 88;
     /// Piece-square corrections, added to the formulas of [`super::placement`]: for each role
     /// (pawn to king) the middle-game table then the end-game table, each of 32 squares seen
     /// from the piece's own side (relative rank times 4 plus the file folded onto a to d: a
@@ -148,6 +152,7 @@ const SCALAR_WEIGHTS: [i32; w::SCALARS] = [
     0, 0, 0, 0, // outposts
     0, 0, // bishop's pawns
     0, 0, 0, 0, // passed pawn and the kings
+    0, 0, 0, 0, // king zone attacks
 ];
 
 /// The piece-square corrections of [`DEFAULT_WEIGHTS`] (layout: [`pst_index`]).
