@@ -647,9 +647,9 @@ mod term_tests {
 
     #[test]
     fn pieces_attacking_the_king_zone_count() {
-        // The f6 knight attacks e8 and d7 of the e8 king's zone; on f3 it attacks none.
-        assert!(term("4k3/8/5N2/8/8/8/8/4K3 w - - 0 1", w::ZONE_ATTACKS) > 0);
-        assert_eq!(term("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1", w::ZONE_ATTACKS), 0);
+        // The d6 knight attacks e8 and f7 of the f8 king's zone; on d3 it attacks none.
+        assert!(term("5k2/8/3N4/8/8/8/8/4K3 w - - 0 1", w::ZONE_ATTACKS) > 0);
+        assert_eq!(term("5k2/8/8/8/8/3N4/8/4K3 w - - 0 1", w::ZONE_ATTACKS), 0);
     }
 
     #[test]
