@@ -273,6 +273,14 @@ fn linearise(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT]) -> (Vec<Linear>,
                 .all(|(u, d)| (u - d).abs() < 0.05)
         })
         .collect();
+    // TEXEL_SCALARS_ONLY=1: the piece-square and mobility tables keep their values.
+    let scalars_only = std::env::var_os("TEXEL_SCALARS_ONLY").is_some();
+    let tables = CHESS_WEIGHT_COUNT - 6 * 2 * 32 - 2 * 66;
+    let tuned: Vec<bool> = tuned
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| t && !(scalars_only && i >= tables))
+        .collect();
     let frozen: Vec<usize> = (0..CHESS_WEIGHT_COUNT).filter(|&i| !tuned[i]).collect();
     eprintln!("not linear, kept as they are: {frozen:?}");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -413,7 +421,8 @@ fn adam(
 }
 
 /// Gradient tuning (Adam) of every linear weight at once on the linear model of the data,
-/// with one sample in ten held out to watch for over-fitting; the weights of the epoch with
+/// with one block of 1,000 samples (about ten games) in ten held out to watch for
+/// over-fitting; the weights of the epoch with
 /// the lowest held-out error are printed as Rust source for `eval/chess/weights.rs`.
 fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     let mut samples = Vec::new();
@@ -426,7 +435,7 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     drop(samples);
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (n, l) in linear.iter().enumerate() {
-        if n % 10 == 0 {
+        if (n / 1000) % 10 == 0 {
             held.push(l)
         } else {
             train.push(l)
@@ -470,7 +479,7 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
         "const SCALAR_WEIGHTS: [i32; w::SCALARS] = {:?};",
         &w[..scalars]
     );
-    println!("const PIECE_SQUARE: [i32; w::COUNT - w::SCALARS] = [");
+    println!("const PIECE_SQUARE: [i32; w::MOBILITY_TABLE - w::PST] = [");
     for (t, table) in w[scalars..scalars + 384].chunks(32).enumerate() {
         println!(
             "    // {} {}",

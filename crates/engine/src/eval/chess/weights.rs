@@ -131,34 +131,154 @@ pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = concat(SCALAR_WEIGHTS, PIECE_SQ
 
 /// The scalar weights of [`DEFAULT_WEIGHTS`] (the terms of `w`, in their order).
 const SCALAR_WEIGHTS: [i32; w::SCALARS] = [
-    85, 328, 345, 475, 955, // value mg
-    105, 307, 325, 535, 1005, // value eg
-    39, 51, // bishop pair
-    8, 0, 5, 6, 7, 3, 4, 4, // mobility
-    -6, -19, -11, -10, // doubled, isolated
-    5, 4, 10, 19, 50, 71, // passed mg
-    8, 16, 32, 49, 95, 140, // passed eg
-    25, 10, 18, 8,  // rook open, half-open
+    69, 346, 360, 490, 967, // value mg
+    95, 314, 330, 539, 981, // value eg
+    53, 56, // bishop pair
+    6, -1, 3, 1, 6, 3, 4, -21, // mobility
+    2, -6, -7, -17, // doubled, isolated
+    -1, -12, -1, 20, 56, 71, // passed mg
+    23, 12, 23, 43, 88, 138, // passed eg
+    35, -4, 13, 13, // rook open, half-open
     17, // shelter
     1, 3, 2, 3, // attack units
-    5, // tempo
-    15, 11, 5, 5, 1, 8, 7, // centralisation
-    -2, -5, 15, // pawn advance, centre
-    19, 20, // rook seventh
-    9, 27, // king home, wing
-    0, 16, // passed pawn's free path
-    44, 31, 27, 20, 20, 18, // threats
-    0, 0, 0, 0, 0, 0, // supported, phalanx, backward
-    0, 0, 0, 0, // outposts
-    0, 0, // bishop's pawns
-    0, 0, 0, 0, // passed pawn and the kings
-    0, 0, 0, 0, // king zone attacks
+    7, // tempo
+    15, 5, 5, 5, 1, 16, 7, // centralisation
+    2, 0, 19, // pawn advance, centre
+    27, 9, // rook seventh
+    1, 22, // king home, wing
+    4, 9, // passed pawn's free path
+    46, 29, 36, 22, 15, 20, // threats
+    15, 14, 6, 6, 2, -14, // supported, phalanx, backward
+    19, 16, 14, 13, // outposts
+    -5, -4, // bishop's pawns
+    -2, 8, 0, -5, // passed pawn and the kings
+    0, 8, -5, 4, // king zone attacks
 ];
 
 /// The piece-square corrections of [`DEFAULT_WEIGHTS`] (layout: [`pst_index`]).
 #[rustfmt::skip]
-const PIECE_SQUARE: [i32; w::MOBILITY_TABLE - w::PST] = [0; w::MOBILITY_TABLE - w::PST];
+const PIECE_SQUARE: [i32; w::MOBILITY_TABLE - w::PST] = [
+    // pawn mg
+       0,   0,   0,   0,
+      -2,  10,   0,  -5,
+      -2,  -4, -15,  -8,
+     -11, -14,  -3,   1,
+      16,   2,  -2,   7,
+      10,  15,   8,   8,
+      -5,   3,  -1,   1,
+       0,   0,   0,   0,
+    // pawn eg
+       0,   0,   0,   0,
+       4,   0,   7,  -5,
+     -10,  -6, -12,  -5,
+      -1,   3,  -7,  -7,
+       4,  13,   5,  -6,
+      -2,  10,  12,  -1,
+     -16,  -5,   7,   9,
+       0,   0,   0,   0,
+    // knight mg
+       1,   5,  -2,  -1,
+       5,   2,  -1,  10,
+      -6,   3,  -9,  -9,
+       3,  -3,   7,  -7,
+       8,  15,  -6,   8,
+       1,   8,   7,   8,
+      -3,   0,   9,   3,
+      -5,  -2,  -1,   0,
+    // knight eg
+       0,  -1,  -3,   5,
+      -4,   0,  -7,  -3,
+      -9,  -2,   2,   2,
+      -1,  -2,   9,  -5,
+       9,   7,   2, -12,
+       3,   9,   4,   3,
+      -2,  -3,   4,   2,
+      -1,  -4,   0,  -2,
+    // bishop mg
+     -10,  -4, -14,  -1,
+       5,  15,   8,  13,
+      -8,  13,   8,  -5,
+      -1,  -1,  -1,   4,
+       3,  14,  -2,   5,
+       3,   0,  -2,   2,
+      -4,  -4,   0,  -1,
+       5,   0,  -1,   0,
+    // bishop eg
+      -1,  -3,  -9,  -5,
+       0,  -6, -16,  -4,
+       5,  -2,   6,   1,
+       1,  14,   4, -14,
+       2,  12,  -2,   1,
+       2,   4,  -8,   0,
+      -3,   0,  10,   1,
+      -1,   1,  -1,   4,
+    // rook mg
+     -14,  -4,  14,  18,
+     -17,   5,  -4,  -2,
+      -8,   0,  -2,  -9,
+      -8,   3,  -2,  -2,
+       6,  -4,   4,   6,
+       7,  -1,   0,  12,
+      -4,   1,   6,   4,
+      -3,   1,   2,   2,
+    // rook eg
+       2,  -3,  -6, -11,
+      -9,   5,  -1,   1,
+      -4,  -7,  -3,  -4,
+      -2,   1,   4,   0,
+       3,  -2,   0,   8,
+       4,  -1,  -1,  11,
+       0, -11,   1,  -1,
+       2,   5,   8,   6,
+    // queen mg
+      -5,   1, -15,   0,
+      -7,  -5,  -3,   8,
+       5,   2,  -4,   0,
+      -8,   8, -11,  -3,
+       6,   7,   3,   3,
+      -1,   4,   7,  10,
+       0,  -2,  -2,   3,
+       0,   4,   1,   1,
+    // queen eg
+      -4,  -3,  -5,  -8,
+      -5,  -7,  -5,  -6,
+      -1,   0,  -2,  -4,
+       1,  -1,   0, -16,
+      -2,   0,  -3, -15,
+       0,   0,   3,   0,
+      -1,  -1,   3,  -1,
+      -2,   1,   0,  -1,
+    // king mg
+     -11,   8, -14,  11,
+     -12,   4,   1,   5,
+      -1,   1,   1,   2,
+       1,   1,   2,  -2,
+       3,   0,  -1,  -4,
+       1,   0,  -1,  -2,
+       1,   1,   0,   1,
+       0,   1,   0,   0,
+    // king eg
+      -9,  -5,   1,  -5,
+      10,   5,   1,  -2,
+      -5,   6,   3,   5,
+       5,  -4,   3,  -1,
+       8,   4,  -3, -10,
+       4,   0,  -4,  -4,
+       2,  -1,  -2,   0,
+       1,   2,  -1,   0,
+];
 
 /// The mobility corrections of [`DEFAULT_WEIGHTS`] (layout: `w::MOBILITY_TABLE`).
 #[rustfmt::skip]
-const MOBILITY: [i32; w::COUNT - w::MOBILITY_TABLE] = [0; w::COUNT - w::MOBILITY_TABLE];
+const MOBILITY: [i32; w::COUNT - w::MOBILITY_TABLE] = [
+    // mg
+    -5, 7, 5, 9, 11, 7, 4, 6, -1, // knight
+    -9, 0, 5, 7, 12, 8, 6, -4, -1, 6, 3, 3, 0, -6, // bishop
+    -11, 3, 3, 8, 0, 6, 2, 4, 2, 5, -1, 1, 1, -1, -7, // rook
+    -3, -9, -3, 5, -2, -4, 0, -2, 0, 8, -1, 6, 0, 5, 4, 5, 9, 4, 8, 5, 3, 0, -1, -3, -2, -6, -2, -6, // queen
+    // eg
+    -7, -9, -3, 2, 7, 14, 16, 6, -19, // knight
+    -2, -5, -4, -11, 1, 5, 6, 14, 13, 7, 5, 6, -1, -19, // bishop
+    -13, -2, -6, -5, 7, -2, 9, 5, 13, 13, 5, 15, 6, 5, -18, // rook
+    -2, -2, -2, -2, -4, -5, -6, -2, -6, 1, -1, 6, 2, 3, 6, 6, 9, 4, 6, 2, -2, -12, -10, -18, -9, -22, -5, -21, // queen
+];
