@@ -7,21 +7,21 @@
 //! # 1. Self-play: GAMES games at NODES nodes a move from seeded random 8-ply openings; every
 //! #    position as `FEN;RESULT` (1 first player won, 0.5 draw, 0 second player won).
 //! cargo run --release -p tegoma-engine --example texel -- generate 400 1500 1 > /tmp/texel.txt
-//! # 2. Tuning: the quiet positions (not in check, no capture that wins material by exchange),
-//! #    the sigmoid's scale K fitted first, then each weight in turn moved by steps (5 cp for
-//! #    piece values, 1 otherwise) in the direction that lowers the error, as far as it keeps
-//! #    falling; passes until none moves. The error is the mean squared error between the
-//! #    result and sigmoid(eval), plus LAMBDA times the sum of the squared distances
-//! #    (centipawns) of the weights from the hand-set ones. The penalty (L2 regularisation
-//! #    towards `DEFAULT_WEIGHTS`) keeps a weight that the data hardly constrains where it was,
-//! #    so that the result generalises beyond the data's games. Prints the weights after every
-//! #    pass (the last line is the result).
-//! cargo run --release -p tegoma-engine --example texel -- tune /tmp/texel.txt 8 1e-7
+//! # 2. Tuning (gradient): the quiet positions (not in check, no capture that wins material by
+//! #    exchange); the evaluation's derivative by each weight measured on every position (a
+//! #    weight the evaluation does not use linearly, such as the squared attack units, keeps
+//! #    its value), so that the evaluation is a linear model of the weights; the sigmoid's
+//! #    scale K fitted; then Adam on the mean squared error between the result and
+//! #    sigmoid(eval) plus LAMBDA times the squared distance (centipawns) of the weights from
+//! #    the starting ones, for each LAMBDA given. One block of 1 000 positions (about ten
+//! #    games) in ten is held out, and the weights of the epoch with the lowest held-out error
+//! #    of the best LAMBDA are printed as Rust source for `eval/chess/weights.rs`
+//! #    (TEXEL_SCALARS_ONLY=1 keeps the piece-square and mobility tables as they are).
+//! cargo run --release -p tegoma-engine --example texel -- gtune /tmp/a.txt,/tmp/b.txt 300 1e-8,1e-7
 //! ```
 //!
-//! The printed array can replace `DEFAULT_WEIGHTS` in `crates/engine/src/eval/chess/mod.rs`;
-//! measure it first (`tegoma match --nodes 20000 --games 200` against the build with the old
-//! weights).
+//! Measure the printed weights before keeping them (`tegoma match --nodes 20000 --games 200`
+//! against the build with the old weights).
 //!
 //! Runs so far:
 //! - session 6: 2 800 games (`generate 300 1500 1`, `generate 2500 2000 2`), 234 141 quiet
@@ -30,7 +30,15 @@
 //!   `generate 500 2500 SEED` for SEED 11 to 17 (428 886 positions, 287 105 quiet; about
 //!   3 minutes a run on one core), then `tune DATA 30 1e-7` (K 0.84, error 0.093085 to
 //!   0.091150 in 9 passes): +63.2 Elo [+32.4, +95.1] against the hand-set weights (200
-//!   games at 20 000 nodes), so LAMBDA 1e-7 is the chosen default.
+//!   games at 20 000 nodes), so LAMBDA 1e-7 is the chosen default;
+//! - session 13 (2026-11-27): with the piece-square and mobility tables and new terms (595
+//!   weights tuned), 10 250 games at 4 000 nodes (`generate 250 4000 SEED` for SEED 31 to
+//!   70 and 72, two at a time on the two cores, 45 minutes; 1 385 939 positions, 945 039 quiet),
+//!   `gtune DATA 300 1e-8,1e-7,1e-6` (K 0.905; held-out error 0.084643 to 0.083527 at epoch
+//!   50 with 1e-8, while the training error fell to 0.0802: the results of ten thousand games
+//!   do not constrain 595 weights much further; 1e-7 and 1e-6 held out worse): +68.6 Elo
+//!   [+34.9, +103.7] against session 12's weights (200 games at 20 000 nodes). The old
+//!   coordinate-by-coordinate `tune` was replaced by `gtune`.
 use std::io::{BufRead, Write};
 
 use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
@@ -146,83 +154,6 @@ fn white_eval(e: &ChessEval, pos: &Position) -> f64 {
 
 fn sigmoid(k: f64, v: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * v / 400.0))
-}
-
-/// The mean squared error of the predictions plus the regularisation penalty `lambda`
-/// times the squared distance of `weights` from the hand-set ones.
-fn error(samples: &[Sample], weights: [i32; CHESS_WEIGHT_COUNT], k: f64, lambda: f64) -> f64 {
-    let penalty: f64 = weights
-        .iter()
-        .zip(DEFAULT_CHESS_WEIGHTS.iter())
-        .map(|(&a, &b)| f64::from(a - b).powi(2))
-        .sum();
-    let e = ChessEval::with_weights(weights);
-    let sum: f64 = samples
-        .iter()
-        .map(|s| {
-            let d = s.result - sigmoid(k, white_eval(&e, &s.pos));
-            d * d
-        })
-        .sum();
-    sum / samples.len().max(1) as f64 + lambda * penalty
-}
-
-fn tune(path: &str, passes: usize, lambda: f64) {
-    let samples = load(path);
-    eprintln!("{} quiet positions", samples.len());
-    let mut w = DEFAULT_CHESS_WEIGHTS;
-    // The scale K: the best on a coarse grid, then finer.
-    let mut k = 1.0;
-    let mut best = error(&samples, w, k, lambda);
-    for step in [0.1, 0.02] {
-        loop {
-            let mut moved = false;
-            for cand in [k - step, k + step] {
-                let e = error(&samples, w, cand, lambda);
-                if cand > 0.0 && e < best {
-                    best = e;
-                    k = cand;
-                    moved = true;
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
-    }
-    eprintln!("K = {k:.2}, error {best:.6}");
-    for pass in 0..passes {
-        let mut improved = false;
-        for i in 0..CHESS_WEIGHT_COUNT {
-            // Piece values move by larger steps.
-            let step = if i < 10 { 5 } else { 1 };
-            // One direction, then as many steps along it as keep lowering the error.
-            for delta in [step, -step] {
-                let mut moved = false;
-                loop {
-                    let mut cand = w;
-                    cand[i] += delta;
-                    let e = error(&samples, cand, k, lambda);
-                    if e >= best {
-                        break;
-                    }
-                    best = e;
-                    w = cand;
-                    moved = true;
-                }
-                if moved {
-                    improved = true;
-                    break;
-                }
-            }
-        }
-        eprintln!("pass {}: error {best:.6}", pass + 1);
-        // The weights so far (the last line is the result).
-        println!("{w:?}");
-        if !improved {
-            break;
-        }
-    }
 }
 
 /// A sample as the linear model sees it: the evaluation at the starting weights (for the
@@ -524,11 +455,6 @@ fn main() {
             arg(2, "1500").parse().expect("NODES"),
             arg(3, "1").parse().expect("SEED"),
         ),
-        Some("tune") => tune(
-            &arg(1, "/tmp/texel.txt"),
-            arg(2, "8").parse().expect("PASSES"),
-            arg(3, "1e-7").parse().expect("LAMBDA"),
-        ),
         Some("gtune") => gtune(
             &arg(1, "/tmp/texel.txt"),
             arg(2, "1000").parse().expect("EPOCHS"),
@@ -536,7 +462,7 @@ fn main() {
             arg(4, "0.5").parse().expect("RATE"),
         ),
         _ => eprintln!(
-            "usage: texel generate GAMES NODES SEED > DATA | texel tune DATA PASSES [LAMBDA] \
+            "usage: texel generate GAMES NODES SEED > DATA \
              | texel gtune DATA[,DATA...] EPOCHS [LAMBDA[,LAMBDA...]] [RATE]"
         ),
     }

@@ -1,11 +1,15 @@
-//! The chess evaluation: material and piece-square terms blended by game phase, mobility,
-//! pawn structure (passed pawns by rank and with a free path), rooks on open files, the
-//! bishop pair, king safety (shelter, attack units on the king's zone), and threats between
-//! the pieces of both sides ([`terms`]); static exchanges ([`see`]) for the search.
+//! The chess evaluation: material and piece-square terms blended by game phase, mobility
+//! (linear, plus a table by the number of squares reached), pawn structure (doubled,
+//! isolated, backward, defended and side-by-side pawns; passed pawns by rank, with a free
+//! path, and the kings' distances to their stop square), minor pieces on outposts, a bishop's
+//! own pawns on its colour, rooks on open files, the bishop pair, king safety (shelter, attacks
+//! on the king's zone), and threats between the pieces of both sides ([`terms`]); static
+//! exchanges ([`see`]) for the search. The weights are in [`weights`].
 //!
-//! Every weight here is our own, set by reasoning about the game (see each constant); none is
-//! taken from another engine. The piece-square terms are formulas (advance, centralisation,
-//! the king's shelter), not tables.
+//! Every weight here is our own: set by reasoning about the game, then tuned on the engine's
+//! own games (`crates/engine/examples/texel.rs`); none is taken from another engine. The
+//! piece-square terms are formulas (advance, centralisation, the king's shelter) plus a tuned
+//! correction per square, folded onto four files.
 
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{Move, MoveList, Position, Role};
