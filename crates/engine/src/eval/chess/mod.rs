@@ -4,7 +4,7 @@
 //! path, and the kings' distances to their stop square), minor pieces on outposts, a bishop's
 //! own pawns on its colour, rooks on open files, the bishop pair, king safety (shelter, attacks
 //! on the king's zone), and threats between the pieces of both sides ([`terms`]); static
-//! exchanges ([`see`]) for the search. The weights are in [`weights`].
+//! exchanges ([`see`](mod@see)) for the search. The weights are in [`weights`].
 //!
 //! Every weight here is our own: set by reasoning about the game, then tuned on the engine's
 //! own games (`crates/engine/examples/texel.rs`); none is taken from another engine. The

@@ -66,7 +66,7 @@ pub(super) mod w {
     pub const ZONE_ATTACKS: usize = 84;
     /// How many scalar weights (the terms above).
     pub const SCALARS: usize = 88;
-    /// Piece-square corrections, added to the formulas of [`super::placement`]: for each role
+    /// Piece-square corrections, added to the formulas of [`super::super::placement`]: for each role
     /// (pawn to king) the middle-game table then the end-game table, each of 32 squares seen
     /// from the piece's own side (relative rank times 4 plus the file folded onto a to d: a
     /// piece on the h-file reads the a-file's entry).
@@ -113,7 +113,7 @@ const fn concat(
     out
 }
 
-/// The number of chess evaluation weights (see [`ChessEval::with_weights`]).
+/// The number of chess evaluation weights (see [`super::ChessEval::with_weights`]).
 pub const WEIGHT_COUNT: usize = w::COUNT;
 
 /// The chess evaluation's weights, in centipawns, first set by reasoning, then tuned by Texel's
