@@ -95,6 +95,13 @@ impl Pair {
         self.mg += mg;
         self.eg += eg;
     }
+
+    /// Adds a weight pair `n` times.
+    #[inline]
+    fn add_times(&mut self, (mg, eg): (i32, i32), n: i32) {
+        self.mg += mg * n;
+        self.eg += eg * n;
+    }
 }
 
 /// Centralisation: 0 on the rim to 3 in the four centre squares.
@@ -329,8 +336,7 @@ fn side_terms(
                         !LIGHT
                     };
                     let n = (my_pawns & colour).count_ones() as i32;
-                    let (mg, eg) = e.pair(w::BISHOP_PAWNS);
-                    s.add((mg * n, eg * n));
+                    s.add_times(e.pair(w::BISHOP_PAWNS), n);
                 }
             }
             if role == Role::Rook {
@@ -353,10 +359,8 @@ fn side_terms(
     let supported = (my_pawns & attacks.pawns).count_ones() as i32;
     let beside = ((my_pawns << 1) & !FILE_A) | ((my_pawns >> 1) & !(FILE_A << 7));
     let phalanx = (my_pawns & beside).count_ones() as i32;
-    for (n, at) in [(supported, w::SUPPORTED), (phalanx, w::PHALANX)] {
-        let (mg, eg) = e.pair(at);
-        s.add((mg * n, eg * n));
-    }
+    s.add_times(e.pair(w::SUPPORTED), supported);
+    s.add_times(e.pair(w::PHALANX), phalanx);
     let our_king = pos.king(side);
     for sq in Bitboard(my_pawns) {
         let f = sq.file();
@@ -380,11 +384,7 @@ fn side_terms(
             s.add(e.pair(w::DOUBLED));
         }
         if front_span(side, sq) & their_pawns == 0 && my_pawns & ahead == 0 {
-            let rel = if side == Side::First {
-                sq.rank()
-            } else {
-                7 - sq.rank()
-            } as usize;
+            let rel = relative_rank(side, sq) as usize;
             if (1..=6).contains(&rel) {
                 s.add((wt[w::PASSED_MG + rel - 1], wt[w::PASSED_EG + rel - 1]));
                 let free = terms::free_path(e, pos, side, sq, rel as i32);
@@ -395,9 +395,7 @@ fn side_terms(
                         (their_king, w::PASSED_THEIR_KING),
                         (our_king, w::PASSED_OUR_KING),
                     ] {
-                        let n = distance(king, stop) * scale;
-                        let (mg, eg) = e.pair(at);
-                        s.add((mg * n, eg * n));
+                        s.add_times(e.pair(at), distance(king, stop) * scale);
                     }
                 }
             }

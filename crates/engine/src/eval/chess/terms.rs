@@ -39,8 +39,7 @@ pub(super) fn threats(
         (minor_on_major, w::THREAT_MINOR_ON_MAJOR),
         (hanging, w::HANGING),
     ] {
-        let (mg, eg) = e.pair(at);
-        s.add((mg * n, eg * n));
+        s.add_times(e.pair(at), n);
     }
     s
 }
@@ -58,8 +57,7 @@ pub(super) fn free_path(e: &ChessEval, pos: &Position, side: Side, sq: Square, r
     };
     let mut s = Pair::default();
     if ahead & pos.occupied().0 == 0 {
-        let (mg, eg) = e.pair(w::PASSED_FREE);
-        s.add((mg * rel, eg * rel));
+        s.add_times(e.pair(w::PASSED_FREE), rel);
     }
     s
 }
