@@ -42,7 +42,7 @@
 use std::io::{BufRead, Write};
 
 use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
-use tegoma_engine::{Engine, Limits, SearchRequest};
+use tegoma_engine::{Engine, Limits, Score, SearchRequest};
 use tegoma_game::{AnyMatch, MoveFormat, Rules};
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{MoveList, Position};
@@ -83,6 +83,8 @@ fn generate(games: usize, nodes: u64, seed: u64) {
             }
         };
         engine.new_game();
+        // Each position with its search score for the first player (centipawns; none for a
+        // mate score).
         let mut fens = Vec::new();
         while m.outcome().is_none() && m.ply_count() < 300 {
             let request = SearchRequest::from_match(&m, Limits::nodes(nodes));
@@ -90,8 +92,13 @@ fn generate(games: usize, nodes: u64, seed: u64) {
                 break;
             };
             let Some(best) = found.best else { break };
+            let score = match found.info.score {
+                Score::Centipawns(c) if m.side_to_move() == Side::First => Some(c),
+                Score::Centipawns(c) => Some(-c),
+                Score::Mate(_) => None,
+            };
             if let Some(fen) = m.fen() {
-                fens.push(fen);
+                fens.push((fen, score));
             }
             if m.play(&best, None).is_err() {
                 break;
@@ -102,17 +109,23 @@ fn generate(games: usize, nodes: u64, seed: u64) {
             Some(Some(Side::Second)) => "0",
             _ => "0.5",
         };
-        for f in fens {
-            let _ = writeln!(out, "{f};{result}");
+        for (f, score) in fens {
+            match score {
+                Some(s) => writeln!(out, "{f};{result};{s}"),
+                None => writeln!(out, "{f};{result}"),
+            }
+            .expect("standard output");
         }
         eprintln!("game {}/{games}: {result}", g + 1);
     }
 }
 
-/// A position for tuning: quiet, with its game's result for the first player.
+/// A position for tuning: quiet, with its game's result for the first player and, in data
+/// written since session 14, the search's score for the first player (centipawns).
 struct Sample {
     pos: Position,
     result: f64,
+    score: Option<f64>,
 }
 
 fn load(path: &str) -> Vec<Sample> {
@@ -122,9 +135,11 @@ fn load(path: &str) -> Vec<Sample> {
     let mut list = MoveList::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.expect("a line");
-        let Some((fen, result)) = line.rsplit_once(';') else {
+        let mut fields = line.split(';');
+        let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
             continue;
         };
+        let score = fields.next().and_then(|s| s.parse::<f64>().ok());
         let (Ok(pos), Ok(result)) = (Position::from_fen(fen), result.parse::<f64>()) else {
             continue;
         };
@@ -136,7 +151,7 @@ fn load(path: &str) -> Vec<Sample> {
             .iter()
             .any(|&mv| mv.is_capture() && eval.see(&Chess, &pos, mv).is_some_and(|see| see > 0));
         if !noisy {
-            out.push(Sample { pos, result });
+            out.push(Sample { pos, result, score });
         }
     }
     out
@@ -161,6 +176,7 @@ fn sigmoid(k: f64, v: f64) -> f64 {
 struct Linear {
     base: f64,
     result: f64,
+    score: Option<f64>,
     coefs: Vec<(u16, f32)>,
 }
 
@@ -228,6 +244,7 @@ fn linearise(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT]) -> (Vec<Linear>,
                         .map(|s| Linear {
                             base: white_eval(&base, &s.pos),
                             result: s.result,
+                            score: s.score,
                             coefs: Vec::new(),
                         })
                         .collect();
@@ -252,6 +269,44 @@ fn linearise(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT]) -> (Vec<Linear>,
             .collect()
     });
     (linear, tuned)
+}
+
+/// The sigmoid's scale K fitted to the games' results, then each sample's target: its game's
+/// result, or with `TEXEL_BLEND=A` (0 to 1) and a search score in the data, `1 - A` times the
+/// result plus `A` times the score's expectation (`sigmoid(K score)`): the score of a search
+/// some plies deep says much more about one position than the result of its whole game.
+fn targets(mut linear: Vec<Linear>) -> (Vec<Linear>, f64) {
+    let all: Vec<&Linear> = linear.iter().collect();
+    let zero = vec![0.0; CHESS_WEIGHT_COUNT];
+    let mut k = 1.0;
+    for step in [0.1, 0.02, 0.005] {
+        loop {
+            let here = linear_error(&all, &zero, k);
+            let better = [k - step, k + step]
+                .into_iter()
+                .find(|&c| c > 0.0 && linear_error(&all, &zero, c) < here);
+            match better {
+                Some(c) => k = c,
+                None => break,
+            }
+        }
+    }
+    let blend: f64 = std::env::var("TEXEL_BLEND")
+        .ok()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(0.0);
+    let mut blended = 0;
+    for l in &mut linear {
+        if let Some(score) = l.score.filter(|_| blend > 0.0) {
+            l.result = (1.0 - blend) * l.result + blend * sigmoid(k, score.clamp(-3000.0, 3000.0));
+            blended += 1;
+        }
+    }
+    eprintln!(
+        "K = {k:.3} (fitted to the results); {blended} of {} targets blend a search score ({blend})",
+        linear.len()
+    );
+    (linear, k)
 }
 
 /// The model's mean squared error on `set` with the weights moved by `d`.
@@ -364,6 +419,7 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     let w0 = DEFAULT_CHESS_WEIGHTS;
     let (linear, tuned) = linearise(&samples, w0);
     drop(samples);
+    let (linear, k) = targets(linear);
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (n, l) in linear.iter().enumerate() {
         if (n / 1000) % 10 == 0 {
@@ -373,19 +429,6 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
         }
     }
     let zero = vec![0.0; CHESS_WEIGHT_COUNT];
-    let mut k = 1.0;
-    for step in [0.1, 0.02, 0.005] {
-        loop {
-            let here = linear_error(&train, &zero, k);
-            let better = [k - step, k + step]
-                .into_iter()
-                .find(|&c| c > 0.0 && linear_error(&train, &zero, c) < here);
-            match better {
-                Some(c) => k = c,
-                None => break,
-            }
-        }
-    }
     eprintln!(
         "K = {k:.3}; error at the start: train {:.6}, held out {:.6}",
         linear_error(&train, &zero, k),
