@@ -61,10 +61,13 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
         let key = self.keys[self.keys.len() - 1];
+        let excluded = self.excluded[ply];
         let mut tt_move = None;
+        let mut tt_hit = None;
         if let Some(h) = self.tt.probe(key, ply) {
             tt_move = h.mv;
-            if !pv_node && h.depth >= depth {
+            tt_hit = Some((h.score, h.depth, h.bound));
+            if !pv_node && h.depth >= depth && excluded.is_none() {
                 let cut = match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => h.score >= beta,
@@ -77,7 +80,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         }
         // Internal iterative reduction: without a hash move, a deep node is searched a ply
         // shallower (its next visit has the move).
-        if self.selective && tt_move.is_none() && depth >= 6 {
+        if self.selective && tt_move.is_none() && depth >= 6 && excluded.is_none() {
             depth -= 1;
         }
         let static_eval = if danger {
@@ -92,7 +95,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         // reverse futility: a smaller margin there hid a mate in two at depth 5.)
         let improving = !danger
             && (ply < 2 || self.evals[ply - 2] == -INFINITE || static_eval > self.evals[ply - 2]);
-        if !pv_node && !danger && beta.abs() < MATE_BOUND {
+        if !pv_node && !danger && beta.abs() < MATE_BOUND && excluded.is_none() {
             // Reverse futility: far above beta near the leaves.
             let (rfp_depth, rfp_margin) = if self.selective { (5, 90) } else { (3, 110) };
             if depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
@@ -132,6 +135,38 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
             }
         }
 
+        // Singular extension: when the hash move's lower bound stands far above every other
+        // move's (a search without it, at half the depth, fails low below the bound less a
+        // margin), the hash move is searched a ply deeper; when even the others reach beta,
+        // the node is cut (several moves refute it).
+        let mut singular = 0;
+        if let (true, Some(m), Some((score, hd, bound))) = (
+            self.selective && depth >= 7 && excluded.is_none() && ply < 2 * self.root_depth,
+            tt_move,
+            tt_hit,
+        ) {
+            if hd >= depth - 3 && bound != Bound::Upper && score.abs() < MATE_BOUND {
+                let singular_beta = score - 2 * depth;
+                self.excluded[ply] = Some(m);
+                let v = self.alpha_beta(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = None;
+                if self.aborted {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
         let mut moves = self.generate(pos, ply);
         if moves.is_empty() {
             self.moves[ply] = moves;
@@ -156,6 +191,9 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         for i in 0..moves.len() {
             Self::pick(&mut moves, i);
             let (m, order) = moves[i];
+            if excluded == Some(m) {
+                continue;
+            }
             let quiet = is_quiet(order);
             let plain = quiet && order < ORDER_KILLER;
             let can_prune = prune_ok && searched > 0 && best > -MATE_BOUND;
@@ -192,7 +230,8 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
             searched += 1;
             let mut v;
             if searched == 1 {
-                v = -self.alpha_beta(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                let extension = if tt_move == Some(m) { singular } else { 0 };
+                v = -self.alpha_beta(&child, depth - 1 + extension, -beta, -alpha, ply + 1, true);
             } else {
                 // Late-move reduction for quiet moves tried late.
                 let mut r = 0;
@@ -265,6 +304,10 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         };
         // The correction history learns from a result that the static evaluation missed,
         // unless a capture or promotion made it (the evaluation is not meant to see those).
+        if excluded.is_some() {
+            // A search without the hash move: neither stored nor learnt from.
+            return best;
+        }
         if !danger
             && best.abs() < MATE_BOUND
             && best_move.is_none_or(|m| self.eval.gain(self.rules, pos, m).is_none())

@@ -125,6 +125,8 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     hist: &'a mut Histories,
     /// The [`Evaluator::move_slot`] of the move that led to each ply ([`NO_SLOT`]: none).
     slots: Vec<u16>,
+    /// The move a singular-extension search leaves out at each ply.
+    excluded: Vec<Option<R::Move>>,
     /// The corrected static evaluation at each ply (`-INFINITE` in danger).
     evals: Vec<i32>,
     pv: Vec<Vec<R::Move>>,
@@ -179,6 +181,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             slots: vec![NO_SLOT; MAX_PLY + 2],
             evals: vec![0; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             keys: Vec::new(),
             quiet: vec![0; MAX_PLY + 2],
