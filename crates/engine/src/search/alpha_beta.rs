@@ -1,6 +1,6 @@
-//! The main search's nodes: hash cut-offs, reverse futility, razoring, null move, then the
-//! moves in order with static-exchange, futility and late-move pruning, late-move reductions
-//! and principal-variation re-searches.
+//! The main search's nodes: hash cut-offs, reverse futility, razoring, null move, the
+//! singular extension of the hash move, then the moves in order with static-exchange,
+//! futility and late-move pruning, late-move reductions and principal-variation re-searches.
 
 use tegoma_game::MatchRules;
 

@@ -134,6 +134,14 @@ pub const WEIGHT_COUNT: usize = w::COUNT;
 /// games at 4 000 nodes a move, L2 regularisation 1e-8, the epoch of the lowest error on
 /// held-out games (50). Against session 12's weights: +68.6 Elo [+34.9, +103.7] (200 games at
 /// 20 000 nodes a move).
+///
+/// Session 14 (2026-11-27) tuned the same weights on a different label: the score of the
+/// engine's own search of each position (2 000 self-play games at 12 000 nodes a move, 176 090
+/// quiet positions, `TEXEL_BLEND=1`: the score alone, the game's result only for positions
+/// whose search found a mate), starting from session 13's weights, L2 1e-8, held-out error
+/// 0.008276 to 0.007549 at epoch 75. Against session 13's weights, both with the singular
+/// extension: +19.1 Elo [-14.2, +52.8] and +55.2 [+30.3, +80.6] (200 and 400 games at 20 000
+/// nodes a move, seeds 13 and 14).
 pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = concat(SCALAR_WEIGHTS, PIECE_SQUARE, MOBILITY);
 
 /// The scalar weights of [`DEFAULT_WEIGHTS`] (the terms of `w`, in their order).
