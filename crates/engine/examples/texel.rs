@@ -5,13 +5,15 @@
 //!
 //! ```text
 //! # 1. Self-play: GAMES games at NODES nodes a move from seeded random 8-ply openings; every
-//! #    position as `FEN;RESULT` (1 first player won, 0.5 draw, 0 second player won).
+//! #    position as `FEN;RESULT;SCORE` (RESULT 1 first player won, 0.5 draw, 0 second player
+//! #    won; SCORE the search's, centipawns for the first player, left out after a mate score).
 //! cargo run --release -p tegoma-engine --example texel -- generate 400 1500 1 > /tmp/texel.txt
 //! # 2. Tuning (gradient): the quiet positions (not in check, no capture that wins material by
 //! #    exchange); the evaluation's derivative by each weight measured on every position (a
 //! #    weight the evaluation does not use linearly, such as the squared attack units, keeps
 //! #    its value), so that the evaluation is a linear model of the weights; the sigmoid's
-//! #    scale K fitted; then Adam on the mean squared error between the result and
+//! #    scale K fitted; the target is the result, or with TEXEL_BLEND=A the result times 1 - A
+//! #    plus sigmoid(K SCORE) times A; then Adam on the mean squared error between the target and
 //! #    sigmoid(eval) plus LAMBDA times the squared distance (centipawns) of the weights from
 //! #    the starting ones, for each LAMBDA given. One block of 1 000 positions (about ten
 //! #    games) in ten is held out, and the weights of the epoch with the lowest held-out error
@@ -39,6 +41,13 @@
 //!   do not constrain 595 weights much further; 1e-7 and 1e-6 held out worse): +68.6 Elo
 //!   [+34.9, +103.7] against session 12's weights (200 games at 20 000 nodes). The old
 //!   coordinate-by-coordinate `tune` was replaced by `gtune`.
+//! - session 14 (2026-11-27): `generate` writes each position's search score (`FEN;RESULT;SCORE`,
+//!   the score for the first player in centipawns, none after a mate score); 2 000 games at
+//!   12 000 nodes (`generate 250 12000 SEED` for SEED 100-103 and 200-203; 176 090 quiet
+//!   positions), `TEXEL_BLEND=1 gtune DATA 200 1e-8,1e-7,1e-6` (held-out error 0.008276 to
+//!   0.007549, epoch 75, 1e-8): +19.1 [-14.2, +52.8] and +55.2 [+30.3, +80.6] Elo (200 and 400
+//!   games at 20 000 nodes) against session 13's weights, and 27.3% against Stockfish 2400
+//!   where session 13's had 20.2%.
 use std::io::{BufRead, Write};
 
 use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
