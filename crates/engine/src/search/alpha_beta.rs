@@ -140,11 +140,9 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         // margin), the hash move is searched a ply deeper; when even the others reach beta,
         // the node is cut (several moves refute it).
         let mut singular = 0;
-        if let (true, Some(m), Some((score, hd, bound))) = (
-            self.selective && depth >= 7 && excluded.is_none() && ply < 2 * self.root_depth,
-            tt_move,
-            tt_hit,
-        ) {
+        let try_singular =
+            self.selective && depth >= 7 && excluded.is_none() && ply < 2 * self.root_depth;
+        if let (true, Some(m), Some((score, hd, bound))) = (try_singular, tt_move, tt_hit) {
             if hd >= depth - 3 && bound != Bound::Upper && score.abs() < MATE_BOUND {
                 let singular_beta = score - 2 * depth;
                 self.excluded[ply] = Some(m);
