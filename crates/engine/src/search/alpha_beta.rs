@@ -268,13 +268,23 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                         self.set_pv(ply, m);
                     }
                     if v >= beta {
+                        let bonus = (16 * depth * depth).min(1_200);
+                        if self.selective {
+                            // The captures tried before it did not cut off; a capture that
+                            // did is raised.
+                            for &(other, _) in &moves[..=i] {
+                                if let Some(g) = self.eval.gain(self.rules, pos, other) {
+                                    let b = if other == m { bonus } else { -bonus };
+                                    self.update_capture(pos, other, g.victim, b);
+                                }
+                            }
+                        }
                         if quiet {
                             let k = &mut self.killers[ply];
                             if k[0] != Some(m) {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            let bonus = (16 * depth * depth).min(1_200);
                             self.update_history(pos, m, ply, bonus);
                             // The quiet moves tried before it did not cut off.
                             let tried = if self.selective { i } else { 0 };

@@ -6,6 +6,9 @@
 //! - **continuation histories**: the same for a quiet move (by its [`Evaluator::move_slot`],
 //!   the piece and its destination in chess) after a given previous move (1 ply) and after
 //!   a given move of the same side (2 plies): what answers what;
+//! - a **capture history**: the same for a capture or promotion (by its slot and the value of
+//!   what it takes), raised when it cuts off and lowered when it was tried before the move
+//!   that did: it orders captures of the same victim;
 //! - a **correction history**: how far the search's result at a node was from its static
 //!   evaluation, averaged by [`Evaluator::correction_key`] (the pawn structure in chess), and
 //!   added to later static evaluations with the same key.
@@ -24,6 +27,8 @@ pub(super) const HISTORY_MAX: i32 = 16_384;
 /// No move (the root's predecessors, a null move).
 pub(super) const NO_SLOT: u16 = u16::MAX;
 const CORRECTION_SIZE: usize = 1 << 14;
+/// Victim classes of the capture history (by value: see [`victim_class`]).
+const VICTIM_CLASSES: usize = 8;
 /// Correction entries hold centipawns times this.
 const CORRECTION_GRAIN: i32 = 256;
 /// The largest correction, in centipawns.
@@ -34,6 +39,8 @@ pub(crate) struct Histories {
     main: Vec<i32>,
     /// `[plies back (0: the previous move, 1: the one before)][previous slot][slot]`.
     continuation: Vec<i16>,
+    /// `[slot][victim class]`.
+    capture: Vec<i16>,
     correction: Vec<i32>,
 }
 
@@ -43,6 +50,7 @@ impl Histories {
         Histories {
             main: vec![0; 2 * HISTORY_SIZE],
             continuation: vec![0; 2 * MOVE_SLOTS * MOVE_SLOTS],
+            capture: vec![0; MOVE_SLOTS * VICTIM_CLASSES],
             correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
@@ -51,6 +59,7 @@ impl Histories {
     pub(crate) fn clear(&mut self) {
         self.main.fill(0);
         self.continuation.fill(0);
+        self.capture.fill(0);
         self.correction.fill(0);
     }
 }
@@ -61,7 +70,38 @@ fn gravity(old: i32, bonus: i32) -> i32 {
     (old + bonus - old * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX)
 }
 
+/// The class of a capture's victim value (centipawns, a promotion's gain included).
+#[inline]
+fn victim_class(victim: i32) -> usize {
+    (victim.max(0) as usize / 160).min(VICTIM_CLASSES - 1)
+}
+
 impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
+    #[inline]
+    fn capture_index(&self, pos: &R::Position, m: R::Move, victim: i32) -> usize {
+        self.slot_of(pos, m) * VICTIM_CLASSES + victim_class(victim)
+    }
+
+    /// The capture history of `m` (a capture or promotion taking `victim`).
+    #[inline]
+    pub(super) fn capture_score(&self, pos: &R::Position, m: R::Move, victim: i32) -> i32 {
+        i32::from(self.hist.capture[self.capture_index(pos, m, victim)])
+    }
+
+    /// Moves the capture history of `m` (taking `victim`) by `bonus`.
+    #[inline]
+    pub(super) fn update_capture(
+        &mut self,
+        pos: &R::Position,
+        m: R::Move,
+        victim: i32,
+        bonus: i32,
+    ) {
+        let i = self.capture_index(pos, m, victim);
+        let old = i32::from(self.hist.capture[i]);
+        self.hist.capture[i] = gravity(old, bonus) as i16;
+    }
+
     #[inline]
     fn history_index(&self, pos: &R::Position, m: &R::Move) -> usize {
         let side = self.rules.side_to_move(pos).index();

@@ -34,7 +34,10 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
             return ORDER_HASH;
         }
         if let Some(g) = self.eval.gain(self.rules, pos, m) {
-            let mvv_lva = g.victim * 4 - g.attacker / 4;
+            let mut mvv_lva = g.victim * 4 - g.attacker / 4;
+            if self.selective {
+                mvv_lva += self.capture_score(pos, m, g.victim) / 8;
+            }
             return match self.eval.see(self.rules, pos, m) {
                 Some(see) if see < 0 => ORDER_BAD_CAPTURE + mvv_lva,
                 _ => ORDER_GOOD_CAPTURE + mvv_lva,
