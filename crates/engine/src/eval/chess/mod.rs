@@ -301,6 +301,9 @@ fn side_terms(
                 attacks.minors |= att;
             }
             if (1..=4).contains(&i) {
+                attacks.by_role[i - 1] |= att;
+            }
+            if (1..=4).contains(&i) {
                 let mob = (att & !ours & !their_pawn_att).count_ones() as i32;
                 let (wm, we) = e.pair(w::MOBILITY + 2 * (i - 1));
                 let normal = MOBILITY_NORMAL[i - 1];
@@ -436,6 +439,12 @@ impl Evaluator<Chess> for ChessEval {
         );
         w.add((wt.mg, wt.eg));
         b.add((bt.mg, bt.eg));
+        let (wc, bc) = (
+            terms::safe_checks(self, pos, Side::First, &wa, &ba),
+            terms::safe_checks(self, pos, Side::Second, &ba, &wa),
+        );
+        w.add((wc.mg, wc.eg));
+        b.add((bc.mg, bc.eg));
         let phase = phase.min(PHASE_TOTAL);
         let mg = w.mg - b.mg;
         let eg = w.eg - b.eg;

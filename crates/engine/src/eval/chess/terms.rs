@@ -1,10 +1,10 @@
 //! Chess evaluation terms between the pieces of both sides: threats (pieces attacked by
-//! pawns, majors attacked by minor pieces, pieces attacked and not defended) and the free
-//! path of a passed pawn.
+//! pawns, majors attacked by minor pieces, pieces attacked and not defended), safe checks and
+//! the free path of a passed pawn.
 
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{Position, Role};
-use tegoma_rules::kit::Square;
+use tegoma_rules::kit::{self, Square};
 
 use super::{w, ChessEval, Pair, FILE_A};
 
@@ -17,6 +17,8 @@ pub(super) struct Attacks {
     pub minors: u64,
     /// Attacked by any piece (the king included).
     pub all: u64,
+    /// Attacked by a knight, a bishop, a rook, a queen.
+    pub by_role: [u64; 4],
 }
 
 /// Our threats on their pieces (positive: good for `side`, whose attacks are `ours`).
@@ -40,6 +42,35 @@ pub(super) fn threats(
         (hanging, w::HANGING),
     ] {
         s.add_times(e.pair(at), n);
+    }
+    s
+}
+
+/// Our safe checks: for a knight, bishop, rook and queen of ours, the squares from which that
+/// piece would check their king, which it reaches, which hold none of ours and which they do
+/// not attack (positive: good for `side`, whose attacks are `ours`).
+pub(super) fn safe_checks(
+    e: &ChessEval,
+    pos: &Position,
+    side: Side,
+    ours: &Attacks,
+    theirs: &Attacks,
+) -> Pair {
+    let king = pos.king(side.flip());
+    let occ = pos.occupied();
+    let safe = !theirs.all & !pos.occupied_by(side).0;
+    let diagonal = kit::bishop_attacks(king, occ).0;
+    let straight = kit::rook_attacks(king, occ).0;
+    let from = [
+        kit::knight_attacks(king).0,
+        diagonal,
+        straight,
+        diagonal | straight,
+    ];
+    let mut s = Pair::default();
+    for (i, squares) in from.into_iter().enumerate() {
+        let n = (squares & ours.by_role[i] & safe).count_ones() as i32;
+        s.add_times(e.pair(w::SAFE_CHECK + 2 * i), n);
     }
     s
 }
