@@ -1,7 +1,7 @@
 //! The search: iterative deepening with aspiration windows, principal-variation search,
-//! a transposition table, quiescence, move ordering (hash move, captures by value, killers,
-//! history), null-move pruning, late-move reductions, check (danger) and singular extensions, draws by
-//! repetition and move limit and sennichite inside the tree.
+//! a transposition table, quiescence, move ordering (hash move, captures by value and capture
+//! history, killers, history), null-move pruning, late-move reductions, check (danger) and
+//! singular extensions, draws by repetition and move limit and sennichite inside the tree.
 //!
 //! [`Searcher`] is generic over a rule system `R` ([`MatchRules`]) and its [`Evaluator`]: it
 //! is monomorphised for every game, and plays moves with `play_unchecked` on copies of the

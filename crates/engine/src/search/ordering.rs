@@ -1,6 +1,7 @@
 //! Move ordering: the hash move, captures that do not lose material (most valuable victim,
-//! least valuable attacker), killers, quiet moves by their history, then captures that lose
-//! material (the histories are in `histories.rs`).
+//! least valuable attacker, then the capture history when the search is selective), killers,
+//! quiet moves by their history, then captures that lose material (the histories are in
+//! `histories.rs`).
 
 use tegoma_game::MatchRules;
 
