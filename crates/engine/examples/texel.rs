@@ -48,6 +48,9 @@
 //!   0.007549, epoch 75, 1e-8): +19.1 [-14.2, +52.8] and +55.2 [+30.3, +80.6] Elo (200 and 400
 //!   games at 20 000 nodes) against session 13's weights, and 27.3% against Stockfish 2400
 //!   where session 13's had 20.2%.
+//! - session 15 (2026-11-27): the same data and command with the new safe-check weights
+//!   (held-out error 0.007490 to 0.007368, epoch 100): +30.5 [+2.7, +58.7] Elo (400 games at
+//!   20 000 nodes) against the build without them, and 29.0% against Stockfish 2400.
 use std::io::{BufRead, Write};
 
 use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
