@@ -3,7 +3,7 @@
 //! isolated, backward, defended and side-by-side pawns; passed pawns by rank, with a free
 //! path, and the kings' distances to their stop square), minor pieces on outposts, a bishop's
 //! own pawns on its colour, rooks on open files, the bishop pair, king safety (shelter, attacks
-//! on the king's zone), and threats between the pieces of both sides ([`terms`]); static
+//! on the king's zone), and threats and safe checks between both sides ([`terms`]); static
 //! exchanges ([`see`](mod@see)) for the search. The weights are in [`weights`].
 //!
 //! Every weight here is our own: set by reasoning about the game, then tuned on the engine's
@@ -439,12 +439,6 @@ impl Evaluator<Chess> for ChessEval {
         );
         w.add((wt.mg, wt.eg));
         b.add((bt.mg, bt.eg));
-        let (wc, bc) = (
-            terms::safe_checks(self, pos, Side::First, &wa, &ba),
-            terms::safe_checks(self, pos, Side::Second, &ba, &wa),
-        );
-        w.add((wc.mg, wc.eg));
-        b.add((bc.mg, bc.eg));
         let phase = phase.min(PHASE_TOTAL);
         let mg = w.mg - b.mg;
         let eg = w.eg - b.eg;

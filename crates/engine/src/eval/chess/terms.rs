@@ -1,5 +1,5 @@
 //! Chess evaluation terms between the pieces of both sides: threats (pieces attacked by
-//! pawns, majors attacked by minor pieces, pieces attacked and not defended), safe checks and
+//! pawns, majors attacked by minor pieces, pieces attacked and not defended, safe checks) and
 //! the free path of a passed pawn.
 
 use tegoma_protocol::Side;
@@ -21,7 +21,11 @@ pub(super) struct Attacks {
     pub by_role: [u64; 4],
 }
 
-/// Our threats on their pieces (positive: good for `side`, whose attacks are `ours`).
+/// Our threats on their pieces and their king (positive: good for `side`, whose attacks are
+/// `ours`): pieces attacked by a pawn, rooks and queens attacked by a minor piece, pieces
+/// attacked and not defended; and the safe checks: for a knight, bishop, rook and queen of
+/// ours, the squares from which that piece would check their king, which it reaches, which
+/// hold none of ours and which they do not attack.
 pub(super) fn threats(
     e: &ChessEval,
     pos: &Position,
@@ -43,20 +47,7 @@ pub(super) fn threats(
     ] {
         s.add_times(e.pair(at), n);
     }
-    s
-}
-
-/// Our safe checks: for a knight, bishop, rook and queen of ours, the squares from which that
-/// piece would check their king, which it reaches, which hold none of ours and which they do
-/// not attack (positive: good for `side`, whose attacks are `ours`).
-pub(super) fn safe_checks(
-    e: &ChessEval,
-    pos: &Position,
-    side: Side,
-    ours: &Attacks,
-    theirs: &Attacks,
-) -> Pair {
-    let king = pos.king(side.flip());
+    let king = pos.king(them);
     let occ = pos.occupied();
     let safe = !theirs.all & !pos.occupied_by(side).0;
     let diagonal = kit::bishop_attacks(king, occ).0;
@@ -67,7 +58,6 @@ pub(super) fn safe_checks(
         straight,
         diagonal | straight,
     ];
-    let mut s = Pair::default();
     for (i, squares) in from.into_iter().enumerate() {
         let n = (squares & ours.by_role[i] & safe).count_ones() as i32;
         s.add_times(e.pair(w::SAFE_CHECK + 2 * i), n);
