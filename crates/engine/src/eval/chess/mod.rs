@@ -302,8 +302,6 @@ fn side_terms(
             }
             if (1..=4).contains(&i) {
                 attacks.by_role[i - 1] |= att;
-            }
-            if (1..=4).contains(&i) {
                 let mob = (att & !ours & !their_pawn_att).count_ones() as i32;
                 let (wm, we) = e.pair(w::MOBILITY + 2 * (i - 1));
                 let normal = MOBILITY_NORMAL[i - 1];
