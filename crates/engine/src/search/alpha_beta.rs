@@ -1,5 +1,6 @@
 //! The main search's nodes: hash cut-offs, reverse futility, razoring, null move, the
-//! singular extension of the hash move, then the moves in order with static-exchange,
+//! singular extension of the hash move (two plies when far above the others, one less when not
+//! singular but already at beta), then the moves in order with static-exchange,
 //! futility and late-move pruning, late-move reductions and principal-variation re-searches.
 
 use tegoma_game::MatchRules;
@@ -159,9 +160,17 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                     return 0;
                 }
                 if v < singular_beta {
-                    singular = 1;
+                    // Far below: two plies (a non-PV node, at most six such on a path).
+                    singular = if !pv_node && v < singular_beta - 20 && self.double_ext[ply] < 6 {
+                        2
+                    } else {
+                        1
+                    };
                 } else if singular_beta >= beta {
                     return singular_beta;
+                } else if score >= beta {
+                    // Not singular and its bound already reaches beta: a ply less for it.
+                    singular = -1;
                 }
             }
         }
@@ -229,8 +238,10 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
             let mut v;
             if searched == 1 {
                 let extension = if tt_move == Some(m) { singular } else { 0 };
+                self.double_ext[ply + 1] = self.double_ext[ply] + u8::from(extension == 2);
                 v = -self.alpha_beta(&child, depth - 1 + extension, -beta, -alpha, ply + 1, true);
             } else {
+                self.double_ext[ply + 1] = self.double_ext[ply];
                 // Late-move reduction for quiet moves tried late.
                 let mut r = 0;
                 if depth >= 3 && plain && !danger && !checks && searched > 2 {

@@ -127,6 +127,8 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     slots: Vec<u16>,
     /// The move a singular-extension search leaves out at each ply.
     excluded: Vec<Option<R::Move>>,
+    /// Double singular extensions on the path to each ply.
+    double_ext: Vec<u8>,
     /// The corrected static evaluation at each ply (`-INFINITE` in danger).
     evals: Vec<i32>,
     pv: Vec<Vec<R::Move>>,
@@ -182,6 +184,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             slots: vec![NO_SLOT; MAX_PLY + 2],
             evals: vec![0; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
+            double_ext: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             keys: Vec::new(),
             quiet: vec![0; MAX_PLY + 2],
