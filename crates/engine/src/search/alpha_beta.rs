@@ -61,6 +61,9 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
+        // Every child (null move and verification searches included) inherits the path's
+        // count of double extensions; the hash move's search alone adds one.
+        self.double_ext[ply + 1] = self.double_ext[ply];
         let key = self.keys[self.keys.len() - 1];
         let excluded = self.excluded[ply];
         let mut tt_move = None;
@@ -240,8 +243,8 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                 let extension = if tt_move == Some(m) { singular } else { 0 };
                 self.double_ext[ply + 1] = self.double_ext[ply] + u8::from(extension == 2);
                 v = -self.alpha_beta(&child, depth - 1 + extension, -beta, -alpha, ply + 1, true);
-            } else {
                 self.double_ext[ply + 1] = self.double_ext[ply];
+            } else {
                 // Late-move reduction for quiet moves tried late.
                 let mut r = 0;
                 if depth >= 3 && plain && !danger && !checks && searched > 2 {
