@@ -4,10 +4,13 @@
 //! path, and the kings' distances to their stop square), minor pieces on outposts, a bishop's
 //! own pawns on its colour, rooks on open files, the bishop pair, king safety (shelter, attacks
 //! on the king's zone), and threats and safe checks between both sides ([`terms`]); static
-//! exchanges ([`see`](mod@see)) for the search. The weights are in [`weights`].
+//! exchanges ([`see`](mod@see)) for the search. The weights are in [`weights`]. A small
+//! network ([`Network`], in `net.rs`) adds what these terms miss, learnt from the search
+//! scores of the engine's own games.
 //!
 //! Every weight here is our own: set by reasoning about the game, then tuned on the engine's
-//! own games (`crates/engine/examples/texel.rs`); none is taken from another engine. The
+//! own games (`crates/engine/examples/texel.rs`, and `net.rs` for the network); none is
+//! taken from another engine. The
 //! piece-square terms are formulas (advance, centralisation, the king's shelter) plus a tuned
 //! correction per square, folded onto four files.
 
@@ -18,6 +21,7 @@ use tegoma_rules::systems::Chess;
 
 use super::{Evaluator, Gain, Noisy};
 
+mod net;
 mod see;
 mod terms;
 mod weights;
@@ -25,6 +29,7 @@ mod weights;
 use self::see::see;
 use self::terms::Attacks;
 use self::weights::{pst_index, w, MOBILITY_MAX, MOBILITY_START};
+pub use self::net::{Network, HIDDEN as NET_HIDDEN};
 pub use self::weights::{DEFAULT_WEIGHTS, WEIGHT_COUNT};
 
 /// The values used to order captures (a blend).
@@ -45,6 +50,8 @@ pub struct ChessEval {
     /// The piece-square terms of [`placement`] for every piece (side, role) and square,
     /// computed once from the weights.
     pst: [[(i32, i32); 64]; 12],
+    /// The network whose output is added to the hand-written terms, if any.
+    net: Option<&'static Network>,
 }
 
 impl Default for ChessEval {
@@ -69,7 +76,41 @@ impl ChessEval {
                 }
             }
         }
-        ChessEval { w, pst }
+        ChessEval {
+            w,
+            pst,
+            net: Network::shipped(),
+        }
+    }
+
+    /// The same evaluator without the network: the hand-written terms alone.
+    pub fn without_network(self) -> ChessEval {
+        ChessEval { net: None, ..self }
+    }
+
+    /// The hand-written terms alone, for the side to move (what [`Evaluator::evaluate`] adds
+    /// the network's correction to).
+    pub fn hand_written(&self, pos: &Position) -> i32 {
+        let mut phase = 0;
+        let (mut wa, mut ba) = (Attacks::default(), Attacks::default());
+        let mut w = side_terms(self, pos, Side::First, &mut phase, &mut wa);
+        let mut b = side_terms(self, pos, Side::Second, &mut phase, &mut ba);
+        let (wt, bt) = (
+            terms::threats(self, pos, Side::First, &wa, &ba),
+            terms::threats(self, pos, Side::Second, &ba, &wa),
+        );
+        w.add((wt.mg, wt.eg));
+        b.add((bt.mg, bt.eg));
+        let phase = phase.min(PHASE_TOTAL);
+        let mg = w.mg - b.mg;
+        let eg = w.eg - b.eg;
+        let v = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+        let v = if pos.side_to_move() == Side::First {
+            v
+        } else {
+            -v
+        };
+        v + self.w[w::TEMPO]
     }
 
     /// The weights.
@@ -427,26 +468,11 @@ impl Evaluator<Chess> for ChessEval {
     }
 
     fn evaluate(&self, _rules: &Chess, pos: &Position) -> i32 {
-        let mut phase = 0;
-        let (mut wa, mut ba) = (Attacks::default(), Attacks::default());
-        let mut w = side_terms(self, pos, Side::First, &mut phase, &mut wa);
-        let mut b = side_terms(self, pos, Side::Second, &mut phase, &mut ba);
-        let (wt, bt) = (
-            terms::threats(self, pos, Side::First, &wa, &ba),
-            terms::threats(self, pos, Side::Second, &ba, &wa),
-        );
-        w.add((wt.mg, wt.eg));
-        b.add((bt.mg, bt.eg));
-        let phase = phase.min(PHASE_TOTAL);
-        let mg = w.mg - b.mg;
-        let eg = w.eg - b.eg;
-        let v = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-        let v = if pos.side_to_move() == Side::First {
-            v
-        } else {
-            -v
-        };
-        v + self.w[w::TEMPO]
+        let v = self.hand_written(pos);
+        match self.net {
+            Some(net) => v + net.evaluate(pos),
+            None => v,
+        }
     }
 
     #[inline]
