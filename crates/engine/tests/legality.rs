@@ -78,7 +78,7 @@ fn never_an_illegal_move_light() {
         ..Limits::default()
     };
     let mut total = 0;
-    total += check_game("chess", 10, 60, &limits, 1);
+    total += check_game("chess", 14, 60, &limits, 1);
     total += check_game("ogi", 8, 60, &limits, 2);
     total += check_game("kogoma", 8, 60, &limits, 3);
     assert!(total >= 1000, "{total} positions");

@@ -573,14 +573,19 @@ mod tests {
 
     #[test]
     fn symmetric_positions_score_the_tempo() {
-        assert_eq!(
-            eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-            DEFAULT_WEIGHTS[w::TEMPO]
+        // The hand-written terms give the tempo alone; the network adds the same to both.
+        let (white, black) = (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
         );
-        assert_eq!(
-            eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
-            DEFAULT_WEIGHTS[w::TEMPO]
-        );
+        for fen in [white, black] {
+            let p = Position::from_fen(fen).unwrap();
+            assert_eq!(
+                ChessEval::new().hand_written(&p),
+                DEFAULT_WEIGHTS[w::TEMPO]
+            );
+        }
+        assert_eq!(eval(white), eval(black));
     }
 
     #[test]
