@@ -287,7 +287,9 @@ struct Adam {
     t: i32,
 }
 
-fn adam_step(p: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32], lr: f32, bc1: f32, bc2: f32) {
+/// One Adam step; `k` is the learning rate and both moments' bias corrections.
+fn adam_step(p: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32], k: [f32; 3]) {
+    let [lr, bc1, bc2] = k;
     for i in 0..p.len() {
         m[i] = 0.9 * m[i] + 0.1 * g[i];
         v[i] = 0.999 * v[i] + 0.001 * g[i] * g[i];
@@ -300,12 +302,13 @@ impl Adam {
         self.t += 1;
         let bc1 = 1.0 - 0.9f32.powi(self.t);
         let bc2 = 1.0 - 0.999f32.powi(self.t);
-        adam_step(&mut p.w1, &g.w1, &mut self.m.w1, &mut self.v.w1, lr, bc1, bc2);
-        adam_step(&mut p.b1, &g.b1, &mut self.m.b1, &mut self.v.b1, lr, bc1, bc2);
-        adam_step(&mut p.w2, &g.w2, &mut self.m.w2, &mut self.v.w2, lr, bc1, bc2);
+        let k = [lr, bc1, bc2];
+        adam_step(&mut p.w1, &g.w1, &mut self.m.w1, &mut self.v.w1, k);
+        adam_step(&mut p.b1, &g.b1, &mut self.m.b1, &mut self.v.b1, k);
+        adam_step(&mut p.w2, &g.w2, &mut self.m.w2, &mut self.v.w2, k);
         let mut b2 = [p.b2];
         let (mut m2, mut v2) = ([self.m.b2], [self.v.b2]);
-        adam_step(&mut b2, &[g.b2], &mut m2, &mut v2, lr, bc1, bc2);
+        adam_step(&mut b2, &[g.b2], &mut m2, &mut v2, k);
         (p.b2, self.m.b2, self.v.b2) = (b2[0], m2[0], v2[0]);
         // The quantised hidden sums must stay within i16, the output weights within i8.
         for w in p.w1.iter_mut().chain(p.w2.iter_mut()) {

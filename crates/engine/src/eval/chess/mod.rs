@@ -26,10 +26,10 @@ mod see;
 mod terms;
 mod weights;
 
+pub use self::net::{Network, HIDDEN as NET_HIDDEN};
 use self::see::see;
 use self::terms::Attacks;
 use self::weights::{pst_index, w, MOBILITY_MAX, MOBILITY_START};
-pub use self::net::{Network, HIDDEN as NET_HIDDEN};
 pub use self::weights::{DEFAULT_WEIGHTS, WEIGHT_COUNT};
 
 /// The values used to order captures (a blend).
@@ -580,10 +580,7 @@ mod tests {
         );
         for fen in [white, black] {
             let p = Position::from_fen(fen).unwrap();
-            assert_eq!(
-                ChessEval::new().hand_written(&p),
-                DEFAULT_WEIGHTS[w::TEMPO]
-            );
+            assert_eq!(ChessEval::new().hand_written(&p), DEFAULT_WEIGHTS[w::TEMPO]);
         }
         assert_eq!(eval(white), eval(black));
     }

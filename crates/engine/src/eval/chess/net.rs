@@ -182,10 +182,8 @@ mod tests {
         // The start position is the same for both players: whoever is to move, the same
         // output (the board turned and the sides swapped give the same inputs).
         let white = Position::startpos();
-        let black = Position::from_fen(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
-        )
-        .unwrap();
+        let black =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
         assert_eq!(net.evaluate(&white), net.evaluate(&black));
         // A position and its colour-swapped mirror, each with its side to move.
         let a = Position::from_fen("4k3/8/8/3q4/8/8/3P4/4K3 w - - 0 1").unwrap();
