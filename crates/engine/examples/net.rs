@@ -34,10 +34,9 @@
 //! mirrored positions.
 use std::io::{BufRead, Write};
 
-use tegoma_engine::eval::{ChessEval, Evaluator};
+use tegoma_engine::eval::ChessEval;
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{MoveList, Position, Role};
-use tegoma_rules::systems::Chess;
 
 const HIDDEN: usize = tegoma_engine::eval::NET_HIDDEN;
 const INPUTS: usize = 768;
@@ -92,14 +91,7 @@ fn load(path: &str, blend: f32) -> Vec<Sample> {
         ) else {
             continue;
         };
-        if pos.is_check() {
-            continue;
-        }
-        pos.legal_moves_into(&mut list);
-        let noisy = list
-            .iter()
-            .any(|&mv| mv.is_capture() && eval.see(&Chess, &pos, mv).is_some_and(|s| s > 0));
-        if noisy {
+        if !eval.is_quiet(&pos, &mut list) {
             continue;
         }
         let mut features = [0u16; 32];
@@ -191,18 +183,23 @@ impl Params {
     }
 }
 
+/// A piece's row in each view's weights, the side to move's view first.
+fn views(s: &Sample, f: u16) -> [(usize, usize); 2] {
+    let (mine, theirs) = if s.stm_second {
+        (flip(f), f)
+    } else {
+        (f, flip(f))
+    };
+    [(0, usize::from(mine)), (1, usize::from(theirs))]
+}
+
 /// The hidden layer before clipping, for both views (the side to move's first).
 fn accumulate(p: &Params, s: &Sample, acc: &mut [[f32; HIDDEN]; 2]) {
     acc[0].copy_from_slice(&p.b1);
     acc[1].copy_from_slice(&p.b1);
     for &f in &s.features[..usize::from(s.n)] {
-        let (mine, theirs) = if s.stm_second {
-            (flip(f), f)
-        } else {
-            (f, flip(f))
-        };
-        for (view, f) in [(0, mine), (1, theirs)] {
-            let row = &p.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+        for (view, f) in views(s, f) {
+            let row = &p.w1[f * HIDDEN..][..HIDDEN];
             for (a, w) in acc[view].iter_mut().zip(row) {
                 *a += w;
             }
@@ -250,13 +247,8 @@ fn gradient(p: &Params, samples: &[&Sample], g: &mut Params) -> f64 {
             }
         }
         for &f in &s.features[..usize::from(s.n)] {
-            let (mine, theirs) = if s.stm_second {
-                (flip(f), f)
-            } else {
-                (f, flip(f))
-            };
-            for (view, f) in [(0, mine), (1, theirs)] {
-                let row = &mut g.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+            for (view, f) in views(s, f) {
+                let row = &mut g.w1[f * HIDDEN..][..HIDDEN];
                 for (r, x) in row.iter_mut().zip(&gacc[view]) {
                     *r += x;
                 }

@@ -155,14 +155,7 @@ fn load(path: &str) -> Vec<Sample> {
         let (Ok(pos), Ok(result)) = (Position::from_fen(fen), result.parse::<f64>()) else {
             continue;
         };
-        if pos.is_check() {
-            continue;
-        }
-        pos.legal_moves_into(&mut list);
-        let noisy = list
-            .iter()
-            .any(|&mv| mv.is_capture() && eval.see(&Chess, &pos, mv).is_some_and(|see| see > 0));
-        if !noisy {
+        if eval.is_quiet(&pos, &mut list) {
             out.push(Sample { pos, result, score });
         }
     }

@@ -83,6 +83,18 @@ impl ChessEval {
         }
     }
 
+    /// Whether `pos` is quiet, as tuning wants its positions: not in check, and no capture
+    /// that wins material by exchange (`list` is a buffer for the legal moves).
+    pub fn is_quiet(&self, pos: &Position, list: &mut MoveList) -> bool {
+        if pos.is_check() {
+            return false;
+        }
+        pos.legal_moves_into(list);
+        !list
+            .iter()
+            .any(|&mv| mv.is_capture() && self.see(&Chess, pos, mv).is_some_and(|s| s > 0))
+    }
+
     /// The same evaluator without the network: the hand-written terms alone.
     pub fn without_network(self) -> ChessEval {
         ChessEval { net: None, ..self }
