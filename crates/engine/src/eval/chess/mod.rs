@@ -10,9 +10,8 @@
 //!
 //! Every weight here is our own: set by reasoning about the game, then tuned on the engine's
 //! own games (`crates/engine/examples/texel.rs`, and `net.rs` for the network); none is
-//! taken from another engine. The
-//! piece-square terms are formulas (advance, centralisation, the king's shelter) plus a tuned
-//! correction per square, folded onto four files.
+//! taken from another engine. The piece-square terms are formulas (advance, centralisation,
+//! the king's shelter) plus a tuned correction per square, folded onto four files.
 
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{Move, MoveList, Position, Role};

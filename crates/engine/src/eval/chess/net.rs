@@ -138,14 +138,21 @@ impl Network {
                 }
                 *old = new;
             }
-            let (us, them) = if pos.side_to_move() == Side::First {
-                (0, 1)
-            } else {
-                (1, 0)
-            };
-            let sum = dot(&c.acc[us], &self.w2[0]) + dot(&c.acc[them], &self.w2[1]) + self.b2;
-            sum * SCALE / (QA * QB)
+            self.output(&c.acc, pos.side_to_move())
         })
+    }
+
+    /// The output in centipawns from both views' hidden sums (the first player's, then the
+    /// second's), for `to_move`.
+    #[inline]
+    fn output(&self, acc: &[[i16; HIDDEN]; 2], to_move: Side) -> i32 {
+        let (us, them) = if to_move == Side::First {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        let sum = dot(&acc[us], &self.w2[0]) + dot(&acc[them], &self.w2[1]) + self.b2;
+        sum * SCALE / (QA * QB)
     }
 }
 
@@ -204,12 +211,7 @@ mod tests {
                 }
             }
         }
-        let (us, them) = if pos.side_to_move() == Side::First {
-            (0, 1)
-        } else {
-            (1, 0)
-        };
-        (dot(&acc[us], &net.w2[0]) + dot(&acc[them], &net.w2[1]) + net.b2) * SCALE / (QA * QB)
+        net.output(&acc, pos.side_to_move())
     }
 
     #[test]
