@@ -12,7 +12,8 @@
 //! (chess is the same game mirrored, castling aside, which the network does not see;
 //! `NET_MIRROR=0` turns this off). VALID (default: the last DATA file) is held out.
 //!
-//! The network (see `eval/chess/net.rs`; its width is `NET_HIDDEN`) gives `o`; the evaluation
+//! The network (see `eval/chess/net.rs`; its width is `NET_HIDDEN`, its output layers by the
+//! number of pieces `NET_BUCKETS`) gives `o`; the evaluation
 //! is the hand-written one plus `200 o` centipawns, so the network learns what the hand-written
 //! terms miss (`NET_RESIDUAL=0` trains it alone instead). The target is `BLEND sigmoid(SCORE /
 //! 200) + (1 - BLEND) RESULT` for the side to move (`NET_BLEND`, default 0.9), the loss the mean
@@ -23,7 +24,8 @@
 //!
 //! OUT receives the weights quantised as the engine reads them (`eval/chess/net.bin`):
 //! little-endian i16, the hidden layer's weights (768 x HIDDEN, times 255), its biases (times
-//! 255), the output weights (2 x HIDDEN, times 64), then the output bias (times 255 x 64, i32).
+//! 255), the output weights (BUCKETS x 2 x HIDDEN, times 64), then the output biases (BUCKETS,
+//! times 255 x 64, i32).
 //!
 //! Session 18 (2026-11-28): 1 208 104 positions (sessions 14, 15 and 17's `texel generate 250
 //! 12000 SEED` files, the last one held out), 30 epochs, about 40 s on the two cores. Held-out
@@ -32,13 +34,26 @@
 //! positions better and the held-out ones no better, so the data, not the width, limits it);
 //! a network 128 wide alone, without the hand-written terms, 0.00683, and 0.00733 without the
 //! mirrored positions.
+//!
+//! Session 19 (2026-11-28): with session 18's files too (those of the engine with the first
+//! network), four of them held out (90 844 quiet positions; the hand-written terms alone
+//! 0.008226 on them). On 1 547 026 quiet positions (doubled by the mirror), 30 epochs: one
+//! output layer 16 wide 0.006659, eight by the number of pieces ([`Network::bucket`]) 0.006646,
+//! 32 wide 0.006675 and 0.006652; 80 epochs: 0.006632, **0.006596** and, with eight, 32 wide
+//! 0.006659; the pieces seen from each side's king turned to files e-h (a left-right turn of
+//! the board when the king is on a-d, instead of the mirrored positions) 0.006813; without
+//! session 18's files 0.006978. With 13 + 13 files more of session 18's engine (seeds 1100-1112
+//! and 1200-1212, 889 693 positions; 2 089 038 quiet in all), 80 epochs, about a minute: eight
+//! output layers, 16 wide 0.006448, **32 wide 0.006404**, 64 wide 0.006546 (it fits the
+//! training positions best). The width the data supports grows with it.
 use std::io::{BufRead, Write};
 
-use tegoma_engine::eval::ChessEval;
+use tegoma_engine::eval::{ChessEval, Network};
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{MoveList, Position, Role};
 
 const HIDDEN: usize = tegoma_engine::eval::NET_HIDDEN;
+const BUCKETS: usize = tegoma_engine::eval::NET_BUCKETS;
 const INPUTS: usize = 768;
 /// Centipawns per output unit.
 const SCALE: f32 = 200.0;
@@ -49,6 +64,8 @@ const SCALE: f32 = 200.0;
 struct Sample {
     features: [u16; 32],
     n: u8,
+    /// The output layer ([`Network::bucket`]).
+    bucket: u8,
     stm_second: bool,
     target: f32,
     hce: f32,
@@ -114,6 +131,7 @@ fn load(path: &str, blend: f32) -> Vec<Sample> {
         out.push(Sample {
             features,
             n: n as u8,
+            bucket: Network::bucket(n as u32) as u8,
             stm_second: second,
             target,
             hce: eval.hand_written(&pos) as f32,
@@ -128,7 +146,7 @@ struct Params {
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
-    b2: f32,
+    b2: Vec<f32>,
 }
 
 impl Params {
@@ -136,8 +154,8 @@ impl Params {
         Params {
             w1: vec![0.0; INPUTS * HIDDEN],
             b1: vec![0.0; HIDDEN],
-            w2: vec![0.0; 2 * HIDDEN],
-            b2: 0.0,
+            w2: vec![0.0; BUCKETS * 2 * HIDDEN],
+            b2: vec![0.0; BUCKETS],
         }
     }
 
@@ -172,14 +190,16 @@ impl Params {
         for (a, b) in self.w2.iter_mut().zip(&o.w2) {
             *a += b;
         }
-        self.b2 += o.b2;
+        for (a, b) in self.b2.iter_mut().zip(&o.b2) {
+            *a += b;
+        }
     }
 
     fn clear(&mut self) {
         self.w1.fill(0.0);
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = 0.0;
+        self.b2.fill(0.0);
     }
 }
 
@@ -211,9 +231,15 @@ fn residual() -> bool {
     std::env::var("NET_RESIDUAL").map_or(true, |v| v != "0")
 }
 
-fn output(p: &Params, acc: &[[f32; HIDDEN]; 2]) -> f32 {
-    let mut o = p.b2;
-    for (view, w2) in acc.iter().zip(p.w2.chunks(HIDDEN)) {
+/// The output layer's weights of `s`'s bucket (the side to move's view, then the other's).
+fn out_weights(s: &Sample) -> usize {
+    usize::from(s.bucket) * 2 * HIDDEN
+}
+
+fn output(p: &Params, s: &Sample, acc: &[[f32; HIDDEN]; 2]) -> f32 {
+    let mut o = p.b2[usize::from(s.bucket)];
+    let w2 = &p.w2[out_weights(s)..][..2 * HIDDEN];
+    for (view, w2) in acc.iter().zip(w2.chunks(HIDDEN)) {
         for (a, w) in view.iter().zip(w2) {
             o += a.clamp(0.0, 1.0) * w;
         }
@@ -228,18 +254,19 @@ fn gradient(p: &Params, samples: &[&Sample], g: &mut Params) -> f64 {
     let mut err = 0.0;
     for s in samples {
         accumulate(p, s, &mut acc);
-        let o = output(p, &acc) + if res { s.hce / SCALE } else { 0.0 };
+        let o = output(p, s, &acc) + if res { s.hce / SCALE } else { 0.0 };
         let y = sigmoid(o);
         let d = y - s.target;
         err += f64::from(d * d);
         let go = 2.0 * d * y * (1.0 - y);
-        g.b2 += go;
+        g.b2[usize::from(s.bucket)] += go;
+        let ow = out_weights(s);
         let mut gacc = [[0.0f32; HIDDEN]; 2];
         for view in 0..2 {
             for j in 0..HIDDEN {
                 let a = acc[view][j];
-                let w = p.w2[view * HIDDEN + j];
-                g.w2[view * HIDDEN + j] += go * a.clamp(0.0, 1.0);
+                let w = p.w2[ow + view * HIDDEN + j];
+                g.w2[ow + view * HIDDEN + j] += go * a.clamp(0.0, 1.0);
                 gacc[view][j] = if a > 0.0 && a < 1.0 { go * w } else { 0.0 };
             }
             for (b, x) in g.b1.iter_mut().zip(&gacc[view]) {
@@ -266,7 +293,7 @@ fn error(p: &Params, samples: &[Sample]) -> f64 {
     let mut sum = 0.0;
     for s in samples {
         accumulate(p, s, &mut acc);
-        let o = output(p, &acc) + if res { s.hce / SCALE } else { 0.0 };
+        let o = output(p, s, &acc) + if res { s.hce / SCALE } else { 0.0 };
         let d = sigmoid(o) - s.target;
         sum += f64::from(d * d);
     }
@@ -298,10 +325,7 @@ impl Adam {
         adam_step(&mut p.w1, &g.w1, &mut self.m.w1, &mut self.v.w1, k);
         adam_step(&mut p.b1, &g.b1, &mut self.m.b1, &mut self.v.b1, k);
         adam_step(&mut p.w2, &g.w2, &mut self.m.w2, &mut self.v.w2, k);
-        let mut b2 = [p.b2];
-        let (mut m2, mut v2) = ([self.m.b2], [self.v.b2]);
-        adam_step(&mut b2, &[g.b2], &mut m2, &mut v2, k);
-        (p.b2, self.m.b2, self.v.b2) = (b2[0], m2[0], v2[0]);
+        adam_step(&mut p.b2, &g.b2, &mut self.m.b2, &mut self.v.b2, k);
         // The quantised hidden sums must stay within i16, the output weights within i8.
         for w in p.w1.iter_mut().chain(p.w2.iter_mut()) {
             *w = w.clamp(-1.98, 1.98);
@@ -321,7 +345,9 @@ fn write(p: &Params, path: &str) {
     for &w in &p.w2 {
         out.extend_from_slice(&q(w, 64.0).to_le_bytes());
     }
-    out.extend_from_slice(&((p.b2 * 255.0 * 64.0).round() as i32).to_le_bytes());
+    for &b in &p.b2 {
+        out.extend_from_slice(&((b * 255.0 * 64.0).round() as i32).to_le_bytes());
+    }
     std::fs::File::create(path)
         .and_then(|mut f| f.write_all(&out))
         .expect("the output file");
@@ -408,10 +434,15 @@ fn train(paths: &str, epochs: usize, out: &str, valid: Option<&str>) {
             let [ga, gb] = &mut grads;
             ga.add(gb);
             let n = samples.len() as f32;
-            for w in ga.w1.iter_mut().chain(&mut ga.b1).chain(&mut ga.w2) {
+            for w in ga
+                .w1
+                .iter_mut()
+                .chain(&mut ga.b1)
+                .chain(&mut ga.w2)
+                .chain(&mut ga.b2)
+            {
                 *w /= n;
             }
-            ga.b2 /= n;
             adam.step(&mut p, ga, lr);
         }
         let held = error(&p, &valid);

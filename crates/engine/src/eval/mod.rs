@@ -24,7 +24,7 @@ use tegoma_ggn::Engine;
 use tegoma_rules::systems::{Chess, Ogi};
 
 pub use self::chess::{
-    ChessEval, DEFAULT_WEIGHTS as DEFAULT_CHESS_WEIGHTS, NET_HIDDEN,
+    ChessEval, Network, DEFAULT_WEIGHTS as DEFAULT_CHESS_WEIGHTS, NET_BUCKETS, NET_HIDDEN,
     WEIGHT_COUNT as CHESS_WEIGHT_COUNT,
 };
 pub use self::generic::{FileEval, MobilityEval};

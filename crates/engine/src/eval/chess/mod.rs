@@ -25,7 +25,7 @@ mod see;
 mod terms;
 mod weights;
 
-pub use self::net::{Network, HIDDEN as NET_HIDDEN};
+pub use self::net::{Network, BUCKETS as NET_BUCKETS, HIDDEN as NET_HIDDEN};
 use self::see::see;
 use self::terms::Attacks;
 use self::weights::{pst_index, w, MOBILITY_MAX, MOBILITY_START};

@@ -1,11 +1,14 @@
 //! The evaluation network: a correction added to the hand-written evaluation, learnt from the
 //! engine's own games (`crates/engine/examples/net.rs` trains it, and says on which data;
-//! `net.bin` holds its weights). Its width, 16, is the one that predicted held-out positions
-//! best: wider networks fit the training positions better and the others no better.
+//! `net.bin` holds its weights). Its width, 32, is the one that predicted held-out positions
+//! best on the data we have (2.1 million positions): a wider one fits the training positions
+//! better and the others worse, a narrower one both worse.
 //!
 //! 768 inputs (a piece's side as seen from one player, its role and its square, the board
 //! turned for the second player), one hidden layer of [`HIDDEN`] units shared by both players'
-//! views and clipped to [0, 1], then one output from the side to move's units and the other's.
+//! views and clipped to [0, 1], then one output from the side to move's units and the other's,
+//! with weights of their own for each of [`BUCKETS`] ranges of the number of pieces on the
+//! board (the hidden units are the same whatever the phase; what they are worth is not).
 //! The arithmetic is in integers: the hidden layer's weights and biases times 255 (i16), the
 //! output weights times 64; the output, in units of 200 centipawns, is rescaled at the end.
 //! The hidden sums of the last position evaluated on a thread are kept: the next evaluation
@@ -21,7 +24,11 @@ use tegoma_protocol::Side;
 use tegoma_rules::chess::{Position, Role};
 
 /// The hidden layer's width.
-pub const HIDDEN: usize = 16;
+pub const HIDDEN: usize = 32;
+/// How many output layers: the output's weights are chosen by the number of pieces on the
+/// board ([`Network::bucket`]), so that the same hidden units can weigh differently in the
+/// opening, the middlegame and the endgame.
+pub const BUCKETS: usize = 8;
 const INPUTS: usize = 768;
 /// The hidden layer's scale (a unit's clipping point).
 const QA: i32 = 255;
@@ -58,8 +65,8 @@ thread_local! {
 pub struct Network {
     w1: Box<[[i16; HIDDEN]; INPUTS]>,
     b1: [i16; HIDDEN],
-    w2: [[i16; HIDDEN]; 2],
-    b2: i32,
+    w2: [[[i16; HIDDEN]; 2]; BUCKETS],
+    b2: [i32; BUCKETS],
 }
 
 impl Network {
@@ -70,9 +77,15 @@ impl Network {
         NET.get_or_init(|| Network::read(BYTES)).as_ref()
     }
 
+    /// The output layer used with `pieces` pieces on the board (kings included): the
+    /// buckets split 2 to 33 pieces evenly.
+    pub fn bucket(pieces: u32) -> usize {
+        (pieces.saturating_sub(2) as usize * BUCKETS / 32).min(BUCKETS - 1)
+    }
+
     /// Reads the weights as `examples/net.rs` writes them; `None` if `bytes` has another size.
     pub fn read(bytes: &[u8]) -> Option<Network> {
-        if bytes.len() != 2 * (INPUTS * HIDDEN + 3 * HIDDEN) + 4 {
+        if bytes.len() != 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS {
             return None;
         }
         let mut words = bytes
@@ -88,12 +101,17 @@ impl Network {
         for b in &mut b1 {
             *b = words.next()?;
         }
-        let mut w2 = [[0i16; HIDDEN]; 2];
-        for w in w2.iter_mut().flatten() {
+        let mut w2 = [[[0i16; HIDDEN]; 2]; BUCKETS];
+        for w in w2.iter_mut().flatten().flatten() {
             *w = words.next()?;
         }
-        let tail = &bytes[bytes.len() - 4..];
-        let b2 = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let mut b2 = [0i32; BUCKETS];
+        for (b, c) in b2
+            .iter_mut()
+            .zip(bytes[bytes.len() - 4 * BUCKETS..].chunks_exact(4))
+        {
+            *b = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
         Some(Network { w1, b1, w2, b2 })
     }
 
@@ -112,6 +130,7 @@ impl Network {
             let side = if i < 6 { Side::First } else { Side::Second };
             *p = pos.pieces(side, Role::ALL[i % 6]).0;
         }
+        let count = pos.occupied().0.count_ones();
         let id = self as *const Network as usize;
         CACHE.with_borrow_mut(|c| {
             let differ: u32 = pieces
@@ -138,20 +157,22 @@ impl Network {
                 }
                 *old = new;
             }
-            self.output(&c.acc, pos.side_to_move())
+            self.output(&c.acc, pos.side_to_move(), count)
         })
     }
 
     /// The output in centipawns from both views' hidden sums (the first player's, then the
-    /// second's), for `to_move`.
+    /// second's), for `to_move`, with `pieces` pieces on the board.
     #[inline]
-    fn output(&self, acc: &[[i16; HIDDEN]; 2], to_move: Side) -> i32 {
+    fn output(&self, acc: &[[i16; HIDDEN]; 2], to_move: Side, pieces: u32) -> i32 {
         let (us, them) = if to_move == Side::First {
             (0, 1)
         } else {
             (1, 0)
         };
-        let sum = dot(&acc[us], &self.w2[0]) + dot(&acc[them], &self.w2[1]) + self.b2;
+        let b = Network::bucket(pieces);
+        let [w_us, w_them] = &self.w2[b];
+        let sum = dot(&acc[us], w_us) + dot(&acc[them], w_them) + self.b2[b];
         sum * SCALE / (QA * QB)
     }
 }
@@ -202,16 +223,18 @@ mod tests {
     /// The output from the pieces alone, without the thread's cache.
     fn from_scratch(net: &Network, pos: &Position) -> i32 {
         let mut acc = [net.b1, net.b1];
+        let mut count = 0;
         for (side, s) in [Side::First, Side::Second].into_iter().enumerate() {
             for role in Role::ALL {
                 for sq in pos.pieces(s, role) {
                     let (a, b) = net.rows(side, role.index(), sq.index());
                     add(&mut acc[0], a);
                     add(&mut acc[1], b);
+                    count += 1;
                 }
             }
         }
-        net.output(&acc, pos.side_to_move())
+        net.output(&acc, pos.side_to_move(), count)
     }
 
     #[test]
