@@ -64,8 +64,6 @@ const SCALE: f32 = 200.0;
 struct Sample {
     features: [u16; 32],
     n: u8,
-    /// The output layer ([`Network::bucket`]).
-    bucket: u8,
     stm_second: bool,
     target: f32,
     hce: f32,
@@ -131,7 +129,6 @@ fn load(path: &str, blend: f32) -> Vec<Sample> {
         out.push(Sample {
             features,
             n: n as u8,
-            bucket: Network::bucket(n as u32) as u8,
             stm_second: second,
             target,
             hce: eval.hand_written(&pos) as f32,
@@ -231,13 +228,18 @@ fn residual() -> bool {
     std::env::var("NET_RESIDUAL").map_or(true, |v| v != "0")
 }
 
-/// The output layer's weights of `s`'s bucket (the side to move's view, then the other's).
+/// `s`'s output layer ([`Network::bucket`] of its number of pieces).
+fn bucket(s: &Sample) -> usize {
+    Network::bucket(u32::from(s.n))
+}
+
+/// Where the weights of `s`'s output layer start (the side to move's view, then the other's).
 fn out_weights(s: &Sample) -> usize {
-    usize::from(s.bucket) * 2 * HIDDEN
+    bucket(s) * 2 * HIDDEN
 }
 
 fn output(p: &Params, s: &Sample, acc: &[[f32; HIDDEN]; 2]) -> f32 {
-    let mut o = p.b2[usize::from(s.bucket)];
+    let mut o = p.b2[bucket(s)];
     let w2 = &p.w2[out_weights(s)..][..2 * HIDDEN];
     for (view, w2) in acc.iter().zip(w2.chunks(HIDDEN)) {
         for (a, w) in view.iter().zip(w2) {
@@ -259,7 +261,7 @@ fn gradient(p: &Params, samples: &[&Sample], g: &mut Params) -> f64 {
         let d = y - s.target;
         err += f64::from(d * d);
         let go = 2.0 * d * y * (1.0 - y);
-        g.b2[usize::from(s.bucket)] += go;
+        g.b2[bucket(s)] += go;
         let ow = out_weights(s);
         let mut gacc = [[0.0f32; HIDDEN]; 2];
         for view in 0..2 {

@@ -77,8 +77,8 @@ impl Network {
         NET.get_or_init(|| Network::read(BYTES)).as_ref()
     }
 
-    /// The output layer used with `pieces` pieces on the board (kings included): the
-    /// buckets split 2 to 33 pieces evenly.
+    /// The output layer used with `pieces` pieces on the board (kings included), by ranges
+    /// of four: 2-5 pieces the first, 6-9 the second, ..., 30-32 the last.
     pub fn bucket(pieces: u32) -> usize {
         (pieces.saturating_sub(2) as usize * BUCKETS / 32).min(BUCKETS - 1)
     }
