@@ -593,8 +593,8 @@ async fn main() {
     let problems = sh.problems.lock().unwrap().clone();
 
     // 5. The anchor again: its rate moves by a fifth between runs minutes apart, so the
-    // ratios use the mean of all three measurements (the paced rate was set from the first
-    // two).
+    // ratios use the mean of all its measurements (the paced rate was set from those before
+    // the games).
     let (echo_after, echo_cpu_after, _) = echo_anchor(games * 2, secs.min(10)).await;
     echoes.push(echo_after);
     echo_cpus.push(echo_cpu_after);
@@ -602,7 +602,8 @@ async fn main() {
     let echo_cpu = mean(&echo_cpus);
     println!(
         "echo again: {echo_after:.0} round trips/s (process CPU {echo_cpu_after:.2} cores); the \
-         ratios below use the mean of the three, {echo:.0}"
+         ratios below use the mean of all {} measurements, {echo:.0}",
+        echoes.len()
     );
 
     let mut rtts = std::mem::take(&mut *sh.rtts.lock().unwrap());
