@@ -199,6 +199,35 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
     }
 }
 
+/// What a client's text message asks for, read without acting on it ([`read_message`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// `{"type": "ping"}`: answered with a `pong`.
+    Ping,
+    /// `{"type": "auth", "token": ...}`: act for the seat of that token from now on.
+    Auth(String),
+    /// A move, a resignation, a draw or take-back offer or answer, for the connection's seat.
+    Act(Action),
+}
+
+/// A message that asks for nothing the server knows: its error kind (`MalformedMessage`,
+/// `MissingToken`, `UnknownMessageType`) and what to tell the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The error kind sent to the client.
+    pub kind: &'static str,
+    /// The explanation sent with it.
+    pub message: &'static str,
+}
+
+/// A message read: what it asks for, or why it asks for nothing, and its `ref` (sent back with
+/// the answer).
+pub type Read = (Result<Request, Unreadable>, Option<Value>);
+
+fn unreadable(kind: &'static str, message: &'static str) -> Result<Request, Unreadable> {
+    Err(Unreadable { kind, message })
+}
+
 /// The move of a message that is exactly `{"type":"move","move":"PMN"}` (what bots send, a
 /// move every few milliseconds), read without building a JSON tree; `None` for any other
 /// message, which the general path reads (a string with an escape or a control character
@@ -212,76 +241,80 @@ fn plain_move(text: &str) -> Option<&str> {
         .then_some(pmn)
 }
 
-async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message {
-    if let Some(pmn) = plain_move(text) {
-        return act(g, *seat, Action::Move(pmn.to_string()), None).await;
+/// Reads a client's text message (the size limit is checked before): the shortcut for a plain
+/// move first, then [`read_message_json`].
+pub fn read_message(text: &str) -> Read {
+    match plain_move(text) {
+        Some(pmn) => (Ok(Request::Act(Action::Move(pmn.to_string()))), None),
+        None => read_message_json(text),
     }
+}
+
+/// Reads a client's text message as a JSON object, without the plain-move shortcut (what the
+/// shortcut must agree with; the fuzz target `server_message` checks it does).
+pub fn read_message_json(text: &str) -> Read {
     let v: Value = match serde_json::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
         _ => {
-            return error(
-                "MalformedMessage",
-                "a message is a JSON object with a \"type\"",
+            return (
+                unreadable(
+                    "MalformedMessage",
+                    "a message is a JSON object with a \"type\"",
+                ),
                 None,
             )
         }
     };
-    let reference = v.get("ref");
+    let reference = v.get("ref").cloned();
     let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
-    let action = match ty {
-        "ping" => {
-            return Message::Text(json!({"type": "pong", "ref": reference}).to_string().into())
-        }
-        "auth" => {
-            let Some(token) = v.get("token").and_then(Value::as_str) else {
-                return error("MissingToken", "auth needs a token", reference);
-            };
-            return match seat_of(&g.row, token) {
-                Ok(side) => {
-                    *seat = Some(side);
-                    Message::Text(
-                        json!({"type": "authed", "side": side_name(side), "ref": reference})
-                            .to_string()
-                            .into(),
-                    )
-                }
-                Err(e) => error(&e.kind, &e.message, reference),
-            };
-        }
+    let request = match ty {
+        "ping" => Ok(Request::Ping),
+        "auth" => match v.get("token").and_then(Value::as_str) {
+            Some(token) => Ok(Request::Auth(token.to_string())),
+            None => unreadable("MissingToken", "auth needs a token"),
+        },
         "move" => match v.get("move").and_then(Value::as_str) {
-            Some(m) => Action::Move(m.to_string()),
-            None => {
-                return error(
-                    "MalformedMessage",
-                    "a move message needs \"move\": PMN",
-                    reference,
+            Some(m) => Ok(Request::Act(Action::Move(m.to_string()))),
+            None => unreadable("MalformedMessage", "a move message needs \"move\": PMN"),
+        },
+        "resign" => Ok(Request::Act(Action::Resign)),
+        "draw" | "takeback" => match Offer::parse(v.get("action").and_then(Value::as_str)) {
+            Some(o) if ty == "draw" => Ok(Request::Act(Action::Draw(o))),
+            Some(o) => Ok(Request::Act(Action::Takeback(o))),
+            None => unreadable(
+                "MalformedMessage",
+                "action must be offer, accept or decline",
+            ),
+        },
+        _ => unreadable(
+            "UnknownMessageType",
+            "type must be auth, move, resign, draw, takeback or ping",
+        ),
+    };
+    (request, reference)
+}
+
+async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message {
+    let (request, reference) = read_message(text);
+    let reference = reference.as_ref();
+    match request {
+        Err(e) => error(e.kind, e.message, reference),
+        Ok(Request::Ping) => {
+            Message::Text(json!({"type": "pong", "ref": reference}).to_string().into())
+        }
+        Ok(Request::Auth(token)) => match seat_of(&g.row, &token) {
+            Ok(side) => {
+                *seat = Some(side);
+                Message::Text(
+                    json!({"type": "authed", "side": side_name(side), "ref": reference})
+                        .to_string()
+                        .into(),
                 )
             }
+            Err(e) => error(&e.kind, &e.message, reference),
         },
-        "resign" => Action::Resign,
-        "draw" | "takeback" => {
-            let Some(o) = Offer::parse(v.get("action").and_then(Value::as_str)) else {
-                return error(
-                    "MalformedMessage",
-                    "action must be offer, accept or decline",
-                    reference,
-                );
-            };
-            if ty == "draw" {
-                Action::Draw(o)
-            } else {
-                Action::Takeback(o)
-            }
-        }
-        _ => {
-            return error(
-                "UnknownMessageType",
-                "type must be auth, move, resign, draw, takeback or ping",
-                reference,
-            )
-        }
-    };
-    act(g, *seat, action, reference).await
+        Ok(Request::Act(action)) => act(g, *seat, action, reference).await,
+    }
 }
 
 /// Performs `action` for the connection's seat: its answer (`ack` or a typed error).
@@ -337,6 +370,49 @@ mod tests {
                 assert_eq!(v["move"], pmn);
                 assert_eq!(v.as_object().unwrap().len(), 2);
             }
+            assert_eq!(read_message(text), read_message_json(text), "{text}");
         }
+    }
+
+    /// Every kind of message is read as the protocol says, with its error kind when it asks for
+    /// nothing.
+    #[test]
+    fn messages_are_read_into_requests_or_typed_errors() {
+        let kind = |text: &str| read_message(text).0.map_err(|e| e.kind);
+        assert_eq!(kind(r#"{"type":"ping"}"#), Ok(Request::Ping));
+        assert_eq!(
+            kind(r#"{"type":"auth","token":"abc"}"#),
+            Ok(Request::Auth("abc".into()))
+        );
+        assert_eq!(kind(r#"{"type":"auth"}"#), Err("MissingToken"));
+        assert_eq!(
+            kind(r#"{"type":"move","move":"e4","ref":7}"#),
+            Ok(Request::Act(Action::Move("e4".into())))
+        );
+        assert_eq!(
+            read_message(r#"{"type":"move","move":"e4","ref":7}"#).1,
+            Some(json!(7))
+        );
+        assert_eq!(kind(r#"{"type":"move"}"#), Err("MalformedMessage"));
+        assert_eq!(
+            kind(r#"{"type":"resign"}"#),
+            Ok(Request::Act(Action::Resign))
+        );
+        assert_eq!(
+            kind(r#"{"type":"draw","action":"offer"}"#),
+            Ok(Request::Act(Action::Draw(Offer::Offer)))
+        );
+        assert_eq!(
+            kind(r#"{"type":"takeback","action":"decline"}"#),
+            Ok(Request::Act(Action::Takeback(Offer::Decline)))
+        );
+        assert_eq!(
+            kind(r#"{"type":"draw","action":"maybe"}"#),
+            Err("MalformedMessage")
+        );
+        assert_eq!(kind(r#"{"type":"castle"}"#), Err("UnknownMessageType"));
+        assert_eq!(kind(r#"{}"#), Err("UnknownMessageType"));
+        assert_eq!(kind("[1,2]"), Err("MalformedMessage"));
+        assert_eq!(kind("not json"), Err("MalformedMessage"));
     }
 }
