@@ -1,0 +1,232 @@
+//! What a seat may do, judged by the game's match: a move (checked, timed, stored, then
+//! published), a resignation, draw and take-back offers and their answers, and the loss on
+//! time found when an action comes after the flag fell. Every accepted action is stored as an
+//! event before anyone is told.
+
+use super::*;
+
+impl Game {
+    pub(super) async fn act(
+        &mut self,
+        side: Side,
+        action: Action,
+        whole: bool,
+    ) -> Result<Acked, ApiError> {
+        if self.store.is_postgres() {
+            // Other processes may have stored events whose notification is still on its way.
+            self.catch_up().await?;
+        }
+        for _ in 0..5 {
+            match self.try_act(side, &action, whole).await? {
+                Some(v) => {
+                    self.maybe_engine();
+                    return Ok(v);
+                }
+                // Another process stored an event first: read it and judge again.
+                None => self.catch_up().await?,
+            }
+        }
+        Err(ApiError::conflict(
+            "Busy",
+            "the game changed too often; try again",
+        ))
+    }
+
+    /// `Ok(None)` when another process took the event's number.
+    async fn try_act(
+        &mut self,
+        side: Side,
+        action: &Action,
+        whole: bool,
+    ) -> Result<Option<Acked>, ApiError> {
+        if let Some(o) = self.m.outcome() {
+            return Err(ApiError::conflict(
+                "GameOver",
+                format!("the game is over: {o}"),
+            ));
+        }
+        let opp = side.flip();
+        // `applied`: the action already changed the match (a move, or a fallen flag).
+        let (kind, data, applied) = match action {
+            Action::Move(text) => {
+                if self.m.side_to_move() != side {
+                    return Err(ApiError::conflict(
+                        "NotYourTurn",
+                        format!("it is {}'s turn", side_name(opp)),
+                    ));
+                }
+                if text.len() > 64 {
+                    return Err(ApiError::unprocessable(
+                        "InvalidPmn",
+                        "a move has at most 64 bytes",
+                    ));
+                }
+                let elapsed = match self.turn_start {
+                    Some(t) => (now_ms() - t).max(0) as u64,
+                    None => 0,
+                };
+                let before = self.m.ply_count();
+                // Played on the match itself (no copy per move): when its event cannot be
+                // stored, the match is built again from the database. The move is read once,
+                // and written in PMN (and SAN) for the event and the move list.
+                match self.m.play_written(text, Some(elapsed)) {
+                    Ok(_) if self.m.ply_count() == before => {
+                        // The flag fell during the ply: the move is not played.
+                        (
+                            "timeout",
+                            json!({"side": side_name(side)}).to_string(),
+                            true,
+                        )
+                    }
+                    Ok((_, written)) => {
+                        let entry =
+                            crate::view::move_entry(&written.pmn, written.san.as_deref().map(Some));
+                        let pmn = written.pmn;
+                        self.played = Some((self.seq + 1, pmn.clone(), entry));
+                        // Written by hand: one move's event is the commonest thing stored.
+                        let mut data = String::with_capacity(64 + pmn.len());
+                        data.push_str(r#"{"side":""#);
+                        data.push_str(side_name(side));
+                        data.push_str(r#"","move":"#);
+                        crate::view::push_json_str(&mut data, &pmn);
+                        let _ = write!(data, r#","elapsed_ms":{elapsed}}}"#);
+                        ("move", data, true)
+                    }
+                    Err(e @ MatchError::Forfeit { .. }) => {
+                        // Ōgi: the illegal move loses; stored as submitted, replayed alike.
+                        let data =
+                            json!({"side": side_name(side), "move": text, "elapsed_ms": elapsed});
+                        match self.store_event("move", data).await {
+                            Ok(true) => {}
+                            Ok(false) => {
+                                self.reload().await;
+                                return Ok(None);
+                            }
+                            Err(err) => {
+                                self.reload().await;
+                                return Err(err);
+                            }
+                        }
+                        self.finished().await;
+                        self.publish();
+                        return Err(ApiError::unprocessable(e.kind(), e.to_string()));
+                    }
+                    Err(MatchError::Finished(o)) => {
+                        return Err(ApiError::conflict(
+                            "GameOver",
+                            format!("the game is over: {o}"),
+                        ))
+                    }
+                    Err(e) => return Err(ApiError::unprocessable(e.kind(), e.to_string())),
+                }
+            }
+            Action::Resign => (
+                "resign",
+                json!({"side": side_name(side)}).to_string(),
+                false,
+            ),
+            Action::Draw(o) => {
+                let o = o.against(self.draw_offer, opp, "the opponent has not offered a draw")?;
+                (
+                    "draw",
+                    json!({"side": side_name(side), "action": o.name()}).to_string(),
+                    false,
+                )
+            }
+            Action::Takeback(o) => {
+                let o = o.against(
+                    self.takeback_offer,
+                    opp,
+                    "the opponent has not asked for a take-back",
+                )?;
+                match o {
+                    Offer::Offer => {
+                        if self.plies_to_take_back(side) == 0 {
+                            return Err(ApiError::conflict(
+                                "NothingToTakeBack",
+                                "no move of yours to take back",
+                            ));
+                        }
+                        (
+                            "takeback",
+                            json!({"side": side_name(side), "action": "offer"}).to_string(),
+                            false,
+                        )
+                    }
+                    Offer::Accept => {
+                        let n = self.plies_to_take_back(opp);
+                        (
+                            "takeback",
+                            json!({"side": side_name(side), "action": "accept", "plies": n})
+                                .to_string(),
+                            false,
+                        )
+                    }
+                    Offer::Decline => (
+                        "takeback",
+                        json!({"side": side_name(side), "action": "decline"}).to_string(),
+                        false,
+                    ),
+                }
+            }
+        };
+        let e = EventRow {
+            seq: self.seq + 1,
+            kind: kind.to_string(),
+            data,
+            at_ms: now_ms(),
+        };
+        match self.store.append(&self.row.id, &e).await {
+            Ok(Append::Stored) => {}
+            Ok(Append::Conflict) => {
+                if applied {
+                    self.reload().await;
+                }
+                return Ok(None);
+            }
+            Err(err) => {
+                if applied {
+                    self.reload().await;
+                }
+                return Err(err.into());
+            }
+        }
+        if applied {
+            self.seq = e.seq;
+            // The move's PMN, as the match wrote it when it was played.
+            let moved = self
+                .played
+                .as_ref()
+                .filter(|(seq, _, _)| kind == "move" && *seq == e.seq)
+                .map(|(_, pmn, _)| pmn.clone());
+            self.log.push(Logged::of(&e, moved));
+            if kind == "move" {
+                self.turn_start = Some(e.at_ms);
+                self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
+                self.takeback_offer = None;
+            }
+        } else {
+            self.apply_stored(&e);
+        }
+        self.finished().await;
+        let state = self.publish_with(whole);
+        if kind == "timeout" {
+            return Err(ApiError::conflict(
+                "GameOver",
+                "the flag fell before the move: the game is lost on time",
+            ));
+        }
+        Ok(Some(state))
+    }
+
+    /// How many plies a take-back asked by `side` undoes: back to `side`'s last move.
+    fn plies_to_take_back(&self, side: Side) -> u64 {
+        let n = self.m.ply_count() as u64;
+        let n_side = if self.m.side_to_move() == side { 2 } else { 1 };
+        if n >= n_side {
+            n_side
+        } else {
+            0
+        }
+    }
+}
