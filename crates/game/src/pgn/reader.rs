@@ -551,6 +551,12 @@ impl<R: BufRead> PgnReader<R> {
                     self.token.clear();
                     self.read_while(|b| b == b'!' || b == b'?')?;
                     let glyphs = std::mem::take(&mut self.token);
+                    // In a variation's text, a run glued to the glyphs of another (a lone `.`
+                    // between them is dropped) is kept apart by a space, so that no run grows
+                    // past the token limit and the text reads back the same.
+                    if depth > 0 && matches!(self.var.last(), Some(b'!' | b'?')) {
+                        self.var.push(b' ');
+                    }
                     for g in glyphs.chunks(2) {
                         if depth == 0 {
                             self.annotate(game, depth, glyph_nag(g));

@@ -256,6 +256,41 @@ fn fuzz_entry_accepts_garbage() {
     }
 }
 
+/// Found by the `pgn` fuzz target (session 20): in a variation, two runs of annotation glyphs
+/// with a lone `.` between them were glued into one run longer than the token limit, which the
+/// writer then wrote and the reader refused (`TokenTooLong`).
+#[test]
+fn glyph_runs_in_a_variation_stay_apart() {
+    let mut text = b"(*".to_vec();
+    text.extend([b'?'; 71]);
+    text.push(b'.');
+    text.extend([b'?'; 185]);
+    text.extend(b")*!");
+    fuzz_read_write(&text);
+    let game = PgnReader::new(&text[..]).next().unwrap().unwrap();
+    let mut expected = String::from("*");
+    expected.push_str(&"?".repeat(71));
+    expected.push(' ');
+    expected.push_str(&"?".repeat(185));
+    assert_eq!(game.variations[0].text, expected);
+    // Glyphs after a move stay on it.
+    let game = PgnReader::new(&b"1. e4 (1. d4!? ?? d5) *"[..])
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(game.variations[0].text, "1. d4!? ?? d5");
+}
+
+/// Found by the `pgn` fuzz target (session 20): a no-break space (a Windows-1252 byte) at the
+/// end of a line comment in a variation was trimmed by the writer as white space, so the game
+/// read back differed.
+#[test]
+fn a_no_break_space_ending_a_line_comment_in_a_variation_is_kept() {
+    fuzz_read_write(b"(;}\xa0\n)*");
+    let game = PgnReader::new(&b"(;}\xa0\n)*"[..]).next().unwrap().unwrap();
+    assert_eq!(game.variations[0].text, ";}\u{a0}\n");
+}
+
 #[test]
 fn game_start_lines() {
     let text = "% header\n\n[Event \"a\"]\n1. e4 *\n\n\n[Event \"b\"]\n1. Xx *\n[Event \"c\"]\n*";

@@ -159,7 +159,10 @@ fn write_variation(
             units.push((word.to_string(), false));
         }
         if let Some(c) = line_comment {
-            units.push((c.trim_end().to_string(), true));
+            // ASCII white space only: a no-break space (U+00A0, a Windows-1252 byte read as
+            // such) is the comment's text, kept as the reader kept it.
+            let c = c.trim_end_matches(|ch: char| ch.is_ascii_whitespace());
+            units.push((c.to_string(), true));
         }
     }
     match units.first_mut() {
