@@ -1,8 +1,8 @@
 //! The match runner's text inputs: engine specifications (`--engine`), commands split as a
 //! shell would, time controls (`--tc`), SPRT bounds (`--sprt`), opening files (chess and Ōgi),
 //! Ōgi FEEN written as Fairy-Stockfish's FEN, and an engine's move read against a legal list.
-//! The first byte picks the reader, the rest is the text. No panic; a command split into
-//! words gives words without the quotes that delimited them.
+//! The first byte picks the reader, the rest is the text. No panic; the words of a split
+//! command hold no more bytes than the text; a move read back is one of the legal list's.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use tegoma_arena::dialect::{fsf_fen, Dialect};
