@@ -5,13 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-    if [ "$(id -u)" = 0 ]; then
-        apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-    else
-        sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-    fi
-fi
+bash scripts/apt-need.sh /usr/bin/chromium chromium
 # With the workspace's features, as `cargo test --workspace` built it: nothing to compile again.
 cargo build --workspace --bins
 rm -rf target/browser-artifacts

@@ -13,13 +13,7 @@ if [ "${1:-}" != --postgres-only ]; then
     cargo test -p tegoma-server
 fi
 
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ]; then
-        apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
-    else
-        sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
-    fi
-fi
+bash scripts/apt-need.sh '/usr/lib/postgresql/*/bin/initdb' postgresql
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 DIR="$PWD/target/pg-test"
 PORT=${TEGOMA_PG_PORT:-55432}

@@ -13,6 +13,8 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check chess==1.11.2
 export TEGOMA_PYTHON="$venv/bin/python"
+# Debian's pgn-extract brings eco.pgn, a real-world PGN corpus of the record tests.
+bash scripts/apt-need.sh /usr/share/pgn-extract/eco.pgn pgn-extract
 cargo test --workspace
 bash scripts/test-python.sh
 bash scripts/test-server.sh --postgres-only
