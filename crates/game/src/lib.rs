@@ -2,6 +2,7 @@
 //!
 //! - [`clock`]: time controls as PCN `periods` describe them and a two-sided clock.
 //! - [`pgn`]: a streaming PGN reader and a writer.
+//! - [`lines`]: text lines from untrusted streams, each bounded in length.
 //! - [`rules`]: [`MatchRules`], what a match needs from a rule system (chess and Ōgi).
 //! - [`matches`](mod@matches): [`Match`], a position plus its history, automatic endings and events;
 //!   [`AnyMatch`] for a rule system chosen at run time.
@@ -14,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod lines;
 pub mod matches;
 pub mod pgn;
 pub mod position;
