@@ -3,9 +3,23 @@
 //! `uci` starts [UCI](crate::uci) (chess); a line that starts with `{` starts
 //! [SEI](crate::sei) (every rule system). Anything else is answered with one line naming the
 //! two protocols, and the next line is tried again.
+//!
+//! Lines are read with a bound ([`MAX_LINE`]) and any bytes (invalid UTF-8 becomes U+FFFD):
+//! a line too long or not UTF-8 is answered as a bad command, and the session goes on.
 
 use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex};
+
+use tegoma_game::lines::BoundedLines;
+
+/// The longest line read, 1 MiB (a UCI `position` with about 200,000 moves); the rest of a
+/// longer line is skipped: UCI answers it with an `info string`, SEI with an `invalid` error.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The lines of a session's input, bounded.
+pub(crate) fn lines<I: BufRead>(input: I) -> BoundedLines<I> {
+    BoundedLines::new(input, MAX_LINE)
+}
 
 /// A line-oriented output shared between the reading thread and the search thread.
 pub(crate) struct Out<W: Write>(Arc<Mutex<W>>);
@@ -40,13 +54,13 @@ impl<W: Write> Out<W> {
 /// Only a failure to read the input.
 pub fn run<I: BufRead, W: Write + Send + 'static>(input: I, output: W) -> io::Result<()> {
     let out = Out::new(output);
-    let mut lines = input.lines();
+    let mut lines = lines(input);
     loop {
         let Some(line) = lines.next() else {
             return Ok(());
         };
         let line = line?;
-        let t = line.trim();
+        let t = line.text.trim();
         if t.is_empty() {
             continue;
         }

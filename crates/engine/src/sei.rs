@@ -47,7 +47,7 @@ pub const VERSION: &str = "1.0";
 /// # Errors
 /// Only a failure to read the input.
 pub fn run<I: BufRead, W: Write + Send + 'static>(input: I, output: W) -> io::Result<()> {
-    serve(input.lines(), Out::new(output))
+    serve(crate::protocol::lines(input), Out::new(output))
 }
 
 /// An error answer: class, JSON Pointer, message.
@@ -114,7 +114,7 @@ fn lock(e: &Mutex<Engine>) -> std::sync::MutexGuard<'_, Engine> {
 
 pub(crate) fn serve<L, W>(lines: L, out: Out<W>) -> io::Result<()>
 where
-    L: Iterator<Item = io::Result<String>>,
+    L: Iterator<Item = io::Result<tegoma_game::lines::Line>>,
     W: Write + Send + 'static,
 {
     let engine = Engine::new(Rules::chess());
@@ -128,11 +128,16 @@ where
     };
     for line in lines {
         let line = line?;
-        if line.trim().is_empty() {
+        if line.cut {
+            s.error(None, invalid("", "message longer than 1 MiB"));
             continue;
         }
-        if line.len() > 1 << 20 {
-            s.error(None, invalid("", "message longer than 1 MiB"));
+        if line.replaced {
+            s.error(None, invalid("", "a message is UTF-8 text"));
+            continue;
+        }
+        let line = line.text;
+        if line.trim().is_empty() {
             continue;
         }
         let msg: Value = match serde_json::from_str(&line) {

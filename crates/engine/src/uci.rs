@@ -31,7 +31,7 @@ use crate::protocol::Out;
 /// # Errors
 /// Only a failure to read the input.
 pub fn run<I: BufRead, W: Write + Send + 'static>(input: I, output: W) -> io::Result<()> {
-    serve(input.lines(), Out::new(output))
+    serve(crate::protocol::lines(input), Out::new(output))
 }
 
 struct Session<W: Write + Send + 'static> {
@@ -46,7 +46,7 @@ struct Session<W: Write + Send + 'static> {
 
 pub(crate) fn serve<L, W>(lines: L, out: Out<W>) -> io::Result<()>
 where
-    L: Iterator<Item = io::Result<String>>,
+    L: Iterator<Item = io::Result<tegoma_game::lines::Line>>,
     W: Write + Send + 'static,
 {
     let engine = Engine::new(Rules::chess());
@@ -65,6 +65,12 @@ where
     };
     for line in lines {
         let line = line?;
+        if line.cut {
+            s.out
+                .line("info string error: a line longer than 1 MiB, ignored");
+            continue;
+        }
+        let line = line.text;
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = words.first() else {
             continue;

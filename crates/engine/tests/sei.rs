@@ -305,3 +305,42 @@ fn sennichite_is_kept_at_the_root() {
     assert_eq!(b["type"], "bestmove");
     assert_ne!(b["move"], "g2-h2");
 }
+
+/// A line that is not UTF-8 and a line longer than 1 MiB are each answered with an `invalid`
+/// error, and the session goes on (it used to end at the first byte that was not UTF-8).
+#[test]
+fn bad_bytes_and_overlong_lines_are_invalid_and_the_session_goes_on() {
+    let mut input = format!("{}\n", hello()).into_bytes();
+    input.extend_from_slice(b"{\"type\": \"ping\", \"id\": \"\xff\"}\n\xfe\n");
+    input.extend_from_slice(
+        format!(
+            "{{\"type\": \"ping\", \"id\": \"{}\"}}\n",
+            "x".repeat(2 << 20)
+        )
+        .as_bytes(),
+    );
+    input.extend_from_slice(b"{\"type\": \"ping\", \"id\": \"after\"}\n");
+    let out: Vec<Value> = common::session_bytes(&input)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(out.len(), 5, "{out:?}");
+    for e in &out[1..4] {
+        assert_eq!(
+            (&e["type"], &e["error"]),
+            (&json!("error"), &json!("invalid")),
+            "{e}"
+        );
+    }
+    assert!(
+        out[1]["message"].as_str().unwrap().contains("UTF-8"),
+        "{}",
+        out[1]
+    );
+    assert!(
+        out[3]["message"].as_str().unwrap().contains("1 MiB"),
+        "{}",
+        out[3]
+    );
+    assert_eq!(out[4], json!({"type": "pong", "id": "after"}));
+}

@@ -160,3 +160,26 @@ fn the_protocol_is_recognised_from_the_first_line() {
     let out = session("{\"type\":\"ping\",\"id\":\"x\"}\n");
     assert_eq!(out, [r#"{"type":"pong","id":"x"}"#]);
 }
+
+/// A line that is not UTF-8 is an unknown command and a line longer than 1 MiB is reported and
+/// skipped; the session goes on (it used to end at the first byte that was not UTF-8).
+#[test]
+fn bad_bytes_and_overlong_lines_are_reported_and_the_session_goes_on() {
+    let mut input = b"uci\n\xffisready\n".to_vec();
+    input.extend_from_slice(
+        format!("position startpos moves {}\n", "e2e4 ".repeat(1 << 18)).as_bytes(),
+    );
+    input.extend_from_slice(b"isready\n");
+    let out = common::session_bytes(&input);
+    let n = out.len();
+    assert_eq!(
+        out[n - 3],
+        "info string unknown command: \u{fffd}isready",
+        "{out:?}"
+    );
+    assert_eq!(
+        out[n - 2],
+        "info string error: a line longer than 1 MiB, ignored"
+    );
+    assert_eq!(out[n - 1], "readyok");
+}

@@ -27,8 +27,13 @@ impl Capture {
 /// Runs a protocol session (recognised from the first line) on `input`; returns the output
 /// lines.
 pub fn session(input: &str) -> Vec<String> {
+    session_bytes(input.as_bytes())
+}
+
+/// [`session`] on any bytes (invalid UTF-8, overlong lines).
+pub fn session_bytes(input: &[u8]) -> Vec<String> {
     let out = Capture::default();
-    tegoma_engine::protocol::run(input.as_bytes(), out.clone()).unwrap();
+    tegoma_engine::protocol::run(input, out.clone()).unwrap();
     out.text().lines().map(str::to_string).collect()
 }
 
