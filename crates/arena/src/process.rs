@@ -3,17 +3,23 @@
 //! standard error kept for crash reports. The process is killed when the value is dropped.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Instant;
 
+use tegoma_game::lines::BoundedLines;
+
 use crate::spec::EngineSpec;
 
 /// The longest line kept from an engine (longer lines are cut there).
 pub const MAX_LINE: usize = 64 * 1024;
+/// How many lines of standard output wait to be read at most: an engine that prints more while
+/// nobody reads (during its opponent's turn, say) waits on its pipe, so an engine flooding its
+/// output holds at most this many lines of [`MAX_LINE`] bytes in memory.
+pub const QUEUED_LINES: usize = 256;
 /// How many lines of standard error are kept.
 const STDERR_LINES: usize = 20;
 
@@ -38,34 +44,21 @@ pub struct Process {
 }
 
 /// Reads lines of at most [`MAX_LINE`] bytes (the rest of a longer line is skipped), as text
-/// (invalid UTF-8 replaced).
-fn read_lines<R: Read>(r: R, mut each: impl FnMut(String) -> bool) {
-    let mut r = BufReader::new(r);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let mut limited = (&mut r).take(MAX_LINE as u64);
-        match limited.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-        if buf.last() != Some(&b'\n') && buf.len() >= MAX_LINE {
-            // Skip the rest of an overlong line.
-            let mut sink = Vec::new();
-            loop {
-                sink.clear();
-                let mut l = (&mut r).take(MAX_LINE as u64);
-                match l.read_until(b'\n', &mut sink) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) if sink.last() == Some(&b'\n') => break,
-                    Ok(_) => {}
-                }
-            }
-        }
-        while matches!(buf.last(), Some(b'\n' | b'\r')) {
-            buf.pop();
-        }
-        if !each(String::from_utf8_lossy(&buf).into_owned()) {
+/// (invalid UTF-8 replaced, the line's end and any `\r` before it taken off), giving each to
+/// `each` until it returns `false` or the input ends. How every engine's output is read.
+///
+/// ```
+/// let mut lines = Vec::new();
+/// tegoma_arena::process::read_lines(&b"id name x\r\nbestmove e2e4\n\xff"[..], |l| {
+///     lines.push(l);
+///     true
+/// });
+/// assert_eq!(lines, ["id name x", "bestmove e2e4", "\u{fffd}"]);
+/// ```
+pub fn read_lines<R: Read>(r: R, mut each: impl FnMut(String) -> bool) {
+    for line in BoundedLines::new(BufReader::new(r), MAX_LINE) {
+        let Ok(line) = line else { return };
+        if !each(line.text) {
             return;
         }
     }
@@ -89,7 +82,7 @@ impl Process {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr_pipe = child.stderr.take();
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
         if let Some(out) = stdout {
             thread::spawn(move || read_lines(out, |l| tx.send(l).is_ok()));
         }
@@ -209,5 +202,40 @@ impl Drop for Process {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// The process's resident memory, in KiB (Linux).
+    fn resident_kib() -> Option<u64> {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// An engine that prints without end while nobody reads it (`yes` prints a line millions of
+    /// times a second) holds at most [`QUEUED_LINES`] lines in memory: with an unbounded queue
+    /// this process grew by hundreds of megabytes in that second.
+    #[test]
+    fn an_engine_flooding_its_output_is_held_back() {
+        let Some(before) = resident_kib() else {
+            panic!("this test reads /proc/self/status (Linux)");
+        };
+        let spec = EngineSpec::parse("cmd=yes info string flood").unwrap();
+        let mut p = Process::spawn(&spec).expect("`yes` (coreutils) runs");
+        std::thread::sleep(Duration::from_secs(1));
+        let grown = resident_kib().unwrap().saturating_sub(before);
+        assert!(grown < 64 * 1024, "grew by {grown} KiB while nobody read");
+        // What waits is read in order, then the engine goes on.
+        for _ in 0..QUEUED_LINES + 10 {
+            assert_eq!(
+                p.read(Instant::now() + Duration::from_secs(5)),
+                Read1::Line("info string flood".into())
+            );
+        }
     }
 }

@@ -86,29 +86,16 @@ impl SeiPlayer {
                 return Err(self.crashed());
             };
             match p.read(deadline) {
-                Read1::Line(l) => {
-                    if l.trim().is_empty() {
-                        continue;
-                    }
-                    let Ok(Value::Object(m)) = serde_json::from_str::<Value>(&l) else {
+                Read1::Line(l) => match read_message(&l) {
+                    Ok(Some(m)) if want(&m) => return Ok(Some(m)),
+                    Ok(_) => {}
+                    Err(detail) => {
                         return Err(EngineError::Protocol {
                             name: self.spec.name.clone(),
-                            detail: format!(
-                                "not a JSON object: {}",
-                                l.chars().take(120).collect::<String>()
-                            ),
-                        });
-                    };
-                    if m.get("type").and_then(Value::as_str) == Some("error") {
-                        return Err(EngineError::Protocol {
-                            name: self.spec.name.clone(),
-                            detail: Value::Object(m).to_string(),
-                        });
+                            detail,
+                        })
                     }
-                    if want(&m) {
-                        return Ok(Some(m));
-                    }
-                }
+                },
                 Read1::Timeout => return Ok(None),
                 Read1::Closed => return Err(self.crashed()),
             }
@@ -202,6 +189,67 @@ fn clock_json(turn: &Turn<'_>) -> Value {
 }
 
 /// `cp 35`, `mate -3`, or the score's JSON.
+/// One line of an SEI engine's output read: `Ok(None)` for a blank line, the message for a
+/// JSON object, `Err` with what to report for anything else: a line that is not a JSON object
+/// (its first 120 characters quoted) or an `error` message (the whole message). A breach of the
+/// protocol either way, which loses the game.
+///
+/// ```
+/// use tegoma_arena::sei::read_message;
+/// assert_eq!(read_message("  "), Ok(None));
+/// let m = read_message(r#"{"type":"bestmove","id":"s1","move":"e2-e4"}"#).unwrap().unwrap();
+/// assert_eq!(m["move"], "e2-e4");
+/// assert!(read_message("bestmove e2e4").unwrap_err().starts_with("not a JSON object"));
+/// assert!(read_message(r#"{"type":"error","error":"invalid"}"#).is_err());
+/// ```
+///
+/// # Errors
+/// The line is neither blank nor a JSON object, or it is an `error` message.
+pub fn read_message(line: &str) -> Result<Option<Map<String, Value>>, String> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let Ok(Value::Object(m)) = serde_json::from_str::<Value>(line) else {
+        return Err(format!(
+            "not a JSON object: {}",
+            line.chars().take(120).collect::<String>()
+        ));
+    };
+    if m.get("type").and_then(Value::as_str) == Some("error") {
+        return Err(Value::Object(m).to_string());
+    }
+    Ok(Some(m))
+}
+
+/// What the record keeps of an `info` message: `depth D score cp X` (or `score mate N`), when it
+/// has a score; `None` for any other message.
+///
+/// ```
+/// use tegoma_arena::sei::{info_summary, read_message};
+/// let m = read_message(r#"{"type":"info","depth":9,"score":{"cp":-12}}"#).unwrap().unwrap();
+/// assert_eq!(info_summary(&m).as_deref(), Some("depth 9 score cp -12"));
+/// ```
+pub fn info_summary(m: &Map<String, Value>) -> Option<String> {
+    if m.get("type").and_then(Value::as_str) != Some("info") {
+        return None;
+    }
+    let score = score_text(m.get("score")?);
+    Some(match m.get("depth") {
+        Some(d) => format!("depth {d} score {score}"),
+        None => format!("score {score}"),
+    })
+}
+
+/// The move of a `bestmove` message as the engine wrote it (`null` when it has none), to be
+/// matched against the legal moves' PMN.
+pub fn move_text(m: &Map<String, Value>) -> String {
+    match m.get("move") {
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+        None => "null".to_string(),
+    }
+}
+
 fn score_text(v: &Value) -> String {
     match v.as_object().and_then(|o| o.iter().next()) {
         Some((k, n)) => format!("{k} {n}"),
@@ -271,26 +319,15 @@ impl Player for SeiPlayer {
         let mut info = None;
         let got = self.wait_for(turn.deadline, |m| {
             let ty = m.get("type").and_then(Value::as_str);
-            if ty == Some("info") {
-                let depth = m.get("depth").map(Value::to_string);
-                let score = m.get("score").map(score_text);
-                if let Some(s) = score {
-                    info = Some(match depth {
-                        Some(d) => format!("depth {d} score {s}"),
-                        None => format!("score {s}"),
-                    });
-                }
+            if let Some(s) = info_summary(m) {
+                info = Some(s);
             }
             ty == Some("bestmove") && m.get("id").and_then(Value::as_str) == Some(id.as_str())
         })?;
         let elapsed_ms = start.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
         match got {
             Some(m) => {
-                let text = match m.get("move") {
-                    Some(Value::String(s)) => s.clone(),
-                    Some(other) => other.to_string(),
-                    None => "null".to_string(),
-                };
+                let text = move_text(&m);
                 let pmn = all_legal(turn.game).into_iter().find(|p| *p == text);
                 Ok(Reply {
                     text,

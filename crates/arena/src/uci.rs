@@ -135,8 +135,15 @@ fn go_command(turn: &Turn<'_>, search: &[String]) -> String {
     go
 }
 
-/// The search summary of an `info` line (`depth 12 score cp 35`), if it has a score.
-pub(crate) fn info_summary(line: &str) -> Option<String> {
+/// What the record keeps of an `info` line: `depth 12 score cp 35`, when it has a score.
+///
+/// ```
+/// use tegoma_arena::uci::info_summary;
+/// let line = "info depth 12 seldepth 15 score cp 35 nodes 1 pv e2e4";
+/// assert_eq!(info_summary(line).as_deref(), Some("depth 12 score cp 35"));
+/// assert_eq!(info_summary("info string hello"), None);
+/// ```
+pub fn info_summary(line: &str) -> Option<String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let at = |k: &str| words.iter().position(|w| *w == k);
     let s = at("score")?;
@@ -150,6 +157,23 @@ pub(crate) fn info_summary(line: &str) -> Option<String> {
         words.get(s + 2)?
     ));
     Some(out)
+}
+
+/// The move of a `bestmove` line as the engine wrote it (empty when the line has none);
+/// `None` for any other line.
+///
+/// ```
+/// use tegoma_arena::uci::best_move;
+/// assert_eq!(best_move("bestmove e2e4 ponder e7e5"), Some("e2e4"));
+/// assert_eq!(best_move("bestmove"), Some(""));
+/// assert_eq!(best_move("bestmoves e2e4"), None);
+/// ```
+pub fn best_move(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("bestmove")?;
+    if !rest.is_empty() && !rest.starts_with(' ') {
+        return None;
+    }
+    Some(rest.split_whitespace().next().unwrap_or(""))
 }
 
 impl Player for UciPlayer {
@@ -191,12 +215,12 @@ impl Player for UciPlayer {
                     info = Some(s);
                 }
             }
-            l == "bestmove" || l.starts_with("bestmove ")
+            best_move(l).is_some()
         })?;
         let elapsed_ms = start.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
         match line {
             Some(l) => {
-                let text = l.split_whitespace().nth(1).unwrap_or("").to_string();
+                let text = best_move(&l).unwrap_or("").to_string();
                 let pmn = self.dialect.read_move(&legal, &text);
                 Ok(Reply {
                     text,
