@@ -5,7 +5,7 @@
 //! (SAN and UCI too for chess); `undo` takes back (the engine's reply too), `moves` lists the
 //! legal moves, `draw` offers or accepts a draw (two players), `resign`, `quit`. The game is saved
 //! as PCN (and PGN for chess) when it ends.
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -174,7 +174,9 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     let stdin = std::io::stdin();
-    let mut input = stdin.lock().lines();
+    // Any bytes (a terminal not set to UTF-8 answers with U+FFFD for them, the move then
+    // refused with its reason), lines cut at 4 KiB: only the input's end ends the game.
+    let mut input = tegoma_game::lines::BoundedLines::new(stdin.lock(), 4096);
     let mut out = std::io::stdout();
     let mut termination = Termination::Normal;
     let mut infos: Vec<Option<String>> = Vec::new();
@@ -257,6 +259,7 @@ pub fn run(a: Args) -> ExitCode {
             let _ = writeln!(out);
             break;
         };
+        let line = line.text;
         let elapsed = asked.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
         let cmd = line.trim();
         match cmd {
