@@ -1,9 +1,10 @@
 //! Issue 12, findings 2, 9, 10 and 11 (ruling R9): results on standard output, errors on
 //! standard error; an output that cannot be written (a full disk, a closed standard output) is
 //! `error: Io` and exit code 1, never a panic; perft's progress; small contract fixes.
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+mod common;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
 
@@ -280,17 +281,7 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
     let _ = std::fs::remove_file(huge);
 }
 
-fn with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::with_stdin;
 
 /// #10: a UTF-8 byte-order mark on `validate -` input is accepted (it was refused).
 #[test]

@@ -1,23 +1,13 @@
 //! `tegoma play` end to end, two players at one keyboard (standard input).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
+mod common;
 
 /// Plays `input` as typed; the whole output.
 fn play(args: &[&str], input: &[u8]) -> String {
-    let mut child = Command::new(BIN)
-        .arg("play")
-        .args(args)
-        .args(["--two-players", "--no-save"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend(["--two-players", "--no-save"]);
+    let out = common::with_stdin(&all, input);
     assert!(
         out.status.success(),
         "{}",

@@ -1,31 +1,15 @@
 //! Issue 12, findings 1, 3, 4 and 5 (rulings R8, R9): several PCN records are JSON Lines and
 //! every reader takes one record, JSON Lines or a JSON array; `--format`; a PGN that starts with
 //! a comment; `convert --fide-draws` and per-game errors; a ply played after the flag fell.
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
+mod common;
+
 /// Runs tegoma with `stdin` piped in; (stdout, stderr, exit code).
 fn run_in(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    // Fed from another thread, so that a command writing much before it has read everything
-    // does not block on a full pipe while the test blocks on the other.
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        // The command may stop reading early (an error); a broken pipe here is not the test's.
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let out = common::with_stdin(args, stdin);
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
