@@ -1,23 +1,11 @@
 //! Integration tests of `tegoma validate`: runs the built binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
 
 fn tegoma(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tegoma binary runs");
-    {
-        let mut pipe = child.stdin.take().unwrap();
-        if let Some(input) = stdin {
-            pipe.write_all(input).unwrap();
-        }
-    }
-    child.wait_with_output().unwrap()
+    common::with_stdin(args, stdin.unwrap_or_default())
 }
 
 /// Runs `tegoma validate KIND TEXT`; returns (what it printed, exit code): its standard output
