@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 mod common;
+use common::with_stdin;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
 
@@ -280,8 +281,6 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
     assert!(err.starts_with("error: DocumentTooLarge: "), "{err}");
     let _ = std::fs::remove_file(huge);
 }
-
-use common::with_stdin;
 
 /// #10: a UTF-8 byte-order mark on `validate -` input is accepted (it was refused).
 #[test]

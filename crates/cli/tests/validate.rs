@@ -3,16 +3,13 @@
 use std::process::Output;
 
 mod common;
-
-fn tegoma(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    common::with_stdin(args, stdin.unwrap_or_default())
-}
+use common::with_stdin;
 
 /// Runs `tegoma validate KIND TEXT`; returns (what it printed, exit code): its standard output
 /// when it succeeded, else its standard error (the `error:` line, ruling R9), standard output
 /// then being empty.
 fn validate(kind: &str, text: &str) -> (String, i32) {
-    let out = tegoma(&["validate", kind, text], None);
+    let out = with_stdin(&["validate", kind, text], b"");
     (printed(&out), out.status.code().unwrap())
 }
 
@@ -81,10 +78,7 @@ fn invalid_inputs_print_one_error_line_and_exit_1() {
 
 #[test]
 fn stdin_mode_prints_one_line_per_input() {
-    let out = tegoma(
-        &["validate", "pmn", "-"],
-        Some(b"e2-e4\ne2e4\n...\n\n*-e5\nP*e5"),
-    );
+    let out = with_stdin(&["validate", "pmn", "-"], b"e2-e4\ne2e4\n...\n\n*-e5\nP*e5");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -94,14 +88,14 @@ fn stdin_mode_prints_one_line_per_input() {
     // A hostile line is bounded and reported; later lines still work.
     let mut input = vec![b'8'; 1 << 20];
     input.extend_from_slice(b"\n8/8 / C/c\n");
-    let out = tegoma(&["validate", "feen", "-"], Some(&input));
+    let out = with_stdin(&["validate", "feen", "-"], &input);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "error: TooLong\nok\n"
     );
 
-    let out = tegoma(&["validate", "cell", "-"], Some(b""));
+    let out = with_stdin(&["validate", "cell", "-"], b"");
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty());
 }
@@ -116,7 +110,7 @@ fn documents_come_from_files_or_stdin() {
     );
 
     // Whatever the document parser says, stdin gives exactly one line.
-    let out = tegoma(&["validate", "lcn", "-"], Some(b"{}"));
+    let out = with_stdin(&["validate", "lcn", "-"], b"{}");
     let text = printed(&out);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(
@@ -124,14 +118,14 @@ fn documents_come_from_files_or_stdin() {
         "{text}"
     );
 
-    let out = tegoma(&["validate", "pcn", "-"], Some(b"\xff\xfe"));
+    let out = with_stdin(&["validate", "pcn", "-"], b"\xff\xfe");
     assert_eq!(out.status.code(), Some(1));
     assert!(printed(&out).starts_with("error: InvalidUtf8: "));
 }
 
 #[test]
 fn help_explains_itself() {
-    let out = tegoma(&["validate", "--help"], None);
+    let out = with_stdin(&["validate", "--help"], b"");
     assert_eq!(out.status.code(), Some(0));
     let help = String::from_utf8(out.stdout).unwrap();
     for word in [
