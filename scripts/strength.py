@@ -173,7 +173,17 @@ def main():
         chosen = [o for o in chosen if o[1] == a.only]
     if a.opponents:
         keys = a.opponents.split(",")
+        known = [o[0] for o in opponents(a.ogi_ini, a.fsf_overhead, a.sf_overhead)]
+        unknown = [k for k in keys if k not in known]
+        if unknown:
+            print("error: unknown opponent {} (known: {})".format(
+                ", ".join(unknown), ", ".join(known)), file=sys.stderr)
+            return 2
         chosen = [o for o in chosen if o[0] in keys]
+    if not chosen:
+        print("error: no opponent left to play (--only and --opponents exclude every one)",
+              file=sys.stderr)
+        return 2
     if any(o[1] == "ogi" for o in chosen):
         if not os.path.exists(os.path.join(FSF_DIR, "node_modules", "fairy-stockfish-nnue.wasm")):
             install()
