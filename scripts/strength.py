@@ -19,6 +19,7 @@ Usage:
   scripts/strength.py --games 200            # the real run (both games)
   scripts/strength.py --games 4 --stand-in   # a quick check with the random test engine
   scripts/strength.py --only chess --opponents sf2400,glaurung --games 20
+  scripts/strength.py --report target/strength,target/strength-old   # saved results, one fit
 
 Options: --engine CMD (default: target/release/tegoma engine), --chess-proto uci|sei (default uci),
 --ogi-proto sei|uci (default sei), --tc 10+0.1, --concurrency 2, --seed 1, --plies 8 (opening
@@ -134,6 +135,9 @@ def main():
     ap.add_argument("--opponents", help="comma-separated keys (sf2000,sf2400,sf2800,glaurung,"
                                         "ethereal,fsf-skill10,fsf-full)")
     ap.add_argument("--anchor", action="append", default=[], help="NAME=ELO, an extra anchor")
+    ap.add_argument("--report", default=None,
+                    help="DIR[,DIR...]: play nothing; print the results saved there and the fit "
+                         "over all of them")
     ap.add_argument("--out", default=os.path.join(ROOT, "target", "strength"))
     ap.add_argument("--ogi-ini", default=os.environ.get("OGI_INI", "/work/shared/oracles/ogi.ini"))
     ap.add_argument("--tegoma", default=None, help="the tegoma binary (default: target/release)")
@@ -166,6 +170,9 @@ def main():
     for item in a.anchor:
         k, _, v = item.partition("=")
         anchors[k] = float(v)
+    if a.report:
+        report(saved(a.report.split(","), anchors, a.ogi_ini, a.fsf_overhead, a.sf_overhead))
+        return 0
     os.makedirs(a.out, exist_ok=True)
 
     chosen = opponents(a.ogi_ini, a.fsf_overhead, a.sf_overhead)
@@ -224,7 +231,29 @@ def main():
         with open(base + ".json", "w") as f:
             json.dump(r, f, indent=1)
         rows.append((key, game, anchors.get(key, anchor), r))
+    report(rows)
+    return 0
 
+
+def saved(dirs, anchors, ogi_ini, fsf_overhead, sf_overhead):
+    """The results an earlier run saved (`GAME-KEY.json` in each of `dirs`), as `report` rows:
+    every file is one row, so the fit counts each run's games (two runs against one opponent
+    are two rows)."""
+    known = {(o[1], o[0]): o[3] for o in opponents(ogi_ini, fsf_overhead, sf_overhead)}
+    rows = []
+    for d in dirs:
+        for name in sorted(os.listdir(d)):
+            game, _, key = name[:-len(".json")].partition("-") if name.endswith(".json") else ("", "", "")
+            if (game, key) not in known:
+                continue
+            with open(os.path.join(d, name)) as f:
+                r = json.load(f)
+            rows.append((key, game, anchors.get(key, known[(game, key)]), r))
+    return rows
+
+
+def report(rows):
+    """Prints every result, then our rating fitted over the anchored ones, by game."""
     print("\n{:<12} {:<5} {:>6} {:>14} {:>7}  {}".format(
         "opponent", "game", "games", "W-D-L", "score", "Elo difference (95%)"))
     for key, game, anchor, r in rows:
@@ -250,7 +279,6 @@ def main():
             e = r.get("elo") or {}
             if g == game and anchor is None and isinstance(e.get("elo"), (int, float)):
                 print("  implied rating of {}: {:.0f}".format(key, rating - e["elo"]))
-    return 0
 
 
 if __name__ == "__main__":
