@@ -42,15 +42,15 @@ use std::time::{Duration, Instant};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use axum::extract::ws::{Message as AxMessage, WebSocketUpgrade};
-use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+mod common;
+use common::{client_config, cpu_per, cpu_seconds, echo_anchor, load_average, thread_cpu};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -65,132 +65,6 @@ async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
     s.read_to_end(&mut buf).await.unwrap();
     let text = String::from_utf8_lossy(&buf);
     serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
-}
-
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "?".into())
-}
-
-/// The process's CPU time (user + system), seconds.
-fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0.0;
-    };
-    let after = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
-    // Fields 14 and 15 (utime, stime), counted from the state (field 3) at index 0.
-    (ticks(11) + ticks(12)) / 100.0
-}
-
-/// CPU time (user + system, seconds) of the process's threads, summed by thread name
-/// (`tokio-rt-worker`, `sqlite-writer`, ...): where a phase's CPU went.
-fn thread_cpu() -> HashMap<String, f64> {
-    let mut by_name = HashMap::new();
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-        return by_name;
-    };
-    for t in tasks.flatten() {
-        let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
-            continue;
-        };
-        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-            continue;
-        };
-        let name = stat[open + 1..close].to_string();
-        let f: Vec<&str> = stat[close + 1..].split_whitespace().collect();
-        let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
-        *by_name.entry(name).or_insert(0.0) += (ticks(11) + ticks(12)) / 100.0;
-    }
-    by_name
-}
-
-/// The CPU each thread name used between two [`thread_cpu`] readings, in µs per `count`
-/// (moves or round trips), largest first.
-fn cpu_per(before: &HashMap<String, f64>, after: &HashMap<String, f64>, count: f64) -> String {
-    let mut used: Vec<(String, f64)> = after
-        .iter()
-        .map(|(k, v)| (k.clone(), v - before.get(k).copied().unwrap_or(0.0)))
-        .filter(|(_, v)| *v > 0.0)
-        .collect();
-    used.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let total: f64 = used.iter().map(|(_, v)| v).sum();
-    let parts: Vec<String> = used
-        .iter()
-        .map(|(k, v)| format!("{k} {:.0}", v * 1e6 / count))
-        .collect();
-    format!("{:.0} µs ({})", total * 1e6 / count, parts.join(", "))
-}
-
-/// The clients' WebSocket configuration, the same for the echo clients and the bots: the
-/// server's read buffer (tungstenite's default, 128 KiB, is zeroed on every read).
-fn client_config() -> WebSocketConfig {
-    WebSocketConfig::default().read_buffer_size(tegoma_server::ws::READ_BUFFER)
-}
-
-/// The anchor: a bare WebSocket echo server, `clients` clients each sending and awaiting its
-/// echo in a loop for `secs` seconds. Round trips per second.
-async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64, String) {
-    let app = axum::Router::new().route(
-        "/echo",
-        get(|ws: WebSocketUpgrade| async move {
-            // The game server's read buffer, so that both servers read alike.
-            ws.read_buffer_size(tegoma_server::ws::READ_BUFFER)
-                .on_upgrade(|mut socket| async move {
-                    while let Some(Ok(m)) = socket.recv().await {
-                        if let AxMessage::Text(t) = m {
-                            if socket.send(AxMessage::Text(t)).await.is_err() {
-                                break;
-                            }
-                        }
-                    }
-                })
-        }),
-    );
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    let server =
-        tokio::spawn(async move { axum::serve(tegoma_server::no_delay(l), app).await.unwrap() });
-    let count = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut tasks = Vec::new();
-    for _ in 0..clients {
-        let (count, stop) = (count.clone(), stop.clone());
-        tasks.push(tokio::spawn(async move {
-            let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
-                format!("ws://{addr}/echo"),
-                Some(client_config()),
-                true,
-            )
-            .await
-            .unwrap();
-            let msg = r#"{"type":"move","move":"e2-e4","ref":1}"#;
-            while !stop.load(Ordering::Relaxed) {
-                ws.send(Message::Text(msg.into())).await.unwrap();
-                let _ = ws.next().await;
-                count.fetch_add(1, Ordering::Relaxed);
-            }
-        }));
-    }
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    let start_count = count.load(Ordering::Relaxed);
-    let c0 = cpu_seconds();
-    let threads0 = thread_cpu();
-    let t0 = Instant::now();
-    tokio::time::sleep(Duration::from_secs(secs)).await;
-    let n = count.load(Ordering::Relaxed) - start_count;
-    let dt = t0.elapsed().as_secs_f64();
-    let rate = n as f64 / dt;
-    let cpu = (cpu_seconds() - c0) / dt;
-    let per = cpu_per(&threads0, &thread_cpu(), n as f64);
-    stop.store(true, Ordering::Relaxed);
-    for t in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(5), t).await;
-    }
-    server.abort();
-    (rate, cpu, per)
 }
 
 const PACED: u8 = 0;
@@ -525,8 +399,11 @@ async fn main() {
     // 2. The paced phase.
     let dir = std::env::temp_dir().join(format!("tegoma-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // `LOAD_DATABASE` measures another database (for example `sqlite::memory:`, to see what
-    // the storage costs); the goal is stated for the default, a SQLite file.
+    // `LOAD_DATABASE` measures another database (a `postgres://` URL, or a SQLite file
+    // elsewhere, such as `sqlite:///dev/shm/load.db`); the goal is stated for the default, a
+    // SQLite file in the temporary directory. Not `sqlite::memory:`: each connection of the
+    // pool would open a database of its own, without the tables (session 24 found the run
+    // stops at its first query).
     let db = std::env::var("LOAD_DATABASE")
         .unwrap_or_else(|_| format!("sqlite://{}/load.db", dir.display()));
     let hub = tegoma_server::open(&db, Arc::new(tegoma_server::FirstLegal))

@@ -1,0 +1,186 @@
+//! The transport floor of a move (information, not a goal): what the load benchmark's moves
+//! would cost with no game behind them.
+//!
+//! `cargo run --release -p tegoma-server --example floor -- [GAMES] [SECONDS]` (default 1000, 10).
+//!
+//! A stand-in server with the game server's message shape and task shape, and nothing else:
+//! each "game" is two WebSocket sessions (axum, the same read buffer and `TCP_NODELAY`); a
+//! message from one seat is answered, in one write, with an update of about a kilobyte and an
+//! acknowledgement, and the same update goes to the other seat's session through a channel,
+//! as the server's broadcast does. No rules, no JSON read, no database, no game task. The bots
+//! are the load benchmark's, at saturation: one task per game holding both seats, sending a
+//! move on the seat to move, reading its acknowledgement, then the update on the other seat.
+//!
+//! Printed: the echo anchor before and after (as in the load benchmark), the floor's moves per
+//! second and their ratio to the echo's round trips, and the CPU per move by thread. Against
+//! the load benchmark's saturated phase, the difference is what the game itself costs: rules,
+//! updates, the game's task and SQLite.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The allocator of the server binary, as in the load benchmark.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use axum::extract::ws::{Message as AxMessage, Utf8Bytes as AxText, WebSocketUpgrade};
+use axum::extract::Path;
+use axum::routing::get;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+mod common;
+use common::{client_config, cpu_per, cpu_seconds, echo_anchor, load_average, thread_cpu};
+
+/// Each game's two sessions: where to send the other seat its update.
+type Seats = Arc<Mutex<HashMap<(usize, usize), mpsc::UnboundedSender<AxText>>>>;
+
+/// An update of the size the game server sends after a move (about a kilobyte), with the head
+/// the bots look for.
+fn update() -> AxText {
+    let mut s = String::from(r#"{"type":"update","seq":1,"game":{"legal":["#);
+    while s.len() < 1000 {
+        s.push_str(r#"{"pmn":"e2-e4"},"#);
+    }
+    s.push_str(r#"{"pmn":"e2-e4"}]}}"#);
+    AxText::from(s)
+}
+
+/// One seat's session: a message from the client is answered with the update and an
+/// acknowledgement in one write, and the update is sent to the other seat.
+async fn session(mut socket: axum::extract::ws::WebSocket, seats: Seats, game: usize, seat: usize) {
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    seats.lock().unwrap().insert((game, seat), tx);
+    let update = update();
+    let ack = AxText::from(r#"{"type":"ack","ref":null,"seq":1}"#);
+    let mut other: Option<mpsc::UnboundedSender<AxText>> = None;
+    loop {
+        tokio::select! {
+            m = rx.recv() => {
+                let Some(t) = m else { break };
+                if socket.send(AxMessage::Text(t)).await.is_err() {
+                    break;
+                }
+            }
+            m = socket.recv() => {
+                match m {
+                    Some(Ok(AxMessage::Text(_))) => {}
+                    Some(Ok(_)) => continue,
+                    _ => break,
+                }
+                if other.is_none() {
+                    other = seats.lock().unwrap().get(&(game, 1 - seat)).cloned();
+                }
+                if let Some(o) = &other {
+                    let _ = o.send(update.clone());
+                }
+                if socket.feed(AxMessage::Text(update.clone())).await.is_err()
+                    || socket.feed(AxMessage::Text(ack.clone())).await.is_err()
+                    || socket.flush().await.is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let secs: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
+    let (echo_before, _, echo_per) = echo_anchor(games * 2, secs).await;
+    println!(
+        "echo: {echo_before:.0} round trips/s ({} clients; load average {})",
+        games * 2,
+        load_average()
+    );
+
+    let seats: Seats = Arc::default();
+    let app = axum::Router::new().route(
+        "/game/{game}/{seat}",
+        get(
+            |Path((game, seat)): Path<(usize, usize)>, ws: WebSocketUpgrade| async move {
+                ws.read_buffer_size(tegoma_server::ws::READ_BUFFER)
+                    .on_upgrade(move |socket| session(socket, seats, game, seat.min(1)))
+            },
+        ),
+    );
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let server =
+        tokio::spawn(async move { axum::serve(tegoma_server::no_delay(l), app).await.unwrap() });
+    let moves = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut bots = Vec::new();
+    for game in 0..games {
+        let (moves, stop) = (moves.clone(), stop.clone());
+        bots.push(tokio::spawn(async move {
+            let mut ws = Vec::new();
+            for seat in 0..2 {
+                let (w, _) = tokio_tungstenite::connect_async_with_config(
+                    format!("ws://{addr}/game/{game}/{seat}"),
+                    Some(client_config()),
+                    true,
+                )
+                .await
+                .unwrap();
+                ws.push(w);
+            }
+            // Both sessions registered before the first move.
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let mut side = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let msg = r#"{"type":"move","move":"e2-e4"}"#;
+                if ws[side].send(Message::Text(msg.into())).await.is_err() {
+                    return;
+                }
+                // The mover's update, then its acknowledgement.
+                loop {
+                    match ws[side].next().await {
+                        Some(Ok(Message::Text(t))) if t.starts_with(r#"{"type":"ack""#) => break,
+                        Some(Ok(_)) => continue,
+                        _ => return,
+                    }
+                }
+                // The other seat's update.
+                match ws[1 - side].next().await {
+                    Some(Ok(Message::Text(t))) if t.starts_with(r#"{"type":"update""#) => {}
+                    _ => return,
+                }
+                moves.fetch_add(1, Ordering::Relaxed);
+                side = 1 - side;
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let m0 = moves.load(Ordering::Relaxed);
+    let c0 = cpu_seconds();
+    let threads0 = thread_cpu();
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(secs)).await;
+    let dt = t0.elapsed().as_secs_f64();
+    let n = moves.load(Ordering::Relaxed) - m0;
+    let cpu = (cpu_seconds() - c0) / dt;
+    let per = cpu_per(&threads0, &thread_cpu(), n as f64);
+    stop.store(true, Ordering::Relaxed);
+    for b in bots {
+        let _ = tokio::time::timeout(Duration::from_secs(5), b).await;
+    }
+    server.abort();
+    let (echo_after, _, _) = echo_anchor(games * 2, secs).await;
+    let echo = (echo_before + echo_after) / 2.0;
+    let rate = n as f64 / dt;
+    println!("echo again: {echo_after:.0} round trips/s; mean {echo:.0}");
+    println!(
+        "floor: {games} games at saturation: {rate:.0} moves/s = {:.1}% of echo; process CPU \
+         {cpu:.2} cores; load average {}",
+        100.0 * rate / echo,
+        load_average()
+    );
+    println!("CPU per round trip or move by thread: echo {echo_per}; floor {per}");
+}
