@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The allocator of the server binary, as in the load benchmark.
 #[global_allocator]
@@ -33,7 +33,7 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
 mod common;
-use common::{client_config, cpu_per, cpu_seconds, echo_anchor, load_average, thread_cpu};
+use common::{client, echo_anchor, load_average, measure, serve};
 
 /// Each game's two sessions: where to send the other seat its update.
 type Seats = Arc<Mutex<HashMap<(usize, usize), mpsc::UnboundedSender<AxText>>>>;
@@ -110,10 +110,7 @@ async fn main() {
             },
         ),
     );
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    let server =
-        tokio::spawn(async move { axum::serve(tegoma_server::no_delay(l), app).await.unwrap() });
+    let (addr, server) = serve(app).await;
     let moves = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let mut bots = Vec::new();
@@ -122,14 +119,7 @@ async fn main() {
         bots.push(tokio::spawn(async move {
             let mut ws = Vec::new();
             for seat in 0..2 {
-                let (w, _) = tokio_tungstenite::connect_async_with_config(
-                    format!("ws://{addr}/game/{game}/{seat}"),
-                    Some(client_config()),
-                    true,
-                )
-                .await
-                .unwrap();
-                ws.push(w);
+                ws.push(client(format!("ws://{addr}/game/{game}/{seat}")).await);
             }
             // Both sessions registered before the first move.
             tokio::time::sleep(Duration::from_millis(500)).await;
@@ -158,15 +148,7 @@ async fn main() {
         }));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let m0 = moves.load(Ordering::Relaxed);
-    let c0 = cpu_seconds();
-    let threads0 = thread_cpu();
-    let t0 = Instant::now();
-    tokio::time::sleep(Duration::from_secs(secs)).await;
-    let dt = t0.elapsed().as_secs_f64();
-    let n = moves.load(Ordering::Relaxed) - m0;
-    let cpu = (cpu_seconds() - c0) / dt;
-    let per = cpu_per(&threads0, &thread_cpu(), n as f64);
+    let (rate, cpu, per) = measure(&moves, secs).await;
     stop.store(true, Ordering::Relaxed);
     for b in bots {
         let _ = tokio::time::timeout(Duration::from_secs(5), b).await;
@@ -174,7 +156,6 @@ async fn main() {
     server.abort();
     let (echo_after, _, _) = echo_anchor(games * 2, secs).await;
     let echo = (echo_before + echo_after) / 2.0;
-    let rate = n as f64 / dt;
     println!("echo again: {echo_after:.0} round trips/s; mean {echo:.0}");
     println!(
         "floor: {games} games at saturation: {rate:.0} moves/s = {:.1}% of echo; process CPU \

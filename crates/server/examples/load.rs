@@ -47,12 +47,9 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 mod common;
-use common::{client_config, cpu_per, cpu_seconds, echo_anchor, load_average, thread_cpu};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use common::{client, cpu_per, cpu_seconds, echo_anchor, load_average, thread_cpu, Ws};
 
 async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
     let mut s = TcpStream::connect(addr).await.unwrap();
@@ -218,13 +215,7 @@ async fn answer(
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Ws {
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
-        format!("ws://{addr}/api/games/{id}/ws"),
-        Some(client_config()),
-        true,
-    )
-    .await
-    .unwrap();
+    let mut ws = client(format!("ws://{addr}/api/games/{id}/ws")).await;
     ws.send(Message::Text(
         format!(r#"{{"type":"auth","token":"{token}"}}"#).into(),
     ))

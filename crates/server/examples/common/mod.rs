@@ -2,6 +2,7 @@
 //! WebSocket configuration, and the anchor (a bare WebSocket echo server and its clients).
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -9,8 +10,14 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message as AxMessage, WebSocketUpgrade};
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A client's WebSocket.
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 pub fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
@@ -75,6 +82,39 @@ pub fn client_config() -> WebSocketConfig {
     WebSocketConfig::default().read_buffer_size(tegoma_server::ws::READ_BUFFER)
 }
 
+/// A client WebSocket to `url` with [`client_config`].
+pub async fn client(url: String) -> Ws {
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(client_config()), true)
+        .await
+        .unwrap();
+    ws
+}
+
+/// Serves `app` on a loopback port with `TCP_NODELAY`, as the game server does: its address
+/// and the task serving it.
+pub async fn serve(app: axum::Router) -> (SocketAddr, JoinHandle<()>) {
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let server =
+        tokio::spawn(async move { axum::serve(tegoma_server::no_delay(l), app).await.unwrap() });
+    (addr, server)
+}
+
+/// Counts what `count` counts for `secs` seconds: per second, the process's CPU (cores) and
+/// the CPU per count by thread ([`cpu_per`]).
+pub async fn measure(count: &AtomicU64, secs: u64) -> (f64, f64, String) {
+    let n0 = count.load(Ordering::Relaxed);
+    let c0 = cpu_seconds();
+    let threads0 = thread_cpu();
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(secs)).await;
+    let n = count.load(Ordering::Relaxed) - n0;
+    let dt = t0.elapsed().as_secs_f64();
+    let cpu = (cpu_seconds() - c0) / dt;
+    let per = cpu_per(&threads0, &thread_cpu(), n as f64);
+    (n as f64 / dt, cpu, per)
+}
+
 /// The anchor: a bare WebSocket echo server, `clients` clients each sending and awaiting its
 /// echo in a loop for `secs` seconds. Round trips per second.
 pub async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64, String) {
@@ -94,23 +134,14 @@ pub async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64, String) {
                 })
         }),
     );
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    let server =
-        tokio::spawn(async move { axum::serve(tegoma_server::no_delay(l), app).await.unwrap() });
+    let (addr, server) = serve(app).await;
     let count = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let mut tasks = Vec::new();
     for _ in 0..clients {
         let (count, stop) = (count.clone(), stop.clone());
         tasks.push(tokio::spawn(async move {
-            let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
-                format!("ws://{addr}/echo"),
-                Some(client_config()),
-                true,
-            )
-            .await
-            .unwrap();
+            let mut ws = client(format!("ws://{addr}/echo")).await;
             let msg = r#"{"type":"move","move":"e2-e4","ref":1}"#;
             while !stop.load(Ordering::Relaxed) {
                 ws.send(Message::Text(msg.into())).await.unwrap();
@@ -120,16 +151,7 @@ pub async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64, String) {
         }));
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let start_count = count.load(Ordering::Relaxed);
-    let c0 = cpu_seconds();
-    let threads0 = thread_cpu();
-    let t0 = Instant::now();
-    tokio::time::sleep(Duration::from_secs(secs)).await;
-    let n = count.load(Ordering::Relaxed) - start_count;
-    let dt = t0.elapsed().as_secs_f64();
-    let rate = n as f64 / dt;
-    let cpu = (cpu_seconds() - c0) / dt;
-    let per = cpu_per(&threads0, &thread_cpu(), n as f64);
+    let (rate, cpu, per) = measure(&count, secs).await;
     stop.store(true, Ordering::Relaxed);
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(5), t).await;
