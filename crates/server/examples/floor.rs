@@ -17,7 +17,7 @@
 //! updates, the game's task and SQLite.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -33,7 +33,7 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
 mod common;
-use common::{client, echo_anchor, load_average, measure, serve};
+use common::{client, drive, echo_anchor, load_average, serve};
 
 /// Each game's two sessions: where to send the other seat its update.
 type Seats = Arc<Mutex<HashMap<(usize, usize), mpsc::UnboundedSender<AxText>>>>;
@@ -111,12 +111,13 @@ async fn main() {
         ),
     );
     let (addr, server) = serve(app).await;
-    let moves = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut bots = Vec::new();
-    for game in 0..games {
-        let (moves, stop) = (moves.clone(), stop.clone());
-        bots.push(tokio::spawn(async move {
+    let warm_up = Duration::from_secs(2);
+    let (rate, cpu, per) = drive(
+        games,
+        warm_up,
+        secs,
+        server,
+        move |game, moves, stop| async move {
             let mut ws = Vec::new();
             for seat in 0..2 {
                 ws.push(client(format!("ws://{addr}/game/{game}/{seat}")).await);
@@ -145,15 +146,9 @@ async fn main() {
                 moves.fetch_add(1, Ordering::Relaxed);
                 side = 1 - side;
             }
-        }));
-    }
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let (rate, cpu, per) = measure(&moves, secs).await;
-    stop.store(true, Ordering::Relaxed);
-    for b in bots {
-        let _ = tokio::time::timeout(Duration::from_secs(5), b).await;
-    }
-    server.abort();
+        },
+    )
+    .await;
     let (echo_after, _, _) = echo_anchor(games * 2, secs).await;
     let echo = (echo_before + echo_after) / 2.0;
     println!("echo again: {echo_after:.0} round trips/s; mean {echo:.0}");

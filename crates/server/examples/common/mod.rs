@@ -19,6 +19,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// A client's WebSocket.
 pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// The machine's load averages over 1, 5 and 15 minutes (`?` where unreadable).
 pub fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -135,12 +136,13 @@ pub async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64, String) {
         }),
     );
     let (addr, server) = serve(app).await;
-    let count = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut tasks = Vec::new();
-    for _ in 0..clients {
-        let (count, stop) = (count.clone(), stop.clone());
-        tasks.push(tokio::spawn(async move {
+    let warm_up = Duration::from_secs(1);
+    drive(
+        clients,
+        warm_up,
+        secs,
+        server,
+        move |_, count, stop| async move {
             let mut ws = client(format!("ws://{addr}/echo")).await;
             let msg = r#"{"type":"move","move":"e2-e4","ref":1}"#;
             while !stop.load(Ordering::Relaxed) {
@@ -148,14 +150,36 @@ pub async fn echo_anchor(clients: usize, secs: u64) -> (f64, f64, String) {
                 let _ = ws.next().await;
                 count.fetch_add(1, Ordering::Relaxed);
             }
-        }));
-    }
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    let (rate, cpu, per) = measure(&count, secs).await;
+        },
+    )
+    .await
+}
+
+/// Runs `tasks` copies of `task` (each given its number, the shared counter and the stop
+/// flag), waits `warm_up`, then [`measure`]s the counter for `secs` seconds; then stops the
+/// tasks (each has 5 s to end) and `server`.
+pub async fn drive<F, Fut>(
+    tasks: usize,
+    warm_up: Duration,
+    secs: u64,
+    server: JoinHandle<()>,
+    task: F,
+) -> (f64, f64, String)
+where
+    F: Fn(usize, Arc<AtomicU64>, Arc<AtomicBool>) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let count = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let handles: Vec<_> = (0..tasks)
+        .map(|i| tokio::spawn(task(i, count.clone(), stop.clone())))
+        .collect();
+    tokio::time::sleep(warm_up).await;
+    let measured = measure(&count, secs).await;
     stop.store(true, Ordering::Relaxed);
-    for t in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(5), t).await;
+    for h in handles {
+        let _ = tokio::time::timeout(Duration::from_secs(5), h).await;
     }
     server.abort();
-    (rate, cpu, per)
+    measured
 }
