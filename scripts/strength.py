@@ -170,17 +170,22 @@ def main():
     for item in a.anchor:
         k, _, v = item.partition("=")
         anchors[k] = float(v)
+    everyone = opponents(a.ogi_ini, a.fsf_overhead, a.sf_overhead)
     if a.report:
-        report(saved(a.report.split(","), anchors, a.ogi_ini, a.fsf_overhead, a.sf_overhead))
+        rows, problem = saved(a.report.split(","), anchors, everyone)
+        if problem:
+            print("error: --report: {}".format(problem), file=sys.stderr)
+            return 2
+        report(rows)
         return 0
     os.makedirs(a.out, exist_ok=True)
 
-    chosen = opponents(a.ogi_ini, a.fsf_overhead, a.sf_overhead)
+    chosen = everyone
     if a.only:
         chosen = [o for o in chosen if o[1] == a.only]
     if a.opponents:
         keys = a.opponents.split(",")
-        known = [o[0] for o in opponents(a.ogi_ini, a.fsf_overhead, a.sf_overhead)]
+        known = [o[0] for o in everyone]
         unknown = [k for k in keys if k not in known]
         if unknown:
             print("error: unknown opponent {} (known: {})".format(
@@ -235,21 +240,28 @@ def main():
     return 0
 
 
-def saved(dirs, anchors, ogi_ini, fsf_overhead, sf_overhead):
-    """The results an earlier run saved (`GAME-KEY.json` in each of `dirs`), as `report` rows:
-    every file is one row, so the fit counts each run's games (two runs against one opponent
-    are two rows)."""
-    known = {(o[1], o[0]): o[3] for o in opponents(ogi_ini, fsf_overhead, sf_overhead)}
+def saved(dirs, anchors, everyone):
+    """The results earlier runs saved (`GAME-KEY.json` in each of `dirs`, for the opponents of
+    `everyone`), as `report` rows, and what went wrong (a folder that cannot be read, or no
+    result at all), or None. Every file is one row, so the fit counts each run's games (two
+    runs against one opponent are two rows)."""
+    anchor_of = {"{}-{}.json".format(game, key): (key, game, anchor)
+                 for key, game, _, anchor in everyone}
     rows = []
     for d in dirs:
-        for name in sorted(os.listdir(d)):
-            game, _, key = name[:-len(".json")].partition("-") if name.endswith(".json") else ("", "", "")
-            if (game, key) not in known:
+        try:
+            names = sorted(os.listdir(d))
+        except OSError as e:
+            return [], "{}: {}".format(d, e.strerror)
+        for name in names:
+            if name not in anchor_of:
                 continue
+            key, game, anchor = anchor_of[name]
             with open(os.path.join(d, name)) as f:
-                r = json.load(f)
-            rows.append((key, game, anchors.get(key, known[(game, key)]), r))
-    return rows
+                rows.append((key, game, anchors.get(key, anchor), json.load(f)))
+    if not rows:
+        return [], "no saved result (GAME-KEY.json) in {}".format(", ".join(dirs))
+    return rows, None
 
 
 def report(rows):
