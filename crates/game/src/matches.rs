@@ -31,6 +31,9 @@ mod error;
 
 use std::collections::HashSet;
 
+/// The hasher of the sennichite sets (membership only; randomly seeded per process).
+type Fast = foldhash::fast::RandomState;
+
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_protocol::{
     Decision, IllegalMove, IllegalReason, MoveBuffer, MoveError, Outcome, Position as Generic, Side,
@@ -74,7 +77,10 @@ pub struct Match<R: MatchRules> {
     /// The key (R5) of every position of the match: the start, then after each ply.
     keys: Vec<u64>,
     /// Sennichite: (move, key of the position it produced).
-    played: HashSet<(R::Move, u64)>,
+    played: HashSet<(R::Move, u64), Fast>,
+    /// Sennichite: the moves of `played`, so that a move never played before is known to be
+    /// allowed without being played on a copy of the position (most moves, at every ply).
+    played_moves: HashSet<R::Move, Fast>,
     draw_offer: Option<Side>,
     draws: AutomaticDraws,
     start_clock: Option<Clock>,
@@ -99,7 +105,8 @@ impl<R: MatchRules> Match<R> {
             quiet: start_quiet,
             plies: Vec::new(),
             keys: Vec::new(),
-            played: HashSet::new(),
+            played: HashSet::default(),
+            played_moves: HashSet::default(),
             draw_offer: None,
             draws: AutomaticDraws::of(&rules),
             start_clock: None,
@@ -453,7 +460,8 @@ impl<R: MatchRules> Match<R> {
 
     /// Whether sennichite forbids `mv` (a legal move of the position) now.
     fn forbidden(&self, mv: R::Move) -> bool {
-        if self.rules.repetition() != RepetitionRule::Sennichite || self.played.is_empty() {
+        if self.rules.repetition() != RepetitionRule::Sennichite || !self.played_moves.contains(&mv)
+        {
             return false;
         }
         let mut after = self.position.clone();
@@ -481,6 +489,7 @@ impl<R: MatchRules> Match<R> {
         self.keys.push(key);
         if self.rules.repetition() == RepetitionRule::Sennichite {
             self.played.insert((mv, key));
+            self.played_moves.insert(mv);
         }
         self.plies.push(Ply { mv, elapsed_ms });
         if self.draw_offer == Some(mover.flip()) {
@@ -607,6 +616,7 @@ impl<R: MatchRules> Match<R> {
         self.keys.clear();
         self.keys.push(self.rules.key(&self.position));
         self.played.clear();
+        self.played_moves.clear();
         self.draw_offer = None;
         self.clock.clone_from(&self.start_clock);
         self.outcome = None;
