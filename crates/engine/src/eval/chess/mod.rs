@@ -21,6 +21,7 @@ use tegoma_rules::systems::Chess;
 use super::{Evaluator, Gain, Noisy};
 
 mod net;
+mod pawns;
 mod see;
 mod terms;
 mod weights;
@@ -51,6 +52,9 @@ pub struct ChessEval {
     pst: [[(i32, i32); 64]; 12],
     /// The network whose output is added to the hand-written terms, if any.
     net: Option<&'static Network>,
+    /// Which weights these are, for the pawn terms kept per thread ([`pawns`]): 1 for
+    /// [`DEFAULT_WEIGHTS`], a number of its own for every evaluator made with others.
+    id: u64,
 }
 
 impl Default for ChessEval {
@@ -75,10 +79,17 @@ impl ChessEval {
                 }
             }
         }
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(2);
+        let id = if w == DEFAULT_WEIGHTS {
+            1
+        } else {
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        };
         ChessEval {
             w,
             pst,
             net: Network::shipped(),
+            id,
         }
     }
 
@@ -408,49 +419,22 @@ fn side_terms(
         s.add(e.pair(w::BISHOP_PAIR));
     }
 
-    // Pawn structure.
-    let supported = (my_pawns & attacks.pawns).count_ones() as i32;
-    let beside = ((my_pawns << 1) & !FILE_A) | ((my_pawns >> 1) & !(FILE_A << 7));
-    let phalanx = (my_pawns & beside).count_ones() as i32;
-    s.add_times(e.pair(w::SUPPORTED), supported);
-    s.add_times(e.pair(w::PHALANX), phalanx);
+    // Pawn structure: the pawn-only terms (kept per thread), then what a passed pawn gains
+    // from the other pieces.
+    let pawn = pawns::pawn_terms(e, side, my_pawns, their_pawns);
+    s.add((pawn.terms.mg, pawn.terms.eg));
     let our_king = pos.king(side);
-    for sq in Bitboard(my_pawns) {
-        let f = sq.file();
-        let file = FILE_A << f;
-        let neighbours = (if f > 0 { FILE_A << (f - 1) } else { 0 })
-            | (if f < 7 { FILE_A << (f + 1) } else { 0 });
-        if my_pawns & neighbours == 0 {
-            s.add(e.pair(w::ISOLATED));
-        } else {
-            // Backward: the pawns on the neighbouring files all ahead of it, its stop square
-            // attacked by one of theirs.
-            let stop = stop_square(side, sq);
-            if my_pawns & neighbours & front_span(side, sq) == my_pawns & neighbours
-                && stop.is_some_and(|stop| their_pawn_att & stop.bb().0 != 0)
-            {
-                s.add(e.pair(w::BACKWARD));
-            }
-        }
-        let ahead = front_span(side, sq) & file;
-        if my_pawns & ahead != 0 {
-            s.add(e.pair(w::DOUBLED));
-        }
-        if front_span(side, sq) & their_pawns == 0 && my_pawns & ahead == 0 {
-            let rel = relative_rank(side, sq) as usize;
-            if (1..=6).contains(&rel) {
-                s.add((wt[w::PASSED_MG + rel - 1], wt[w::PASSED_EG + rel - 1]));
-                let free = terms::free_path(e, pos, side, sq, rel as i32);
-                s.add((free.mg, free.eg));
-                if let Some(stop) = stop_square(side, sq) {
-                    let scale = rel as i32 - 1;
-                    for (king, at) in [
-                        (their_king, w::PASSED_THEIR_KING),
-                        (our_king, w::PASSED_OUR_KING),
-                    ] {
-                        s.add_times(e.pair(at), distance(king, stop) * scale);
-                    }
-                }
+    for sq in Bitboard(pawn.passed) {
+        let rel = relative_rank(side, sq) as i32;
+        let free = terms::free_path(e, pos, side, sq, rel);
+        s.add((free.mg, free.eg));
+        if let Some(stop) = stop_square(side, sq) {
+            let scale = rel - 1;
+            for (king, at) in [
+                (their_king, w::PASSED_THEIR_KING),
+                (our_king, w::PASSED_OUR_KING),
+            ] {
+                s.add_times(e.pair(at), distance(king, stop) * scale);
             }
         }
     }
