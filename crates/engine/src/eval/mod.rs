@@ -80,6 +80,12 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
     fn see(&self, _rules: &R, _pos: &R::Position, _mv: R::Move) -> Option<i32> {
         None
     }
+    /// Whether [`Evaluator::see`] of `mv` is below `threshold` (`None` when this evaluator has
+    /// no static exchange): what the search asks, which an evaluator may answer without the
+    /// whole exchange. Default: from [`Evaluator::see`].
+    fn see_below(&self, rules: &R, pos: &R::Position, mv: R::Move, threshold: i32) -> Option<bool> {
+        self.see(rules, pos, mv).map(|see| see < threshold)
+    }
     /// The slot of `mv` in the continuation histories, below [`MOVE_SLOTS`]: what the move
     /// is as an answer to another (chess: the piece and its destination). By default a hash
     /// of the move.

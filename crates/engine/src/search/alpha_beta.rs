@@ -214,10 +214,8 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                 } else {
                     -90 * depth
                 };
-                if let Some(see) = self.eval.see(self.rules, pos, m) {
-                    if see < margin {
-                        continue;
-                    }
+                if self.eval.see_below(self.rules, pos, m, margin) == Some(true) {
+                    continue;
                 }
             }
             let mut child = pos.clone();

@@ -39,8 +39,8 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
             if self.selective {
                 mvv_lva += self.capture_score(pos, m, g.victim) / 8;
             }
-            return match self.eval.see(self.rules, pos, m) {
-                Some(see) if see < 0 => ORDER_BAD_CAPTURE + mvv_lva,
+            return match self.eval.see_below(self.rules, pos, m, 0) {
+                Some(true) => ORDER_BAD_CAPTURE + mvv_lva,
                 _ => ORDER_GOOD_CAPTURE + mvv_lva,
             };
         }

@@ -81,7 +81,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
                     // Captures that lose material.
                     if !danger
                         && g.victim < DECISIVE
-                        && self.eval.see(self.rules, pos, m).is_some_and(|see| see < 0)
+                        && self.eval.see_below(self.rules, pos, m, 0) == Some(true)
                     {
                         continue;
                     }

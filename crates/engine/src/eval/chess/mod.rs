@@ -27,7 +27,7 @@ mod terms;
 mod weights;
 
 pub use self::net::{Network, BUCKETS as NET_BUCKETS, HIDDEN as NET_HIDDEN};
-use self::see::see;
+use self::see::{see, see_below};
 use self::terms::Attacks;
 use self::weights::{pst_index, w, MOBILITY_MAX, MOBILITY_START};
 pub use self::weights::{DEFAULT_WEIGHTS, WEIGHT_COUNT};
@@ -460,6 +460,11 @@ impl Evaluator<Chess> for ChessEval {
     #[inline]
     fn see(&self, _rules: &Chess, pos: &Position, mv: Move) -> Option<i32> {
         Some(see(pos, mv))
+    }
+
+    #[inline]
+    fn see_below(&self, _rules: &Chess, pos: &Position, mv: Move, threshold: i32) -> Option<bool> {
+        Some(see_below(pos, mv, threshold))
     }
 
     fn evaluate(&self, _rules: &Chess, pos: &Position) -> i32 {

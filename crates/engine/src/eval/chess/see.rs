@@ -32,31 +32,64 @@ fn attackers_to(pos: &Position, sq: Square, occ: u64) -> u64 {
         & occ
 }
 
-/// Static exchange evaluation: what the side to move wins by `mv` when both sides then capture
-/// on its destination with their least valuable piece, each free to stop (swap algorithm).
-pub(super) fn see(pos: &Position, mv: Move) -> i32 {
-    let from = mv.from();
-    let to = mv.to();
-    let us = pos.side_to_move();
-    let Some((_, mover)) = pos.piece_at(from) else {
-        return 0;
-    };
-    let mut occ = pos.occupied().0 & !from.bb().0;
-    let mut gain = [0i32; 34];
-    gain[0] = match mv.kind() {
-        MoveKind::EnPassant => {
-            if let Some(p) = pos.ep_pawn() {
-                occ &= !p.bb().0;
-            }
-            ORDER_VALUE[0]
-        }
-        _ => pos.piece_at(to).map_or(0, |(_, r)| ORDER_VALUE[r.index()]),
+/// What `mv` takes (with a promotion's gain) and the value of the piece it leaves on its
+/// destination; `None` when no piece stands on its origin.
+#[inline(always)]
+fn first_capture(pos: &Position, mv: Move) -> Option<(i32, i32)> {
+    let (_, mover) = pos.piece_at(mv.from())?;
+    let mut taken = match mv.kind() {
+        MoveKind::EnPassant => ORDER_VALUE[0],
+        _ => pos
+            .piece_at(mv.to())
+            .map_or(0, |(_, r)| ORDER_VALUE[r.index()]),
     };
     let mut on_square = ORDER_VALUE[mover.index()];
     if let Some(r) = mv.promotion_role() {
-        gain[0] += ORDER_VALUE[r.index()] - ORDER_VALUE[0];
+        taken += ORDER_VALUE[r.index()] - ORDER_VALUE[0];
         on_square = ORDER_VALUE[r.index()];
     }
+    Some((taken, on_square))
+}
+
+/// Whether [`see`] of `mv` is below `threshold`, found without the exchange when its bounds
+/// decide: the exchange never wins more than the first capture takes (the opponent may stop),
+/// and never loses more than the piece then left on the square (the mover may stop after a
+/// recapture).
+pub(super) fn see_below(pos: &Position, mv: Move, threshold: i32) -> bool {
+    let Some((taken, on_square)) = first_capture(pos, mv) else {
+        return 0 < threshold;
+    };
+    if taken < threshold {
+        return true;
+    }
+    if taken - on_square >= threshold {
+        return false;
+    }
+    exchange(pos, mv, taken, on_square) < threshold
+}
+
+/// Static exchange evaluation: what the side to move wins by `mv` when both sides then capture
+/// on its destination with their least valuable piece, each free to stop (swap algorithm).
+pub(super) fn see(pos: &Position, mv: Move) -> i32 {
+    match first_capture(pos, mv) {
+        Some((taken, on_square)) => exchange(pos, mv, taken, on_square),
+        None => 0,
+    }
+}
+
+/// [`see`] once the first capture is known: `taken`, and `on_square` left on the square.
+fn exchange(pos: &Position, mv: Move, taken: i32, mut on_square: i32) -> i32 {
+    let from = mv.from();
+    let to = mv.to();
+    let us = pos.side_to_move();
+    let mut occ = pos.occupied().0 & !from.bb().0;
+    if mv.kind() == MoveKind::EnPassant {
+        if let Some(p) = pos.ep_pawn() {
+            occ &= !p.bb().0;
+        }
+    }
+    let mut gain = [0i32; 34];
+    gain[0] = taken;
     let mut side = us.flip();
     let mut d = 0;
     loop {
@@ -101,6 +134,36 @@ mod tests {
         p.legal_moves_into(&mut list);
         let m = list.iter().copied().find(|m| m.to_uci() == uci).unwrap();
         see(&p, m)
+    }
+
+    /// `see_below` answers as `see` does, for every legal move of varied positions and
+    /// thresholds around the values that occur.
+    #[test]
+    fn see_below_agrees_with_see() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/4p3/3n4/8/8/3R4/3RK3 w - - 0 1",
+            "2r1k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/3p4/8/2N5/8/8/4K3 w - - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let p = Position::from_fen(fen).unwrap();
+            let mut list = tegoma_rules::chess::MoveList::new();
+            p.legal_moves_into(&mut list);
+            for &m in list.iter() {
+                let value = see(&p, m);
+                for t in [
+                    -2000, -1000, -400, -360, -160, -90, -40, 0, 1, 100, 200, 870, 2000,
+                ] {
+                    assert_eq!(see_below(&p, m, t), value < t, "{fen} {} {t}", m.to_uci());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]
