@@ -184,11 +184,17 @@ impl Position {
     /// The role on an occupied square.
     #[inline(always)]
     pub(crate) fn role_at(&self, sq: u8) -> Role {
-        // Without a branch per role (the roles met along a game are hard to predict): each
-        // role's bit on `sq` times its index; an empty square reads as the king, as before.
-        let bit = |i: usize| ((self.by_role[i] >> sq) & 1) as usize;
-        let empty = 1 ^ ((self.occupied().0 >> sq) & 1) as usize;
-        Role::ALL[bit(1) + 2 * bit(2) + 3 * bit(3) + 4 * bit(4) + 5 * (bit(5) | empty)]
+        // Without a branch per role (the roles met along a game are hard to predict): the
+        // role's index read bit by bit (pawn 0, knight 1, bishop 2, rook 3, queen 4, king 5:
+        // bit 0 knight, rook or king, bit 1 bishop or rook, bit 2 queen or king); an empty square
+        // reads as the king, as before.
+        let r = &self.by_role;
+        let empty = !self.occupied().0;
+        let bit = |bb: u64| ((bb >> sq) & 1) as usize;
+        Role::ALL[(bit(r[1] | r[3] | r[5] | empty)
+            | bit(r[2] | r[3]) << 1
+            | bit(r[4] | r[5] | empty) << 2)
+            % 6]
     }
 
     /// The king square of `color`.
