@@ -33,7 +33,8 @@ struct Entry {
     terms: PawnTerms,
 }
 
-/// Kept entries per thread (a power of two; 48 bytes each).
+/// Kept entries per thread (a power of two; 40 bytes each: 320 KiB on a thread that evaluates
+/// chess).
 const SLOTS: usize = 1 << 13;
 
 thread_local! {
