@@ -31,9 +31,6 @@ mod error;
 
 use std::collections::HashSet;
 
-/// The hasher of the sennichite sets (membership only; randomly seeded per process).
-type Fast = foldhash::fast::RandomState;
-
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_protocol::{
     Decision, IllegalMove, IllegalReason, MoveBuffer, MoveError, Outcome, Position as Generic, Side,
@@ -45,6 +42,10 @@ use crate::rules::{MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupport
 pub use any::AnyMatch;
 pub use draws::AutomaticDraws;
 pub use error::MatchError;
+
+/// The hasher of the sennichite sets (membership only: their order never shows; randomly
+/// seeded).
+type Fast = foldhash::fast::RandomState;
 
 /// A move as a player reads it in a move list, written in the position before it
 /// ([`Match::play_written`]).
