@@ -2,6 +2,8 @@
 //! a transposition table, quiescence, move ordering (hash move, captures by value and capture
 //! history, killers, history), null-move pruning, late-move reductions, check (danger) and
 //! singular extensions, draws by repetition and move limit and sennichite inside the tree.
+//! Under a clock, the time aimed at ([`TimeBudget::scaled_soft`]) shrinks when the best move
+//! stays the same and takes most of the nodes, and grows when it changes or the score falls.
 //!
 //! [`Searcher`] is generic over a rule system `R` ([`MatchRules`]) and its [`Evaluator`]: it
 //! is monomorphised for every game, and plays moves with `play_unchecked` on copies of the
@@ -151,6 +153,8 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     /// A root move that the running iteration proved better than the window's lower bound
     /// (played if the iteration is cut short).
     root_partial: Option<R::Move>,
+    /// The share of the last completed root search's nodes spent on its best move.
+    best_share: f64,
     /// Whether the evaluator allows the selective search (see
     /// [`Evaluator::selective_search`]).
     selective: bool,
@@ -199,6 +203,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                     && rules.reset_is_irreversible()),
             root_depth: 1,
             root_partial: None,
+            best_share: 1.0,
             selective: eval.selective_search(),
         }
     }
@@ -293,6 +298,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
         let mut score: i32 = 0;
+        // Completed iterations in a row that ended on the same best move, and the scores of
+        // the last ones (for the time budget's scaling).
+        let mut stable = 0u32;
+        let mut scores: Vec<i32> = Vec::new();
         for depth in 1..=max_depth as i32 {
             self.seldepth = 0;
             self.root_depth = depth as usize;
@@ -327,6 +336,12 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 break;
             };
             score = v;
+            if order[0].0 == best {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            scores.push(v);
             best = order[0].0;
             progress = Progress {
                 depth: depth as u32,
@@ -348,8 +363,19 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 break;
             }
             if let Some(b) = self.budget {
+                // The aim, scaled by how settled the search looks (from the sixth iteration:
+                // earlier ones say little); a fixed time per move is not scaled.
+                let soft = if depth >= 6 && limits.movetime_ms.is_none() {
+                    let drop = scores
+                        .len()
+                        .checked_sub(4)
+                        .map_or(0, |i| scores[i..scores.len() - 1].iter().max().unwrap() - v);
+                    b.scaled_soft(self.best_share, stable, drop)
+                } else {
+                    b.soft
+                };
                 // An iteration takes a few times the previous one: do not start what cannot end.
-                if self.start.elapsed() >= b.soft * 3 / 5 || order.len() == 1 && depth >= 4 {
+                if self.start.elapsed() >= soft * 3 / 5 || order.len() == 1 && depth >= 4 {
                     break;
                 }
             }
@@ -388,8 +414,11 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             self.corrected(root, raw)
         };
         let mut best_index = 0;
+        let start_nodes = self.nodes;
+        let mut best_nodes = 0;
         for i in 0..order.len() {
             let (m, noise, _) = order[i];
+            let before = self.nodes;
             let mut child = root.clone();
             self.rules.play_unchecked(&mut child, m);
             self.slots[1] = self.slot_of(root, m) as u16;
@@ -414,6 +443,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             if v > best {
                 best = v;
                 best_index = i;
+                best_nodes = self.nodes - before;
                 if v > alpha {
                     alpha = v;
                     self.set_pv(0, m);
@@ -426,6 +456,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         // The best move first for the next iteration; the others keep their order.
         order[..=best_index].rotate_right(1);
+        self.best_share = best_nodes as f64 / (self.nodes - start_nodes).max(1) as f64;
         if best > -INFINITE {
             let key = self.keys[self.root_index];
             let bound = if best >= beta {
