@@ -94,11 +94,33 @@ pub(crate) fn generic_of(
     let board = Board::new(&[8, 8]).expect("an 8x8 board");
     let mut p = Position::new(board, styles[0], styles[1]).expect("styles of the right case");
     let mut buf = String::with_capacity(4);
+    // Each distinct token is read once (a position has a dozen kinds of pieces for 64
+    // squares).
+    let mut read: [([u8; 8], Piece); 32] = [([0; 8], Piece::parse("K").expect("EPIN")); 32];
+    let mut known = 0;
     for i in 0..64 {
         buf.clear();
         token(i, &mut buf);
         if !buf.is_empty() {
-            p.set(Square::new(i as u32), Some(piece(&buf)))
+            let mut key = [0u8; 8];
+            let found = if buf.len() < 8 {
+                key[..buf.len()].copy_from_slice(buf.as_bytes());
+                key[7] = buf.len() as u8;
+                match read[..known].iter().find(|(k, _)| *k == key) {
+                    Some(&(_, found)) => found,
+                    None => {
+                        let found = piece(&buf);
+                        if known < read.len() {
+                            read[known] = (key, found);
+                            known += 1;
+                        }
+                        found
+                    }
+                }
+            } else {
+                piece(&buf)
+            };
+            p.set(Square::new(i as u32), Some(found))
                 .expect("64 squares for at most 64 pieces");
         }
     }

@@ -209,6 +209,9 @@ struct Game {
     m: AnyMatch,
     seq: i64,
     log: Vec<Logged>,
+    /// The last event's kind and the PMN of its move ([`Game::log_event`]).
+    last_kind: String,
+    last_moved: Option<String>,
     turn_start: Option<i64>,
     draw_offer: Option<Side>,
     takeback_offer: Option<Side>,
@@ -264,6 +267,8 @@ pub(crate) async fn start(
         m,
         seq: 0,
         log: Vec::new(),
+        last_kind: String::new(),
+        last_moved: None,
         turn_start: None,
         draw_offer: None,
         takeback_offer: None,
@@ -356,6 +361,8 @@ impl Game {
                     self.m = m;
                     self.seq = 0;
                     self.log.clear();
+                    self.last_kind.clear();
+                    self.last_moved = None;
                     self.turn_start = None;
                     self.draw_offer = None;
                     self.takeback_offer = None;

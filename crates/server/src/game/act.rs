@@ -199,7 +199,7 @@ impl Game {
                 .as_ref()
                 .filter(|(seq, _, _)| kind == "move" && *seq == e.seq)
                 .map(|(_, pmn, _)| pmn.clone());
-            self.log.push(Logged::of(&e, moved));
+            self.log_event(&e, moved);
             if kind == "move" {
                 self.turn_start = Some(e.at_ms);
                 self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());

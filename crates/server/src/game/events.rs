@@ -56,7 +56,7 @@ impl Game {
         match self.store.append(&self.row.id, &e).await? {
             Append::Stored => {
                 self.seq = e.seq;
-                self.log.push(Logged::of(&e, None));
+                self.log_event(&e, None);
                 if matches!(kind, "move" | "takeback") {
                     self.turn_start = Some(e.at_ms);
                 }
@@ -116,29 +116,37 @@ impl Game {
             .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
             .flatten();
         self.seq = e.seq;
-        self.log.push(Logged::of(e, moved));
+        self.log_event(e, moved);
     }
 }
 
 /// A stored event as clients get it: its JSON text (`{"seq", "kind", "data", "at_ms"}`,
-/// written once), its kind and the PMN of its move.
+/// written once and kept at its exact size: a game keeps every event's for the clients that
+/// reconnect).
 pub(crate) struct Logged {
-    pub(super) json: String,
-    pub(super) kind: String,
-    pub(super) moved: Option<String>,
+    pub(super) json: Box<str>,
 }
 
 impl Logged {
-    pub(super) fn of(e: &EventRow, moved: Option<String>) -> Logged {
+    pub(super) fn of(e: &EventRow) -> Logged {
         let mut json = String::with_capacity(e.data.len() + e.kind.len() + 64);
         let _ = write!(json, r#"{{"seq":{},"kind":"#, e.seq);
         crate::view::push_json_str(&mut json, &e.kind);
         let data = if e.data.is_empty() { "null" } else { &e.data };
         let _ = write!(json, r#","data":{data},"at_ms":{}}}"#, e.at_ms);
         Logged {
-            json,
-            kind: e.kind.clone(),
-            moved,
+            json: json.into_boxed_str(),
         }
+    }
+}
+
+impl Game {
+    /// Appends a stored event to the log: its text for clients, and what the views need of the
+    /// last event (its kind, the PMN of its move).
+    pub(super) fn log_event(&mut self, e: &EventRow, moved: Option<String>) {
+        self.log.push(Logged::of(e));
+        self.last_kind.clear();
+        self.last_kind.push_str(&e.kind);
+        self.last_moved = moved;
     }
 }

@@ -66,9 +66,8 @@ impl Game {
         let v = &mut self.views;
         let n = self.m.ply_count();
         let next = v.at == Some(self.seq - 1);
-        let last = self.log.last();
-        let kind = last.map(|e| e.kind.as_str());
-        let last_move = last.and_then(|e| e.moved.as_deref());
+        let kind = (!self.log.is_empty()).then_some(self.last_kind.as_str());
+        let last_move = self.last_moved.as_deref();
         let played = self.played.take();
         let len = v.plies.len();
         if next && n == len && !matches!(kind, Some("move" | "takeback")) {
