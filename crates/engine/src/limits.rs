@@ -129,9 +129,7 @@ impl TimeBudget {
             hard: Duration::from_millis(hard),
         })
     }
-}
 
-impl TimeBudget {
     /// The aim scaled by how settled the search is, never past `hard`: `share` is the part of
     /// the last iteration's nodes spent on its best move (a move that takes most of them is
     /// rarely overturned), `stable` the iterations in a row that ended on that move, `drop`

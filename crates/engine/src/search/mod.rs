@@ -366,10 +366,13 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 // The aim, scaled by how settled the search looks (from the sixth iteration:
                 // earlier ones say little); a fixed time per move is not scaled.
                 let soft = if depth >= 6 && limits.movetime_ms.is_none() {
-                    let drop = scores
-                        .len()
-                        .checked_sub(4)
-                        .map_or(0, |i| scores[i..scores.len() - 1].iter().max().unwrap() - v);
+                    // The best of the three scores before this one, when there are three.
+                    let before = scores.iter().rev().skip(1).take(3);
+                    let drop = if scores.len() >= 4 {
+                        before.max().map_or(0, |&b| b - v)
+                    } else {
+                        0
+                    };
                     b.scaled_soft(self.best_share, stable, drop)
                 } else {
                     b.soft
