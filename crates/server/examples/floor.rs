@@ -29,7 +29,7 @@ use axum::extract::ws::{Message as AxMessage, Utf8Bytes as AxText, WebSocketUpgr
 use axum::extract::Path;
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc;
+use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
 mod common;
@@ -41,12 +41,122 @@ type Seats = Arc<Mutex<HashMap<(usize, usize), mpsc::UnboundedSender<AxText>>>>;
 /// An update of the size the game server sends after a move (about a kilobyte), with the head
 /// the bots look for.
 fn update() -> AxText {
+    let size: usize = std::env::var("FLOOR_UPDATE_BYTES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
     let mut s = String::from(r#"{"type":"update","seq":1,"game":{"legal":["#);
-    while s.len() < 1000 {
+    while s.len() < size {
         s.push_str(r#"{"pmn":"e2-e4"},"#);
     }
     s.push_str(r#"{"pmn":"e2-e4"}]}}"#);
     AxText::from(s)
+}
+
+/// A game's task (the `FLOOR_SHAPE=game` and `game+writer` variants): what a session sends it.
+type Turn = (usize, oneshot::Sender<()>);
+
+/// Each game's task and its broadcast, created by the first of its sessions.
+type Tasks = Arc<Mutex<HashMap<usize, (mpsc::Sender<Turn>, broadcast::Sender<AxText>)>>>;
+
+/// A stand-in for SQLite's writer thread: answers every waiting write at once, after 1 ms when
+/// the batch before held more than one (the server's group commit), doing nothing else.
+fn writer() -> mpsc::Sender<oneshot::Sender<()>> {
+    let (tx, mut rx) = mpsc::channel::<oneshot::Sender<()>>(4096);
+    std::thread::Builder::new()
+        .name("sqlite-writer".into())
+        .spawn(move || {
+            let mut batch = Vec::new();
+            let mut concurrent = false;
+            while let Some(first) = rx.blocking_recv() {
+                if concurrent {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                batch.push(first);
+                while let Ok(w) = rx.try_recv() {
+                    batch.push(w);
+                }
+                concurrent = batch.len() > 1;
+                for w in batch.drain(..) {
+                    let _ = w.send(());
+                }
+            }
+        })
+        .unwrap();
+    tx
+}
+
+/// A game's task: a move is (optionally) handed to the writer and awaited, then the update is
+/// broadcast and the mover answered.
+async fn game_task(
+    mut rx: mpsc::Receiver<Turn>,
+    out: broadcast::Sender<AxText>,
+    writer: Option<mpsc::Sender<oneshot::Sender<()>>>,
+) {
+    let update = update();
+    while let Some((_, reply)) = rx.recv().await {
+        if let Some(w) = &writer {
+            let (tx, rx) = oneshot::channel();
+            if w.send(tx).await.is_err() || rx.await.is_err() {
+                break;
+            }
+        }
+        let _ = out.send(update.clone());
+        let _ = reply.send(());
+    }
+}
+
+/// One seat's session with the server's task shape: the move goes to the game's task, the
+/// update comes back through the broadcast.
+async fn session_shaped(
+    mut socket: axum::extract::ws::WebSocket,
+    tasks: Tasks,
+    writer: Option<mpsc::Sender<oneshot::Sender<()>>>,
+    game: usize,
+    seat: usize,
+) {
+    let (tx, mut live) = {
+        let mut t = tasks.lock().unwrap();
+        let (tx, out) = t.entry(game).or_insert_with(|| {
+            let (tx, rx) = mpsc::channel(256);
+            let (out, _) = broadcast::channel(256);
+            tokio::spawn(game_task(rx, out.clone(), writer));
+            (tx, out)
+        });
+        (tx.clone(), out.subscribe())
+    };
+    let ack = AxText::from(r#"{"type":"ack","ref":null,"seq":1}"#);
+    loop {
+        tokio::select! {
+            m = live.recv() => {
+                let Ok(t) = m else { break };
+                if socket.send(AxMessage::Text(t)).await.is_err() {
+                    break;
+                }
+            }
+            m = socket.recv() => {
+                match m {
+                    Some(Ok(AxMessage::Text(_))) => {}
+                    Some(Ok(_)) => continue,
+                    _ => break,
+                }
+                let (reply, answer) = oneshot::channel();
+                if tx.send((seat, reply)).await.is_err() || answer.await.is_err() {
+                    break;
+                }
+                while let Ok(t) = live.try_recv() {
+                    if socket.feed(AxMessage::Text(t)).await.is_err() {
+                        return;
+                    }
+                }
+                if socket.feed(AxMessage::Text(ack.clone())).await.is_err()
+                    || socket.flush().await.is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// One seat's session: a message from the client is answered with the update and an
@@ -101,12 +211,25 @@ async fn main() {
     );
 
     let seats: Seats = Arc::default();
+    let tasks: Tasks = Arc::default();
+    // `FLOOR_SHAPE`: `plain` (default), `game` (each move through a game's task and a
+    // broadcast, as the server does) or `game+writer` (and a stand-in for SQLite's writer).
+    let shape = std::env::var("FLOOR_SHAPE").unwrap_or_else(|_| "plain".into());
+    let shaped = shape.starts_with("game");
+    let writer = (shape == "game+writer").then(writer);
+    println!("shape: {shape}");
     let app = axum::Router::new().route(
         "/game/{game}/{seat}",
         get(
-            |Path((game, seat)): Path<(usize, usize)>, ws: WebSocketUpgrade| async move {
+            move |Path((game, seat)): Path<(usize, usize)>, ws: WebSocketUpgrade| async move {
                 ws.read_buffer_size(tegoma_server::ws::READ_BUFFER)
-                    .on_upgrade(move |socket| session(socket, seats, game, seat.min(1)))
+                    .on_upgrade(move |socket| async move {
+                        if shaped {
+                            session_shaped(socket, tasks, writer, game, seat.min(1)).await
+                        } else {
+                            session(socket, seats, game, seat.min(1)).await
+                        }
+                    })
             },
         ),
     );

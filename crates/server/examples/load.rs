@@ -19,6 +19,11 @@
 //! 3. **Saturation** (for information): the same bots move as soon as the previous move is
 //!    acknowledged and its update received: the most moves per second, and its ratio to `E`.
 //!
+//! The bots follow their games in the web board's `updates` view, whose legal moves they
+//! choose from; `LOAD_VIEW=events` has them follow the `events` view instead, playing each
+//! move on a board of their own (`AnyMatch`), as bots and engines would (for information: the
+//! goal is stated for the default).
+//!
 //! The echo phase runs twice before the games (the paced phase offers its share of the mean of
 //! both) and once after them; the ratios use the mean of the three (the anchor's own rate moves
 //! by a fifth between runs minutes apart).
@@ -44,6 +49,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use tegoma_game::{AnyMatch, MoveFormat, Rules};
+use tegoma_protocol::Side;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
@@ -82,6 +89,9 @@ struct Shared {
     games: Mutex<HashMap<String, u64>>,
     /// Round trips (µs) of the measured windows, per phase.
     rtts: Mutex<[Vec<u32>; 2]>,
+    /// The bots follow their games in the `events` view with boards of their own (`LOAD_VIEW=events`)
+    /// rather than in the `updates` view.
+    events: bool,
     /// Problems seen by the bots (errors answered to a move, gaps in event numbers, stalls).
     problems: Mutex<Vec<String>>,
 }
@@ -127,12 +137,13 @@ async fn recv_text(
     }
 }
 
-/// A state or update message's number, read from its head (`{"type":"state","seq":N,...` or
-/// `{"type":"update","seq":N,...`, as the server writes them) without parsing the rest; `None`
-/// for other messages.
+/// A state, update or event message's number, read from its head (`{"type":"state","seq":N,...`,
+/// `{"type":"update","seq":N,...` or `{"type":"event","seq":N,...`, as the server writes them)
+/// without parsing the rest; `None` for other messages.
 fn game_seq(t: &str) -> Option<i64> {
     let rest = t
         .strip_prefix(r#"{"type":"update","seq":"#)
+        .or_else(|| t.strip_prefix(r#"{"type":"event","seq":"#))
         .or_else(|| t.strip_prefix(r#"{"type":"state","seq":"#))?;
     let end = rest.find(',')?;
     rest[..end].parse().ok()
@@ -173,18 +184,40 @@ fn known(seq: i64, text: Utf8Bytes, legal: &mut Vec<(usize, usize)>) -> Result<K
     })
 }
 
-/// Reads `ws` until a state or update numbered at least `seq` (the bot parses only that
-/// one, and only what it needs).
+/// What the bot knows of its game from its own board (the `events` view, where the server
+/// sends no legal moves): the legal moves written once into one text.
+fn known_from(seq: i64, own: &AnyMatch, legal: &mut Vec<(usize, usize)>) -> Known {
+    let mut text = String::with_capacity(256);
+    legal.clear();
+    let _ = own.for_each_legal_move(MoveFormat::Pmn, |pmn| {
+        let a = text.len();
+        text.push_str(pmn);
+        legal.push((a, text.len()));
+    });
+    Known {
+        seq,
+        turn: usize::from(own.side_to_move() == Side::Second),
+        over: own.outcome().is_some(),
+        text: text.into(),
+        legal: std::mem::take(legal),
+    }
+}
+
+/// Reads `ws` until a state, update or event numbered at least `seq` (the bot parses only that
+/// one, and only what it needs): from the message in the `updates` view, from its own board
+/// `own` in the `events` view.
 async fn state_at(
     ws: &mut Ws,
     seq: i64,
     stall: &mut std::pin::Pin<Box<tokio::time::Sleep>>,
     spare: &mut Vec<(usize, usize)>,
+    own: Option<&AnyMatch>,
 ) -> Result<Known, String> {
     loop {
         let t = recv_text(ws, stall).await?;
-        match game_seq(&t) {
-            Some(n) if n >= seq => return known(n, t, spare),
+        match (game_seq(&t), own) {
+            (Some(n), None) if n >= seq => return known(n, t, spare),
+            (Some(n), Some(own)) if n >= seq => return Ok(known_from(n, own, spare)),
             _ => continue,
         }
     }
@@ -214,8 +247,8 @@ async fn answer(
     }
 }
 
-async fn connect(addr: SocketAddr, id: &str, token: &str) -> Ws {
-    let mut ws = client(format!("ws://{addr}/api/games/{id}/ws")).await;
+async fn connect(addr: SocketAddr, id: &str, token: &str, view: &str) -> Ws {
+    let mut ws = client(format!("ws://{addr}/api/games/{id}/ws?view={view}")).await;
     ws.send(Message::Text(
         format!(r#"{{"type":"auth","token":"{token}"}}"#).into(),
     ))
@@ -240,12 +273,17 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
         let rules = if slot % 2 == 0 { "chess" } else { "ogi" };
         let v = post(sh.addr, "/api/games", &format!(r#"{{"rules":"{rules}"}}"#)).await;
         let id = v["id"].as_str().unwrap().to_string();
+        let view = if sh.events { "events" } else { "updates" };
         let mut ws = [
-            connect(sh.addr, &id, v["seats"]["first"].as_str().unwrap()).await,
-            connect(sh.addr, &id, v["seats"]["second"].as_str().unwrap()).await,
+            connect(sh.addr, &id, v["seats"]["first"].as_str().unwrap(), view).await,
+            connect(sh.addr, &id, v["seats"]["second"].as_str().unwrap(), view).await,
         ];
         sh.games.lock().unwrap().insert(id.clone(), 0);
-        let mut known = match state_at(&mut ws[0], 0, &mut stall, &mut spare).await {
+        // The bot's own board, in the `events` view.
+        let mut own = sh
+            .events
+            .then(|| AnyMatch::new(Rules::by_name(rules).expect("a registered game")));
+        let mut known = match state_at(&mut ws[0], 0, &mut stall, &mut spare, own.as_ref()).await {
             Ok(k) => k,
             Err(e) => {
                 sh.problems.lock().unwrap().push(format!("{id}: {e}"));
@@ -299,18 +337,29 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
                         if measured && phase < STOP {
                             sh.rtts.lock().unwrap()[usize::from(phase)].push(rtt);
                         }
+                        if let Some(own) = &mut own {
+                            own.play(mv, None).map_err(|e| format!("{mv}: {e}"))?;
+                        }
                         // The next update, from the seat that moves next (the other one).
                         let spent = std::mem::take(&mut known.legal);
                         spare = spent;
-                        known = state_at(&mut ws[1 - side], seq, &mut stall, &mut spare).await?;
+                        known =
+                            state_at(&mut ws[1 - side], seq, &mut stall, &mut spare, own.as_ref())
+                                .await?;
                     }
                     Err(kind) => {
                         sh.problems
                             .lock()
                             .unwrap()
                             .push(format!("{id}: move {mv} refused: {kind}"));
-                        known =
-                            state_at(&mut ws[1 - side], known.seq, &mut stall, &mut spare).await?;
+                        known = state_at(
+                            &mut ws[1 - side],
+                            known.seq,
+                            &mut stall,
+                            &mut spare,
+                            own.as_ref(),
+                        )
+                        .await?;
                     }
                 }
             }
@@ -403,6 +452,15 @@ async fn main() {
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     tokio::spawn(tegoma_server::serve_on(l, hub.clone()));
+    // `LOAD_VIEW=events`: the bots follow their games in the `events` view, playing the
+    // moves on boards of their own, as bots and engines would (for information: the goal is
+    // measured with the web board's `updates` view, the default).
+    let events = match std::env::var("LOAD_VIEW").as_deref() {
+        Ok("events") => true,
+        Ok("updates") | Err(_) => false,
+        Ok(other) => panic!("LOAD_VIEW is updates or events, not {other}"),
+    };
+    println!("view: {}", if events { "events" } else { "updates" });
     let target = share * echo;
     let interval_us = (games as f64 * 1e6 / target) as u64;
     let sh = Arc::new(Shared {
@@ -411,6 +469,7 @@ async fn main() {
         measuring: AtomicBool::new(false),
         acks: AtomicU64::new(0),
         interval_us,
+        events,
         games: Mutex::new(HashMap::new()),
         rtts: Mutex::new([Vec::new(), Vec::new()]),
         problems: Mutex::new(Vec::new()),

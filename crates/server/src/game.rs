@@ -98,6 +98,17 @@ pub struct Acked {
     pub state: Option<Arc<str>>,
 }
 
+/// Which messages a subscriber gets after each event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Feed {
+    /// An `update`: what the event changed in the game's picture (the web board's stream).
+    #[default]
+    Updates,
+    /// An `event`: the event itself with the side to move, the clock and the outcome, for
+    /// clients that keep their own board (bots, engines); see [`crate::view::event_message`].
+    Events,
+}
+
 /// What a new subscriber gets: the live stream, the events it missed, the current state.
 pub struct Subscription {
     /// Later events.
@@ -117,6 +128,7 @@ pub(crate) enum Cmd {
     },
     Subscribe {
         since: i64,
+        feed: Feed,
         reply: oneshot::Sender<Subscription>,
     },
     Snapshot {
@@ -186,7 +198,16 @@ impl GameHandle {
     /// # Errors
     /// When the game's task has stopped.
     pub async fn subscribe(&self, since: i64) -> Result<Subscription, ApiError> {
-        self.ask(|reply| Cmd::Subscribe { since, reply }).await
+        self.subscribe_to(since, Feed::Updates).await
+    }
+
+    /// Subscribes to the game's events in the given [`Feed`], with those after `since`.
+    ///
+    /// # Errors
+    /// When the game's task has stopped.
+    pub async fn subscribe_to(&self, since: i64, feed: Feed) -> Result<Subscription, ApiError> {
+        self.ask(|reply| Cmd::Subscribe { since, feed, reply })
+            .await
     }
 
     /// The match as it stands.
@@ -226,7 +247,10 @@ struct Game {
     broken: bool,
     store: Store,
     opponent: Arc<dyn Opponent>,
+    /// The `update` stream ([`Feed::Updates`]) and the `event` stream ([`Feed::Events`]); each
+    /// message is written only when its stream has a subscriber.
     out: broadcast::Sender<Published>,
+    out_events: broadcast::Sender<Published>,
     me: mpsc::WeakSender<Cmd>,
     /// The hub's map, and how long the game stays there once finished and unused.
     registry: (
@@ -259,6 +283,7 @@ pub(crate) async fn start(
     };
     let (tx, rx) = mpsc::channel(256);
     let (out, _) = broadcast::channel(256);
+    let (out_events, _) = broadcast::channel(256);
     let row = Arc::new(row);
     let mut g = Game {
         row: row.clone(),
@@ -279,6 +304,7 @@ pub(crate) async fn start(
         store,
         opponent,
         out,
+        out_events,
         me: tx.downgrade(),
         registry,
     };
@@ -423,13 +449,16 @@ impl Game {
                 let r = self.act(side, action, whole).await;
                 let _ = reply.send(r);
             }
-            Cmd::Subscribe { since, reply } => {
+            Cmd::Subscribe { since, feed, reply } => {
                 if self.store.is_postgres() {
                     // Another process may have stored events whose notification is on its way:
                     // a new client gets the database's state.
                     let _ = self.catch_up().await;
                 }
-                let live = self.out.subscribe();
+                let live = match feed {
+                    Feed::Updates => self.out.subscribe(),
+                    Feed::Events => self.out_events.subscribe(),
+                };
                 let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
                 let missed = self
                     .log

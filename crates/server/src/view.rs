@@ -289,39 +289,6 @@ pub struct Parts<'a> {
 /// `takeback_offer`, `outcome`.
 fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) {
     let statuses = m.statuses();
-    let outcome = m.outcome().map(|o| {
-        let result = match o.decision {
-            Decision::Win(s) => side_name(s),
-            Decision::Draw => "draw",
-        };
-        let reason = o.statuses.iter().next().map(|s| s.to_string());
-        json!({"result": result, "statuses": o.statuses.to_string(), "reason": reason})
-    });
-    let clock = m.clock().map(|c| {
-        let running = if m.outcome().is_none() {
-            x.turn_start_ms.map(|_| m.side_to_move())
-        } else {
-            None
-        };
-        let left = |side: Side| -> Value {
-            match time_to_flag(c, side) {
-                None => Value::Null,
-                Some(ms) => {
-                    let spent = match (running, x.turn_start_ms) {
-                        (Some(r), Some(t)) if r == side => (x.now_ms - t).max(0) as u64,
-                        _ => 0,
-                    };
-                    json!(ms.saturating_sub(spent))
-                }
-            }
-        };
-        json!({
-            "first_ms": left(Side::First),
-            "second_ms": left(Side::Second),
-            "running": running.map(side_name),
-            "periods": x.periods,
-        })
-    });
     out.push_str(r#","feen":"#);
     push_json_str(out, p.feen);
     out.push_str(r#","fen":"#);
@@ -351,11 +318,8 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
     let statuses = statuses.to_string();
     push_json_str(out, &statuses);
     let check = statuses.split(' ').any(|s| s == "check");
-    let _ = write!(out, r#","check":{check},"clock":"#);
-    match &clock {
-        Some(c) => push_value(out, c),
-        None => out.push_str("null"),
-    }
+    let _ = write!(out, r#","check":{check}"#);
+    write_clock(out, m, x);
     let name = |s: Option<Side>| match s {
         Some(s) => side_name(s),
         None => "",
@@ -374,11 +338,75 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
             None => out.push_str("null"),
         }
     }
+    write_outcome(out, m);
+}
+
+/// Writes `,"clock":` and the match's clock (`first_ms`, `second_ms`: time until the flag
+/// falls, counting the running turn until `x.now_ms`; `running`; `periods`), or `null`.
+fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
+    out.push_str(r#","clock":"#);
+    let Some(c) = m.clock() else {
+        out.push_str("null");
+        return;
+    };
+    let running = if m.outcome().is_none() {
+        x.turn_start_ms.map(|_| m.side_to_move())
+    } else {
+        None
+    };
+    let left = |side: Side| -> Value {
+        match time_to_flag(c, side) {
+            None => Value::Null,
+            Some(ms) => {
+                let spent = match (running, x.turn_start_ms) {
+                    (Some(r), Some(t)) if r == side => (x.now_ms - t).max(0) as u64,
+                    _ => 0,
+                };
+                json!(ms.saturating_sub(spent))
+            }
+        }
+    };
+    let clock = json!({
+        "first_ms": left(Side::First),
+        "second_ms": left(Side::Second),
+        "running": running.map(side_name),
+        "periods": x.periods,
+    });
+    push_value(out, &clock);
+}
+
+/// Writes `,"outcome":` and the match's outcome (`result`, `statuses`, `reason`), or `null`.
+fn write_outcome(out: &mut String, m: &AnyMatch) {
     out.push_str(r#","outcome":"#);
-    match &outcome {
-        Some(o) => push_value(out, o),
-        None => out.push_str("null"),
-    }
+    let Some(o) = m.outcome() else {
+        out.push_str("null");
+        return;
+    };
+    let result = match o.decision {
+        Decision::Win(s) => side_name(s),
+        Decision::Draw => "draw",
+    };
+    let reason = o.statuses.iter().next().map(|s| s.to_string());
+    let o = json!({"result": result, "statuses": o.statuses.to_string(), "reason": reason});
+    push_value(out, &o);
+}
+
+/// The message of the `events` view after an event (see the crate's README): `{"type":
+/// "event", "seq", "event", "turn", "clock", "outcome"}`, `event` being the event's JSON text
+/// as stored; for clients that keep their own board (bots, engines), in place of an update.
+pub fn event_message(m: &AnyMatch, x: &Extra<'_>, event: Option<&str>) -> String {
+    let event = event.unwrap_or("null");
+    let mut out = String::with_capacity(event.len() + 160);
+    let _ = write!(
+        out,
+        r#"{{"type":"event","seq":{},"event":{event},"turn":"{}""#,
+        x.seq,
+        side_name(m.side_to_move())
+    );
+    write_clock(&mut out, m, x);
+    write_outcome(&mut out, m);
+    out.push('}');
+    out
 }
 
 /// The game's picture (see the module docs) as JSON text, given its board layout

@@ -20,7 +20,7 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::error::ApiError;
-use crate::game::{Action, GameHandle, Offer, Published};
+use crate::game::{Action, Feed, GameHandle, Offer, Published};
 use crate::hub::{seat_of, Hub};
 use crate::view::side_name;
 
@@ -45,18 +45,29 @@ pub(crate) async fn upgrade(
     uri: Uri,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let query = |key: &str| {
+        uri.query()
+            .unwrap_or("")
+            .split('&')
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+    };
+    let feed = match query("view") {
+        None | Some("updates") => Feed::Updates,
+        Some("events") => Feed::Events,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "UnknownView",
+                "view must be updates or events",
+            ))
+        }
+    };
+    let since = query("since").and_then(|s| s.parse::<i64>().ok());
     let g = hub.get(&id).await?.ok_or_else(ApiError::not_found)?;
-    let since = uri
-        .query()
-        .unwrap_or("")
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("since="))
-        .and_then(|s| s.parse::<i64>().ok());
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| session(socket, g, since)))
+        .on_upgrade(move |socket| session(socket, g, since, feed)))
 }
 
 struct Bucket {
@@ -97,13 +108,14 @@ async fn forward(
     socket: &mut WebSocket,
     live: &mut broadcast::Receiver<Published>,
     g: &GameHandle,
+    feed: Feed,
     mut ev: Result<Published, TryRecvError>,
 ) -> bool {
     loop {
         let text = match ev {
             Ok(t) => t,
             Err(TryRecvError::Empty) => return true,
-            Err(TryRecvError::Lagged(_)) => match g.subscribe(i64::MAX).await {
+            Err(TryRecvError::Lagged(_)) => match g.subscribe_to(i64::MAX, feed).await {
                 Ok(s) => {
                     *live = s.live;
                     s.state
@@ -119,8 +131,8 @@ async fn forward(
     }
 }
 
-async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
-    let Ok(sub) = g.subscribe(since.unwrap_or(i64::MAX)).await else {
+async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>, feed: Feed) {
+    let Ok(sub) = g.subscribe_to(since.unwrap_or(i64::MAX), feed).await else {
         return;
     };
     let mut live = sub.live;
@@ -151,7 +163,7 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
                     RecvError::Lagged(n) => TryRecvError::Lagged(n),
                     RecvError::Closed => TryRecvError::Closed,
                 });
-                if !forward(&mut socket, &mut live, &g, ev).await || socket.flush().await.is_err() {
+                if !forward(&mut socket, &mut live, &g, feed, ev).await || socket.flush().await.is_err() {
                     break;
                 }
             }
@@ -188,7 +200,7 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>) {
                 // The events the action published go first (the client sees the state its
                 // answer refers to), then the answer, in one write.
                 let ev = live.try_recv();
-                if !forward(&mut socket, &mut live, &g, ev).await
+                if !forward(&mut socket, &mut live, &g, feed, ev).await
                     || socket.feed(reply).await.is_err()
                     || socket.flush().await.is_err()
                 {

@@ -10,7 +10,7 @@ use tegoma_protocol::{Piece, Position as Generic, Square};
 
 use super::{Acked, Game, Logged, Published};
 use crate::store::now_ms;
-use crate::view::{plies_of, update, view, write_legal, Extra, Layout, Parts};
+use crate::view::{event_message, plies_of, update, view, write_legal, Extra, Layout, Parts};
 
 /// The picture clients were last sent, kept from one event to the next: after a move only the
 /// new ply, the changed cells and the legal moves are written.
@@ -154,10 +154,25 @@ impl Game {
         self.message_of("state", None, &game)
     }
 
-    /// Sends every client what the last event changed: an update when the views before it are
-    /// those every client has (the event before was published from them), else the whole state;
-    /// returns the whole state when `whole`.
+    /// Sends every client what the last event changed. To the [`Feed::Updates`] stream: an
+    /// update when the views before it are those every client has (the event before was
+    /// published from them), else the whole state; to the [`Feed::Events`] stream, the event.
+    /// Each is written only when its stream has a subscriber (the views are brought up to date
+    /// only then, or when a whole state is asked for). Returns the whole state when `whole`.
+    ///
+    /// [`Feed::Updates`]: super::Feed::Updates
+    /// [`Feed::Events`]: super::Feed::Events
     pub(super) fn publish_with(&mut self, whole: bool) -> Acked {
+        if self.out_events.receiver_count() > 0 {
+            let message = event_message(&self.m, &self.extra(), self.log.last().map(|e| &*e.json));
+            let _ = self.out_events.send(Published::from(message));
+        }
+        if self.out.receiver_count() == 0 {
+            return Acked {
+                seq: self.seq,
+                state: whole.then(|| Arc::from(self.whole())),
+            };
+        }
         self.sync_views();
         let message = if self.views.follows {
             let v = &self.views;
