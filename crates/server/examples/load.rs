@@ -466,13 +466,12 @@ async fn main() {
     // Each seat sends a move every other interval: above the server's rate limit per
     // connection, moves would be refused (`RateLimited`) rather than measured.
     let per_seat = 1e6 / (2.0 * interval_us.max(1) as f64);
-    let limit = 0.9 * tegoma_server::ws::RATE;
+    let limit = tegoma_server::ws::RATE;
     if per_seat > limit {
         eprintln!(
             "{games} games at {target:.0} moves/s make each seat send {per_seat:.1} moves a \
-             second, above 90% of the server's limit per connection ({} a second): use at \
-             least {:.0} games",
-            tegoma_server::ws::RATE,
+             second, above the server's limit per connection ({limit} a second): use at least \
+             {:.0} games",
             (target / (2.0 * limit)).ceil()
         );
         std::process::exit(2);
