@@ -1,5 +1,7 @@
 //! The game's event stream over WebSocket: every client gets every event (spectators too);
-//! a client that sends its seat's token in an `auth` message may then act for that seat.
+//! a client that sends its seat's token in an `auth` message may then act for that seat. The
+//! query's `view` chooses the messages ([`Feed`]): `updates` (the default, what the web board
+//! draws from) or `events` (the events alone, for clients that keep their own board).
 //!
 //! Hostile clients: a text message above [`MAX_MESSAGE`] bytes, a binary message, malformed
 //! JSON or an unknown type gets a typed error; more than [`RATE`] messages a second (bursts of
