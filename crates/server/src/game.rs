@@ -247,10 +247,11 @@ struct Game {
     broken: bool,
     store: Store,
     opponent: Arc<dyn Opponent>,
-    /// The `update` stream ([`Feed::Updates`]) and the `event` stream ([`Feed::Events`]); each
-    /// message is written only when its stream has a subscriber.
+    /// The `update` stream ([`Feed::Updates`]) and the `event` stream ([`Feed::Events`], made
+    /// at its first subscriber: a channel's 256 slots are about 16 KB); each message is written
+    /// only when its stream has a subscriber.
     out: broadcast::Sender<Published>,
-    out_events: broadcast::Sender<Published>,
+    out_events: Option<broadcast::Sender<Published>>,
     me: mpsc::WeakSender<Cmd>,
     /// The hub's map, and how long the game stays there once finished and unused.
     registry: (
@@ -283,7 +284,6 @@ pub(crate) async fn start(
     };
     let (tx, rx) = mpsc::channel(256);
     let (out, _) = broadcast::channel(256);
-    let (out_events, _) = broadcast::channel(256);
     let row = Arc::new(row);
     let mut g = Game {
         row: row.clone(),
@@ -304,7 +304,7 @@ pub(crate) async fn start(
         store,
         opponent,
         out,
-        out_events,
+        out_events: None,
         me: tx.downgrade(),
         registry,
     };
@@ -457,7 +457,10 @@ impl Game {
                 }
                 let live = match feed {
                     Feed::Updates => self.out.subscribe(),
-                    Feed::Events => self.out_events.subscribe(),
+                    Feed::Events => self
+                        .out_events
+                        .get_or_insert_with(|| broadcast::channel(256).0)
+                        .subscribe(),
                 };
                 let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
                 let missed = self

@@ -163,9 +163,9 @@ impl Game {
     /// [`Feed::Updates`]: super::Feed::Updates
     /// [`Feed::Events`]: super::Feed::Events
     pub(super) fn publish_with(&mut self, whole: bool) -> Acked {
-        if self.out_events.receiver_count() > 0 {
+        if let Some(out) = self.out_events.as_ref().filter(|o| o.receiver_count() > 0) {
             let message = event_message(&self.m, &self.extra(), self.log.last().map(|e| &*e.json));
-            let _ = self.out_events.send(Published::from(message));
+            let _ = out.send(Published::from(message));
         }
         if self.out.receiver_count() == 0 {
             return Acked {
