@@ -141,6 +141,15 @@ pub(crate) enum Cmd {
     },
 }
 
+/// The messages a game's stream keeps for a client that reads late; a client further behind
+/// gets the whole state again.
+pub const STREAM_CAPACITY: usize = 256;
+
+/// The stream in `slot` when it has a subscriber.
+fn listened(slot: &Option<broadcast::Sender<Published>>) -> Option<&broadcast::Sender<Published>> {
+    slot.as_ref().filter(|o| o.receiver_count() > 0)
+}
+
 /// The running games of a process, by id (the hub's map).
 pub type Registry = Arc<std::sync::Mutex<std::collections::HashMap<String, GameHandle>>>;
 
@@ -247,10 +256,10 @@ struct Game {
     broken: bool,
     store: Store,
     opponent: Arc<dyn Opponent>,
-    /// The `update` stream ([`Feed::Updates`]) and the `event` stream ([`Feed::Events`], made
-    /// at its first subscriber: a channel's 256 slots are about 16 KB); each message is written
-    /// only when its stream has a subscriber.
-    out: broadcast::Sender<Published>,
+    /// The `update` stream ([`Feed::Updates`]) and the `event` stream ([`Feed::Events`]), each
+    /// made at its first subscriber (a channel's [`STREAM_CAPACITY`] slots are about 16 KB);
+    /// each message is written only when its stream has a subscriber ([`listened`]).
+    out: Option<broadcast::Sender<Published>>,
     out_events: Option<broadcast::Sender<Published>>,
     me: mpsc::WeakSender<Cmd>,
     /// The hub's map, and how long the game stays there once finished and unused.
@@ -283,7 +292,6 @@ pub(crate) async fn start(
         _ => None,
     };
     let (tx, rx) = mpsc::channel(256);
-    let (out, _) = broadcast::channel(256);
     let row = Arc::new(row);
     let mut g = Game {
         row: row.clone(),
@@ -303,7 +311,7 @@ pub(crate) async fn start(
         broken: false,
         store,
         opponent,
-        out,
+        out: None,
         out_events: None,
         me: tx.downgrade(),
         registry,
@@ -455,13 +463,13 @@ impl Game {
                     // a new client gets the database's state.
                     let _ = self.catch_up().await;
                 }
-                let live = match feed {
-                    Feed::Updates => self.out.subscribe(),
-                    Feed::Events => self
-                        .out_events
-                        .get_or_insert_with(|| broadcast::channel(256).0)
-                        .subscribe(),
+                let stream = match feed {
+                    Feed::Updates => &mut self.out,
+                    Feed::Events => &mut self.out_events,
                 };
+                let live = stream
+                    .get_or_insert_with(|| broadcast::channel(STREAM_CAPACITY).0)
+                    .subscribe();
                 let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
                 let missed = self
                     .log

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use tegoma_protocol::{Piece, Position as Generic, Square};
 
-use super::{Acked, Game, Logged, Published};
+use super::{listened, Acked, Game, Logged, Published};
 use crate::store::now_ms;
 use crate::view::{event_message, plies_of, update, view, write_legal, Extra, Layout, Parts};
 
@@ -163,11 +163,11 @@ impl Game {
     /// [`Feed::Updates`]: super::Feed::Updates
     /// [`Feed::Events`]: super::Feed::Events
     pub(super) fn publish_with(&mut self, whole: bool) -> Acked {
-        if let Some(out) = self.out_events.as_ref().filter(|o| o.receiver_count() > 0) {
+        if let Some(out) = listened(&self.out_events) {
             let message = event_message(&self.m, &self.extra(), self.log.last().map(|e| &*e.json));
             let _ = out.send(Published::from(message));
         }
-        if self.out.receiver_count() == 0 {
+        if listened(&self.out).is_none() {
             return Acked {
                 seq: self.seq,
                 state: whole.then(|| Arc::from(self.whole())),
@@ -189,7 +189,9 @@ impl Game {
             let game = self.whole();
             self.message_of("state", self.log.last(), &game)
         };
-        let _ = self.out.send(message);
+        if let Some(out) = listened(&self.out) {
+            let _ = out.send(message);
+        }
         Acked {
             seq: self.seq,
             state: whole.then(|| Arc::from(self.whole())),
