@@ -53,8 +53,9 @@ fn update() -> AxText {
     AxText::from(s)
 }
 
-/// A game's task (the `FLOOR_SHAPE=game` and `game+writer` variants): what a session sends it.
-type Turn = (usize, oneshot::Sender<()>);
+/// A game's task (the `FLOOR_SHAPE=game` and `game+writer` variants): what a session sends it,
+/// where to answer once the move is published.
+type Turn = oneshot::Sender<()>;
 
 /// Each game's task and its broadcast, created by the first of its sessions.
 type Tasks = Arc<Mutex<HashMap<usize, (mpsc::Sender<Turn>, broadcast::Sender<AxText>)>>>;
@@ -94,7 +95,7 @@ async fn game_task(
     writer: Option<mpsc::Sender<oneshot::Sender<()>>>,
 ) {
     let update = update();
-    while let Some((_, reply)) = rx.recv().await {
+    while let Some(reply) = rx.recv().await {
         if let Some(w) = &writer {
             let (tx, rx) = oneshot::channel();
             if w.send(tx).await.is_err() || rx.await.is_err() {
@@ -113,7 +114,6 @@ async fn session_shaped(
     tasks: Tasks,
     writer: Option<mpsc::Sender<oneshot::Sender<()>>>,
     game: usize,
-    seat: usize,
 ) {
     let (tx, mut live) = {
         let mut t = tasks.lock().unwrap();
@@ -141,7 +141,7 @@ async fn session_shaped(
                     _ => break,
                 }
                 let (reply, answer) = oneshot::channel();
-                if tx.send((seat, reply)).await.is_err() || answer.await.is_err() {
+                if tx.send(reply).await.is_err() || answer.await.is_err() {
                     break;
                 }
                 while let Ok(t) = live.try_recv() {
@@ -225,7 +225,7 @@ async fn main() {
                 ws.read_buffer_size(tegoma_server::ws::READ_BUFFER)
                     .on_upgrade(move |socket| async move {
                         if shaped {
-                            session_shaped(socket, tasks, writer, game, seat.min(1)).await
+                            session_shaped(socket, tasks, writer, game).await
                         } else {
                             session(socket, seats, game, seat.min(1)).await
                         }

@@ -167,12 +167,20 @@ impl Game {
             let message = event_message(&self.m, &self.extra(), self.log.last().map(|e| &*e.json));
             let _ = out.send(Published::from(message));
         }
-        if listened(&self.out).is_none() {
-            return Acked {
-                seq: self.seq,
-                state: whole.then(|| Arc::from(self.whole())),
-            };
+        if listened(&self.out).is_some() {
+            self.publish_update();
         }
+        Acked {
+            seq: self.seq,
+            state: whole.then(|| Arc::from(self.whole())),
+        }
+    }
+
+    /// Sends the [`Feed::Updates`] stream the update of the last event (or the whole state when
+    /// the views before it are not those its clients have).
+    ///
+    /// [`Feed::Updates`]: super::Feed::Updates
+    fn publish_update(&mut self) {
         self.sync_views();
         let message = if self.views.follows {
             let v = &self.views;
@@ -189,12 +197,8 @@ impl Game {
             let game = self.whole();
             self.message_of("state", self.log.last(), &game)
         };
-        if let Some(out) = listened(&self.out) {
+        if let Some(out) = &self.out {
             let _ = out.send(message);
-        }
-        Acked {
-            seq: self.seq,
-            state: whole.then(|| Arc::from(self.whole())),
         }
     }
 
