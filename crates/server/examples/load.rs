@@ -22,7 +22,11 @@
 //! The bots follow their games in the web board's `updates` view, whose legal moves they
 //! choose from; `LOAD_VIEW=events` has them follow the `events` view instead, playing each
 //! move on a board of their own (`AnyMatch`), as bots and engines would (for information: the
-//! goal is stated for the default).
+//! goal is stated for the default). `LOAD_BOTS=script` has them replay games played in advance
+//! (64 random games of each rule system, played to their ends before the run) instead of
+//! choosing their moves while it runs: the server does the same work, the bots less, so more
+//! of the machine is left to the server (a real server's clients are on other machines); for
+//! information too.
 //!
 //! The echo phase runs twice before the games (the paced phase offers its share of the mean of
 //! both) and once after them; the ratios use the mean of the three (the anchor's own rate moves
@@ -94,6 +98,43 @@ struct Shared {
     events: bool,
     /// Problems seen by the bots (errors answered to a move, gaps in event numbers, stalls).
     problems: Mutex<Vec<String>>,
+    /// Games played in advance that the bots replay (`LOAD_BOTS=script`), by rules: `[chess, ogi]`.
+    scripts: Option<[Vec<Script>; 2]>,
+}
+
+/// A random game played in advance to its end: each ply's mover (0 first, 1 second) and move.
+struct Script {
+    plies: Vec<(usize, Utf8Bytes)>,
+}
+
+/// `count` random games of `rules`, played to their ends with seeded random legal moves.
+fn scripts(rules: &str, count: usize, seed: u64) -> Vec<Script> {
+    let mut seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    (0..count)
+        .map(|_| {
+            let mut m = AnyMatch::new(Rules::by_name(rules).expect("a registered game"));
+            let mut plies = Vec::new();
+            let mut legal = Vec::new();
+            while m.outcome().is_none() {
+                legal.clear();
+                let _ = m.for_each_legal_move(MoveFormat::Pmn, |pmn| legal.push(pmn.to_string()));
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal.swap_remove((rand() % legal.len() as u64) as usize);
+                let side = usize::from(m.side_to_move() == Side::Second);
+                m.play(&mv, None).expect("a legal move");
+                plies.push((side, mv.into()));
+            }
+            Script { plies }
+        })
+        .collect()
 }
 
 /// What a bot knows of its game after a state or update message: the message's text and
@@ -203,21 +244,76 @@ fn known_from(seq: i64, own: &AnyMatch, legal: &mut Vec<(usize, usize)>) -> Know
     }
 }
 
+/// Where a bot's moves come from.
+enum Board<'a> {
+    /// The legal moves the server sends in the `updates` view.
+    Message,
+    /// A board of its own, in the `events` view (`AnyMatch`).
+    Own(AnyMatch),
+    /// A game played in advance, replayed (`LOAD_BOTS=script`), and the plies played so far.
+    Script(&'a Script, usize),
+}
+
+impl Board<'_> {
+    /// Records the bot's move `mv`, acknowledged.
+    fn played(&mut self, mv: &str) -> Result<(), String> {
+        match self {
+            Board::Message => Ok(()),
+            Board::Own(own) => own
+                .play(mv, None)
+                .map(|_| ())
+                .map_err(|e| format!("{mv}: {e}")),
+            Board::Script(_, ply) => {
+                *ply += 1;
+                Ok(())
+            }
+        }
+    }
+
+    /// What the bot knows of its game after the message numbered `seq`, `text`.
+    fn known(
+        &self,
+        seq: i64,
+        text: Utf8Bytes,
+        spare: &mut Vec<(usize, usize)>,
+    ) -> Result<Known, String> {
+        match self {
+            Board::Message => known(seq, text, spare),
+            Board::Own(own) => Ok(known_from(seq, own, spare)),
+            Board::Script(script, ply) => {
+                spare.clear();
+                let (turn, text) = match script.plies.get(*ply) {
+                    Some((side, mv)) => {
+                        spare.push((0, mv.len()));
+                        (*side, mv.clone())
+                    }
+                    None => (0, Utf8Bytes::from_static("")),
+                };
+                Ok(Known {
+                    seq,
+                    turn,
+                    over: *ply == script.plies.len(),
+                    text,
+                    legal: std::mem::take(spare),
+                })
+            }
+        }
+    }
+}
+
 /// Reads `ws` until a state, update or event numbered at least `seq` (the bot parses only that
-/// one, and only what it needs): from the message in the `updates` view, from its own board
-/// `own` in the `events` view.
+/// one, and only what it needs), and what the bot knows then, from `board`.
 async fn state_at(
     ws: &mut Ws,
     seq: i64,
     stall: &mut std::pin::Pin<Box<tokio::time::Sleep>>,
     spare: &mut Vec<(usize, usize)>,
-    own: Option<&AnyMatch>,
+    board: &Board<'_>,
 ) -> Result<Known, String> {
     loop {
         let t = recv_text(ws, stall).await?;
-        match (game_seq(&t), own) {
-            (Some(n), None) if n >= seq => return known(n, t, spare),
-            (Some(n), Some(own)) if n >= seq => return Ok(known_from(n, own, spare)),
+        match game_seq(&t) {
+            Some(n) if n >= seq => return board.known(n, t, spare),
             _ => continue,
         }
     }
@@ -269,6 +365,8 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
     let mut first_game = true;
     let mut stall = Box::pin(tokio::time::sleep(Duration::from_secs(20)));
     let mut spare = Vec::new();
+    let mut games_played = 0;
+    let min_spacing = Duration::from_secs_f64(1.05 / tegoma_server::ws::RATE);
     while sh.phase.load(Ordering::Relaxed) != STOP {
         let rules = if slot % 2 == 0 { "chess" } else { "ogi" };
         let v = post(sh.addr, "/api/games", &format!(r#"{{"rules":"{rules}"}}"#)).await;
@@ -279,11 +377,18 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
             connect(sh.addr, &id, v["seats"]["second"].as_str().unwrap(), view).await,
         ];
         sh.games.lock().unwrap().insert(id.clone(), 0);
-        // The bot's own board, in the `events` view.
-        let mut own = sh
-            .events
-            .then(|| AnyMatch::new(Rules::by_name(rules).expect("a registered game")));
-        let mut known = match state_at(&mut ws[0], 0, &mut stall, &mut spare, own.as_ref()).await {
+        let mut board = match &sh.scripts {
+            Some(scripts) => {
+                let of = &scripts[slot % 2];
+                Board::Script(&of[(slot / 2 + games_played) % of.len()], 0)
+            }
+            None if sh.events => Board::Own(AnyMatch::new(
+                Rules::by_name(rules).expect("a registered game"),
+            )),
+            None => Board::Message,
+        };
+        games_played += 1;
+        let mut known = match state_at(&mut ws[0], 0, &mut stall, &mut spare, &board).await {
             Ok(k) => k,
             Err(e) => {
                 sh.problems.lock().unwrap().push(format!("{id}: {e}"));
@@ -299,6 +404,7 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
             };
         first_game = false;
         let mut acked = 0u64;
+        let mut last_sent = [Instant::now() - Duration::from_secs(1); 2];
         let result: Result<(), String> = async {
             while !known.over && !known.legal.is_empty() {
                 match sh.phase.load(Ordering::Relaxed) {
@@ -310,7 +416,13 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
                         next_at = (next_at + Duration::from_micros(jitter))
                             .max(now - Duration::from_micros(sh.interval_us));
                     }
-                    SATURATED => next_at = Instant::now(),
+                    SATURATED => {
+                        // As soon as possible, within the server's rate per connection (above
+                        // it moves are refused, not measured): 20 a second a seat still lets a
+                        // game make 40 moves a second, more than the server sustains.
+                        next_at = Instant::now().max(last_sent[known.turn] + min_spacing);
+                        tokio::time::sleep_until(next_at.into()).await;
+                    }
                     _ => break,
                 }
                 let side = known.turn;
@@ -319,6 +431,7 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
                 let measured = sh.measuring.load(Ordering::Relaxed);
                 let phase = sh.phase.load(Ordering::Relaxed);
                 let t0 = Instant::now();
+                last_sent[side] = t0;
                 ws[side]
                     .send(Message::Text(msg.into()))
                     .await
@@ -337,29 +450,21 @@ async fn bot(sh: Arc<Shared>, slot: usize) {
                         if measured && phase < STOP {
                             sh.rtts.lock().unwrap()[usize::from(phase)].push(rtt);
                         }
-                        if let Some(own) = &mut own {
-                            own.play(mv, None).map_err(|e| format!("{mv}: {e}"))?;
-                        }
+                        board.played(mv)?;
                         // The next update, from the seat that moves next (the other one).
                         let spent = std::mem::take(&mut known.legal);
                         spare = spent;
-                        known =
-                            state_at(&mut ws[1 - side], seq, &mut stall, &mut spare, own.as_ref())
-                                .await?;
+                        known = state_at(&mut ws[1 - side], seq, &mut stall, &mut spare, &board)
+                            .await?;
                     }
                     Err(kind) => {
                         sh.problems
                             .lock()
                             .unwrap()
                             .push(format!("{id}: move {mv} refused: {kind}"));
-                        known = state_at(
-                            &mut ws[1 - side],
-                            known.seq,
-                            &mut stall,
-                            &mut spare,
-                            own.as_ref(),
-                        )
-                        .await?;
+                        known =
+                            state_at(&mut ws[1 - side], known.seq, &mut stall, &mut spare, &board)
+                                .await?;
                     }
                 }
             }
@@ -460,7 +565,20 @@ async fn main() {
         Ok("updates") | Err(_) => false,
         Ok(other) => panic!("LOAD_VIEW is updates or events, not {other}"),
     };
-    println!("view: {}", if events { "events" } else { "updates" });
+    let scripts = match std::env::var("LOAD_BOTS").as_deref() {
+        Ok("script") => Some([scripts("chess", 64, 1), scripts("ogi", 64, 2)]),
+        Ok("choose") | Err(_) => None,
+        Ok(other) => panic!("LOAD_BOTS is choose or script, not {other}"),
+    };
+    println!(
+        "view: {}; bots: {}",
+        if events { "events" } else { "updates" },
+        if scripts.is_some() {
+            "script"
+        } else {
+            "choose"
+        }
+    );
     let target = share * echo;
     let interval_us = (games as f64 * 1e6 / target) as u64;
     // Each seat sends a move every other interval: above the server's rate limit per
@@ -486,6 +604,7 @@ async fn main() {
         games: Mutex::new(HashMap::new()),
         rtts: Mutex::new([Vec::new(), Vec::new()]),
         problems: Mutex::new(Vec::new()),
+        scripts,
     });
     let mut tasks = Vec::new();
     for slot in 0..games {
