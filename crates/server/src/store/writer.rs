@@ -292,14 +292,21 @@ fn store(conn: &mut Connection, batch: &[Write]) -> Result<Vec<bool>, StoreError
 mod tests {
     use super::*;
 
-    #[test]
-    fn ticks_ask_for_the_tail_once_the_log_stops_growing() {
-        let dir = std::env::temp_dir().join(format!("tegoma-tail-{}", std::process::id()));
+    /// A scratch database in its own directory (removed by the test): the writer's connection
+    /// with a table `t (x TEXT)`, and the checkpointer's.
+    fn scratch(name: &str) -> (std::path::PathBuf, Connection, Connection) {
+        let dir = std::env::temp_dir().join(format!("tegoma-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("log.db");
         let writer = open(&path).unwrap();
         let checkpoints = open(&path).unwrap();
         writer.execute_batch("CREATE TABLE t (x TEXT)").unwrap();
+        (dir, writer, checkpoints)
+    }
+
+    #[test]
+    fn ticks_ask_for_the_tail_once_the_log_stops_growing() {
+        let (dir, writer, checkpoints) = scratch("tail");
         let tail = AtomicBool::new(false);
         tick(&checkpoints, &tail);
         assert!(
@@ -317,12 +324,7 @@ mod tests {
     /// writer's bound.
     #[test]
     fn the_log_starts_again_under_a_writer_that_never_pauses() {
-        let dir = std::env::temp_dir().join(format!("tegoma-restart-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("log.db");
-        let writer = open(&path).unwrap();
-        let checkpoints = open(&path).unwrap();
-        writer.execute_batch("CREATE TABLE t (x TEXT)").unwrap();
+        let (dir, writer, checkpoints) = scratch("restart");
         let tail = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         const WRITES: usize = 5_000;
