@@ -107,15 +107,19 @@ struct Script {
     plies: Vec<(usize, Utf8Bytes)>,
 }
 
+/// A xorshift generator from `state` (not zero).
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 /// `count` random games of `rules`, played to their ends with seeded random legal moves.
 fn scripts(rules: &str, count: usize, seed: u64) -> Vec<Script> {
-    let mut seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rand = xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     (0..count)
         .map(|_| {
             let mut m = AnyMatch::new(Rules::by_name(rules).expect("a registered game"));
@@ -355,13 +359,7 @@ async fn connect(addr: SocketAddr, id: &str, token: &str, view: &str) -> Ws {
 
 /// One bot: plays game after game on its slot until the benchmark stops.
 async fn bot(sh: Arc<Shared>, slot: usize) {
-    let mut seed = (slot as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rand = xorshift((slot as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut first_game = true;
     let mut stall = Box::pin(tokio::time::sleep(Duration::from_secs(20)));
     let mut spare = Vec::new();

@@ -326,10 +326,9 @@ mod tests {
     fn the_log_starts_again_under_a_writer_that_never_pauses() {
         let (dir, writer, checkpoints) = scratch("restart");
         let tail = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicBool::new(false));
         const WRITES: usize = 5_000;
         let writing = {
-            let (tail, done) = (tail.clone(), done.clone());
+            let tail = tail.clone();
             thread::spawn(move || {
                 for i in 0..WRITES {
                     writer
@@ -337,11 +336,11 @@ mod tests {
                         .unwrap();
                     copy_tail(&writer, &tail);
                 }
-                done.store(true, Ordering::Relaxed);
             })
         };
+        // Until the writer ends (a failed write ends it too; `join` then fails the test).
         let mut ticks = 0;
-        while !done.load(Ordering::Relaxed) {
+        while !writing.is_finished() {
             thread::sleep(Duration::from_millis(2));
             tick(&checkpoints, &tail);
             ticks += 1;
