@@ -76,60 +76,89 @@ impl Parts {
     }
 }
 
-/// The generic position of an 8x8 position given as FEEN tokens, built directly (no FEEN text
-/// written and read again): `token(i)` is the token of the `i`th square in FEEN order (rank 8
-/// first, file a first), written into the buffer it is given (left empty for an empty square);
-/// `hands` lists each hand's tokens and counts.
+/// An empty 8x8 generic position with these styles: a rule system's export (`to_generic`)
+/// puts its pieces in, each from a table of generic pieces read once from its tokens (no FEEN
+/// text written and read again), then [`finish_generic`].
+pub(crate) fn empty_generic(styles: [Style; 2]) -> tegoma_protocol::Position {
+    use tegoma_protocol::{Board, Position};
+    let board = Board::new(&[8, 8]).expect("an 8x8 board");
+    Position::new(board, styles[0], styles[1]).expect("styles of the right case")
+}
+
+/// Fills `p`'s hands (each hand's tokens and counts) and sets the side to move.
 ///
 /// # Panics
 /// When a token is not EPIN: rule systems write only valid tokens.
-pub(crate) fn generic_of(
-    styles: [Style; 2],
+pub(crate) fn finish_generic(
+    p: &mut tegoma_protocol::Position,
     active: Side,
-    mut token: impl FnMut(usize, &mut String),
     hands: [&[(&str, u32)]; 2],
-) -> tegoma_protocol::Position {
-    use tegoma_protocol::{Board, Piece, Position, Square};
-    let piece = |t: &str| Piece::parse(t).expect("rule systems write EPIN tokens");
-    let board = Board::new(&[8, 8]).expect("an 8x8 board");
-    let mut p = Position::new(board, styles[0], styles[1]).expect("styles of the right case");
-    let mut buf = String::with_capacity(4);
-    // Each distinct token is read once (a position has a dozen kinds of pieces for 64
-    // squares).
-    let mut read: [([u8; 8], Piece); 32] = [([0; 8], Piece::parse("K").expect("EPIN")); 32];
-    let mut known = 0;
-    for i in 0..64 {
-        buf.clear();
-        token(i, &mut buf);
-        if !buf.is_empty() {
-            let mut key = [0u8; 8];
-            let found = if buf.len() < 8 {
-                key[..buf.len()].copy_from_slice(buf.as_bytes());
-                key[7] = buf.len() as u8;
-                match read[..known].iter().find(|(k, _)| *k == key) {
-                    Some(&(_, found)) => found,
-                    None => {
-                        let found = piece(&buf);
-                        if known < read.len() {
-                            read[known] = (key, found);
-                            known += 1;
-                        }
-                        found
-                    }
-                }
-            } else {
-                piece(&buf)
-            };
-            p.set(Square::new(i as u32), Some(found))
-                .expect("64 squares for at most 64 pieces");
-        }
-    }
+) {
+    use tegoma_protocol::Piece;
     for (side, items) in [Side::First, Side::Second].into_iter().zip(hands) {
         for &(t, n) in items {
-            p.add_to_hand(side, piece(t), n)
+            let piece = Piece::parse(t).expect("rule systems write EPIN tokens");
+            p.add_to_hand(side, piece, n)
                 .expect("as many pieces as the position holds");
         }
     }
     p.set_side_to_move(active);
-    p
+}
+
+/// `bytes` as text when they are ASCII (what the move writers produce), else `"?"`: the check
+/// is a few instructions where `std::str::from_utf8` cost about 60 a move, a tenth of the
+/// server's work listing a position's legal moves (measured with `callgrind`).
+#[inline]
+pub(crate) fn ascii_str(bytes: &[u8]) -> &str {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII bytes are valid UTF-8.
+        unsafe { std::str::from_utf8_unchecked(bytes) }
+    } else {
+        "?"
+    }
+}
+
+/// Text of at most `N` bytes on the stack: a move written piece by piece here, then handed on
+/// with one `write_str` (through a `dyn fmt::Write`, each character had cost a call and a
+/// capacity check of the `String` behind it). Writing past `N` bytes fails (`fmt::Error`).
+pub(crate) struct StackStr<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> StackStr<N> {
+    /// Empty text.
+    #[inline]
+    pub(crate) fn new() -> Self {
+        StackStr {
+            bytes: [0; N],
+            len: 0,
+        }
+    }
+
+    /// The text written.
+    #[inline]
+    pub(crate) fn as_str(&self) -> &str {
+        // Only whole `&str`s are appended (`write_char` goes through `write_str`), so the
+        // bytes are UTF-8: ASCII (every move's text) read at once, the rest checked.
+        let bytes = &self.bytes[..self.len];
+        if bytes.is_ascii() {
+            ascii_str(bytes)
+        } else {
+            std::str::from_utf8(bytes).unwrap_or("?")
+        }
+    }
+}
+
+impl<const N: usize> std::fmt::Write for StackStr<N> {
+    #[inline]
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        if end > N {
+            return Err(std::fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }

@@ -217,7 +217,13 @@ impl RuleSystem for Ogi {
         mv: ogi::Move,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        position.write_pmn(mv, out)
+        // Written on the stack, then handed on at once (see `StackStr`); a move too long for
+        // it (none is) is written directly.
+        let mut text = crate::parts::StackStr::<32>::new();
+        match position.write_pmn(mv, &mut text) {
+            Ok(()) => out.write_str(text.as_str()),
+            Err(_) => position.write_pmn(mv, out),
+        }
     }
     fn statuses(&self, position: &ogi::Position) -> StatusSet {
         position.statuses()

@@ -146,19 +146,39 @@ impl Layout {
 }
 
 /// Writes one cell, `{"cell": NAME, "piece": EPIN|null}`.
-fn write_cell(out: &mut String, name: &str, piece: Option<Piece>, buf: &mut String) {
+fn write_cell(out: &mut String, name: &str, piece: Option<Piece>) {
     out.push_str(r#"{"cell":"#);
     push_json_str(out, name);
     out.push_str(r#","piece":"#);
     match piece {
-        Some(p) => {
-            buf.clear();
-            let _ = write!(buf, "{p}");
-            push_json_str(out, buf);
-        }
+        Some(p) => push_piece(out, p),
         None => out.push_str("null"),
     }
     out.push('}');
+}
+
+/// Writes a piece's EPIN token as a JSON string, from its encoding (the formatting machinery
+/// of `Display` cost about 300 instructions a piece, written a dozen times a move).
+fn push_piece(out: &mut String, p: Piece) {
+    let token = p.epin().encode();
+    push_json_str(out, token.as_str());
+}
+
+/// Writes `n` in decimal (without the formatting machinery).
+fn push_count(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }
 
 /// The board as rows from the top rank, each cell `{"cell": "e4", "piece": "+P"|null}` (holes
@@ -169,7 +189,6 @@ fn write_board(out: &mut String, pos: &Generic, layout: &Layout) {
         r#"{{"files":{},"ranks":{},"rows":["#,
         layout.files, layout.ranks
     );
-    let mut piece = String::new();
     for (flat, cell) in layout.cells.iter().enumerate() {
         let col = flat % layout.files.max(1);
         if col == 0 {
@@ -182,12 +201,7 @@ fn write_board(out: &mut String, pos: &Generic, layout: &Layout) {
         }
         match cell {
             None => out.push_str("null"),
-            Some(name) => write_cell(
-                out,
-                name,
-                pos.piece_at(Square::new(flat as u32)),
-                &mut piece,
-            ),
+            Some(name) => write_cell(out, name, pos.piece_at(Square::new(flat as u32))),
         }
     }
     if !layout.cells.is_empty() {
@@ -198,16 +212,15 @@ fn write_board(out: &mut String, pos: &Generic, layout: &Layout) {
 
 fn write_hand(out: &mut String, pos: &Generic, side: Side) {
     out.push('[');
-    let mut piece = String::new();
     for (i, (p, n)) in pos.hand(side).canonical_items().into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        piece.clear();
-        let _ = write!(piece, "{p}");
         out.push_str(r#"{"piece":"#);
-        push_json_str(out, &piece);
-        let _ = write!(out, r#","count":{n}}}"#);
+        push_piece(out, p);
+        out.push_str(r#","count":"#);
+        push_count(out, n);
+        out.push('}');
     }
     out.push(']');
 }
@@ -449,7 +462,6 @@ pub fn update(
     let size = 384 + changed.len() * 28 + (p.plies.len() - p.plies_from.min(p.plies.len())) * 32;
     let mut out = String::with_capacity(size + p.legal.len());
     let _ = write!(out, r#"{{"seq":{},"cells":["#, x.seq);
-    let mut piece = String::new();
     let mut first = true;
     for &flat in changed {
         if let Some(Some(name)) = layout.cells.get(flat) {
@@ -457,12 +469,7 @@ pub fn update(
                 out.push(',');
             }
             first = false;
-            write_cell(
-                &mut out,
-                name,
-                p.pos.piece_at(Square::new(flat as u32)),
-                &mut piece,
-            );
+            write_cell(&mut out, name, p.pos.piece_at(Square::new(flat as u32)));
         }
     }
     out.push(']');

@@ -186,7 +186,7 @@ impl Move {
         let mut buf = [0u8; 8];
         let n = self.write_pmn(&mut buf);
         // Every byte written is ASCII.
-        out.write_str(std::str::from_utf8(&buf[..n]).unwrap_or("?"))
+        out.write_str(crate::parts::ascii_str(&buf[..n]))
     }
 }
 

@@ -187,20 +187,26 @@ impl Position {
                 .collect()
         };
         let hands = [hand(Side::First), hand(Side::Second)];
-        crate::parts::generic_of(
-            crate::systems::OGI_STYLES,
-            self.stm,
-            |i, buf| {
-                let sq = (7 - i / 8) * 8 + i % 8;
-                if let Some((side, kind)) = self.piece_on(sq as u8) {
-                    let _ = kind.write_token(side, buf);
-                    if self.jewels >> sq & 1 != 0 {
-                        buf.push('\'');
-                    }
-                }
-            },
-            [&hands[0], &hands[1]],
-        )
+        // The occupied squares only, each piece from a table read once (see
+        // `chess::Position::to_generic`).
+        let mut p = crate::parts::empty_generic(crate::systems::OGI_STYLES);
+        let pieces = generic_pieces();
+        for sq in self.occupied() {
+            let sq = sq.index() as u8;
+            let Some((side, kind)) = self.piece_on(sq) else {
+                continue;
+            };
+            let jewel = usize::from(self.jewels >> sq & 1 != 0);
+            // FEEN order: rank 8 first, file a first (the square index counts from a1).
+            let flat = (7 - u32::from(sq) / 8) * 8 + u32::from(sq) % 8;
+            p.set(
+                tegoma_protocol::Square::new(flat),
+                Some(pieces[side.index()][kind.index()][jewel]),
+            )
+            .expect("64 squares for at most 64 pieces");
+        }
+        crate::parts::finish_generic(&mut p, self.stm, [&hands[0], &hands[1]]);
+        p
     }
 
     /// The canonical FEEN of the position (Jeweled markers kept).
@@ -547,4 +553,24 @@ pub(crate) fn parse_token(t: &str) -> Option<(Side, Role, bool)> {
     }
     let kind = if promoted { base.promoted() } else { base };
     Some((side, kind, jewel))
+}
+
+/// The generic piece of each side, kind and Jeweled marker (`'`), read from its token once.
+fn generic_pieces() -> &'static [[[tegoma_protocol::Piece; 2]; crate::ogi::types::ROLES]; 2] {
+    type Table = [[[tegoma_protocol::Piece; 2]; crate::ogi::types::ROLES]; 2];
+    static PIECES: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    PIECES.get_or_init(|| {
+        std::array::from_fn(|side| {
+            let side = if side == 0 { Side::First } else { Side::Second };
+            std::array::from_fn(|kind| {
+                std::array::from_fn(|jewel| {
+                    let mut token = Role::ALL[kind].token(side);
+                    if jewel == 1 {
+                        token.push('\'');
+                    }
+                    tegoma_protocol::Piece::parse(&token).expect("Ōgi's tokens are EPIN")
+                })
+            })
+        })
+    })
 }
