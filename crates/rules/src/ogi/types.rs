@@ -317,8 +317,8 @@ pub const MAX_MOVES: usize = 2600;
 ///
 /// Its room for [`MAX_MOVES`] moves is allocated, not written: a list made filled with zeros
 /// cost about 10,000 instructions each time the server made one (to read a move, to list the
-/// legal moves), more than finding the moves; a `Vec` with that room reserved slowed the
-/// search's hot loop (its capacity checked at every push).
+/// legal moves), more than finding the moves. It stays a fixed array (not a `Vec` with that
+/// room reserved, whose push checks the capacity) for the search's hot loop.
 #[derive(Clone)]
 pub struct MoveList {
     /// The first `len` are written.
