@@ -61,6 +61,9 @@ use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 mod common;
 use common::{client, cpu_per, cpu_seconds, echo_anchor, load_average, thread_cpu, Ws};
+#[path = "common/games.rs"]
+mod games;
+use games::{random_games, xorshift};
 
 async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
     let mut s = TcpStream::connect(addr).await.unwrap();
@@ -107,36 +110,15 @@ struct Script {
     plies: Vec<(usize, Utf8Bytes)>,
 }
 
-/// A xorshift generator from `state` (not zero).
-fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
-
 /// `count` random games of `rules`, played to their ends with seeded random legal moves.
 fn scripts(rules: &str, count: usize, seed: u64) -> Vec<Script> {
-    let mut rand = xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    (0..count)
-        .map(|_| {
-            let mut m = AnyMatch::new(Rules::by_name(rules).expect("a registered game"));
-            let mut plies = Vec::new();
-            let mut legal = Vec::new();
-            while m.outcome().is_none() {
-                legal.clear();
-                let _ = m.for_each_legal_move(MoveFormat::Pmn, |pmn| legal.push(pmn.to_string()));
-                if legal.is_empty() {
-                    break;
-                }
-                let mv = legal.swap_remove((rand() % legal.len() as u64) as usize);
-                let side = usize::from(m.side_to_move() == Side::Second);
-                m.play(&mv, None).expect("a legal move");
-                plies.push((side, mv.into()));
-            }
-            Script { plies }
+    random_games(rules, count, seed, usize::MAX)
+        .into_iter()
+        .map(|plies| Script {
+            plies: plies
+                .into_iter()
+                .map(|(side, mv)| (usize::from(side == Side::Second), mv.into()))
+                .collect(),
         })
         .collect()
 }

@@ -16,50 +16,19 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use tegoma_game::{AnyMatch, MoveFormat, Rules};
 use tegoma_protocol::Side;
 use tegoma_server::game::{Action, Feed};
+
+#[path = "common/games.rs"]
+mod games;
+use games::random_games;
 
 /// The allocator of the server binary, so that the count is the server's.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// A seeded xorshift generator.
-fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
-
 /// A game played in advance: each ply's side and PMN.
 type Game = Vec<(Side, String)>;
-
-/// `count` random games of `rules` played to their ends (at most 300 plies).
-fn games(rules: &str, count: usize, seed: u64) -> Vec<Game> {
-    let mut rand = xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    (0..count)
-        .map(|_| {
-            let mut m = AnyMatch::new(Rules::by_name(rules).expect("a registered game"));
-            let mut plies = Vec::new();
-            let mut legal = Vec::new();
-            while m.outcome().is_none() && plies.len() < 300 {
-                legal.clear();
-                let _ = m.for_each_legal_move(MoveFormat::Pmn, |pmn| legal.push(pmn.to_string()));
-                if legal.is_empty() {
-                    break;
-                }
-                let mv = legal.swap_remove((rand() % legal.len() as u64) as usize);
-                let side = m.side_to_move();
-                m.play(&mv, None).expect("a legal move");
-                plies.push((side, mv));
-            }
-            plies
-        })
-        .collect()
-}
 
 /// Plays every game's moves through the hub, reading every update: moves played and bytes of
 /// updates received.
@@ -91,8 +60,8 @@ async fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(8);
     let all = [
-        ("chess", games("chess", count, 1)),
-        ("ogi", games("ogi", count, 2)),
+        ("chess", random_games("chess", count, 1, 300)),
+        ("ogi", random_games("ogi", count, 2, 300)),
     ];
     let dir = std::env::temp_dir().join(format!("tegoma-moves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

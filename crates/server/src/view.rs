@@ -165,20 +165,8 @@ fn push_piece(out: &mut String, p: Piece) {
 }
 
 /// Writes `n` in decimal (without the formatting machinery).
-fn push_count(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+fn push_count(out: &mut String, n: u32) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// The board as rows from the top rank, each cell `{"cell": "e4", "piece": "+P"|null}` (holes
