@@ -4,7 +4,7 @@ use tegoma_protocol::Outcome;
 
 use super::movegen::attack_mask;
 use super::position::Position;
-use super::types::Role;
+use super::types::{MoveList, Role};
 use crate::kit::Bitboard;
 use tegoma_protocol::Side;
 
@@ -110,7 +110,8 @@ impl Position {
     pub fn statuses(&self) -> StatusSet {
         let mut set = StatusSet::EMPTY;
         let us = self.stm;
-        let mut moves = Vec::new();
+        // A list with room for every move (no growing `Vec`: about 90 moves a middle game).
+        let mut moves = MoveList::new();
         self.for_each_pseudo_move(true, |m| moves.push(m));
         if moves.is_empty() {
             set.insert(Status::Nomove);
