@@ -105,17 +105,15 @@ pub(crate) fn finish_generic(
     p.set_side_to_move(active);
 }
 
-/// `bytes` as text when they are ASCII (what the move writers produce), else `"?"`: the check
-/// is a few instructions where `std::str::from_utf8` cost about 60 a move, a tenth of the
-/// server's work listing a position's legal moves (measured with `callgrind`).
+/// `bytes` as text when they are ASCII (what the move writers produce): the check is a few
+/// instructions where `std::str::from_utf8` cost about 60 a move, a tenth of the server's work
+/// listing a position's legal moves (measured with `callgrind`).
 #[inline]
-pub(crate) fn ascii_str(bytes: &[u8]) -> &str {
-    if bytes.is_ascii() {
-        // SAFETY: ASCII bytes are valid UTF-8.
-        unsafe { std::str::from_utf8_unchecked(bytes) }
-    } else {
-        "?"
-    }
+pub(crate) fn ascii_str(bytes: &[u8]) -> Option<&str> {
+    // SAFETY: ASCII bytes are valid UTF-8.
+    bytes
+        .is_ascii()
+        .then(|| unsafe { std::str::from_utf8_unchecked(bytes) })
 }
 
 /// Text of at most `N` bytes on the stack: a move written piece by piece here, then handed on
@@ -142,11 +140,9 @@ impl<const N: usize> StackStr<N> {
         // Only whole `&str`s are appended (`write_char` goes through `write_str`), so the
         // bytes are UTF-8: ASCII (every move's text) read at once, the rest checked.
         let bytes = &self.bytes[..self.len];
-        if bytes.is_ascii() {
-            ascii_str(bytes)
-        } else {
-            std::str::from_utf8(bytes).unwrap_or("?")
-        }
+        ascii_str(bytes)
+            .or_else(|| std::str::from_utf8(bytes).ok())
+            .unwrap_or("?")
     }
 }
 

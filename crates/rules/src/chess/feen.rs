@@ -249,18 +249,12 @@ impl Position {
         // the server's largest cost after the legal moves; measured with `callgrind`).
         let mut p = crate::parts::empty_generic(crate::systems::CHESS_STYLES);
         let pieces = board_pieces();
-        let m = self.markers();
+        let planes = self.token_planes();
         for sq in self.occupied() {
-            let Some((color, role)) = self.piece_at(sq) else {
-                continue;
-            };
-            let bit = sq.bb().0;
-            let code = token_code(
-                role.index() + 1,
-                color == Side::Second,
-                m.plus & bit != 0,
-                m.minus & bit != 0,
-            );
+            let i = sq.index();
+            let code = planes.iter().enumerate().fold(0, |code, (bit, plane)| {
+                code | ((plane >> i & 1) as usize) << bit
+            });
             // FEEN order: rank 8 first, file a first.
             let flat = u32::from(7 - sq.rank()) * 8 + u32::from(sq.file());
             p.set(tegoma_protocol::Square::new(flat), pieces[code])
@@ -572,7 +566,8 @@ struct Markers {
 
 impl Position {
     /// Where the markers stand: the one statement of R2's markers, for one square
-    /// ([`Position::token_at`]) and for the whole board ([`Position::board_codes`]).
+    /// ([`Position::token_at`]) and for the whole board (`token_planes`, which the FEEN writer and
+    /// the generic export read).
     fn markers(&self) -> Markers {
         let pawns = self.by_role[Role::Pawn.index()];
         let rooks = self.by_role[Role::Rook.index()];

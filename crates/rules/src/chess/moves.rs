@@ -186,7 +186,7 @@ impl Move {
         let mut buf = [0u8; 8];
         let n = self.write_pmn(&mut buf);
         // Every byte written is ASCII.
-        out.write_str(crate::parts::ascii_str(&buf[..n]))
+        out.write_str(crate::parts::ascii_str(&buf[..n]).unwrap_or("?"))
     }
 }
 
