@@ -13,8 +13,8 @@ pub trait Opponent: Send + Sync + 'static {
     fn choose(&self, game: &AnyMatch, level: u8) -> Option<String>;
 }
 
-/// Plays the first legal move in the rule system's order, whatever the level: a stand-in until
-/// an engine is plugged in, and a predictable opponent for tests.
+/// Plays the first legal move in the rule system's order, whatever the level: a predictable
+/// opponent for tests (`tegoma serve` plays [`EngineOpponent`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FirstLegal;
 
