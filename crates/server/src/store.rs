@@ -154,6 +154,14 @@ async fn write<T>(
 /// The settings of every SQLite connection.
 async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     conn.execute("PRAGMA busy_timeout = 10000").await?;
+    // Pages of 2 KiB for a new file (an existing one keeps its size): every event rewrites
+    // its game's page of the events' index, and the log and its copy back into the database
+    // write whole pages. Under the load benchmark's 1,000 games, 4 KiB pages wrote about
+    // 5 KB to the disk a move and 2 KiB pages about 3.6 KB (and less of the machine's time
+    // went to the virtual disk); 1 KiB pages need more index levels (see
+    // `docs/server-load-measurements.md`, session 30). Set before the log is turned on, as
+    // SQLite asks.
+    conn.execute("PRAGMA page_size = 2048").await?;
     conn.execute("PRAGMA journal_mode = WAL").await?;
     // WAL with NORMAL sync: a committed transaction survives a crash of the process
     // (SIGKILL); only a power loss may lose the last commits.

@@ -61,6 +61,19 @@ async fn health_and_creation() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_database_file_has_pages_of_2_kib() {
+    let db = fresh_db("pages");
+    let addr = start_on(&db).await;
+    let (id, t1, _) = create(addr, r#"{"rules": "chess"}"#).await;
+    let (s, _) = play(addr, &id, &t1, "e2-e4").await;
+    assert_eq!(s, 200);
+    // SQLite's file format: the page size is the big-endian 16-bit number at offset 16.
+    let header = std::fs::read(db.trim_start_matches("sqlite://")).expect("the file");
+    assert_eq!(&header[..16], b"SQLite format 3\0");
+    assert_eq!(u16::from_be_bytes([header[16], header[17]]), 2048);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tokens_are_stored_hashed() {
     let db = fresh_db("hash");
     let addr = start_on(&db).await;
