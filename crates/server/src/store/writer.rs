@@ -80,13 +80,21 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
     conn.busy_timeout(Duration::from_secs(10))
         .map_err(error("connecting"))?;
     // The same settings as the pool's connections (see `sqlite_pragmas`), but for a page
-    // cache of 8 MiB instead of 32: SQLite scans its whole page cache's table at the end of
-    // every transaction (`pcache1Truncate`), 2% of the server's time under load with 32 MiB
-    // (measured with `perf` in the load benchmark); the writer's pages in use (the events'
-    // last pages, one per game being played, and the index's inner pages) fit in 8 MiB.
+    // cache of 4 MiB instead of 32. When a B-tree page splits, SQLite sorts the new pages by
+    // number and swaps two of them through a key it never uses otherwise (the page of the
+    // locking byte, number 524,289 with pages of 2 KiB: `balance_nonroot`); the cache then
+    // believes it holds pages past the end of the database, and the end of the transaction
+    // scans its whole table to drop them (`pcache1TruncateUnsafe`, reached from
+    // `pager_end_transaction`). Each game's page of the events' index splits every few dozen
+    // events, so many of the writer's batches pay a scan that grows with the cache:
+    // with 8 MiB, 3.2% of the server's time under the load benchmark and 26 µs of the writer a
+    // move; with 4 MiB (2 MiB the same) 22 µs (found with `gdb` on the running benchmark;
+    // session 30 in `docs/server-load-measurements.md`). The writer's pages in use (the
+    // events' last pages, one per game being played, and the index's inner pages) fit in 4 MiB
+    // for the benchmark's 1,000 games; more read what they miss from the log or the file.
     conn.execute_batch(
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-         PRAGMA cache_size = -8192; PRAGMA wal_autocheckpoint = 40000;",
+         PRAGMA cache_size = -4096; PRAGMA wal_autocheckpoint = 40000;",
     )
     .map_err(error("connecting"))?;
     Ok(conn)
