@@ -7,7 +7,6 @@ mod events;
 mod publish;
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -164,8 +164,9 @@ fn push_piece(out: &mut String, p: Piece) {
     push_json_str(out, token.as_str());
 }
 
-/// Writes `n` in decimal (without the formatting machinery).
-fn push_count(out: &mut String, n: u32) {
+/// Writes `n` in decimal (without the formatting machinery, about 400 instructions a number
+/// through `write!`).
+pub(crate) fn push_int(out: &mut String, n: impl itoa::Integer) {
     out.push_str(itoa::Buffer::new().format(n));
 }
 
@@ -207,7 +208,7 @@ fn write_hand(out: &mut String, pos: &Generic, side: Side) {
         out.push_str(r#"{"piece":"#);
         push_piece(out, p);
         out.push_str(r#","count":"#);
-        push_count(out, n);
+        push_int(out, n);
         out.push('}');
     }
     out.push(']');
@@ -449,7 +450,9 @@ pub fn update(
 ) -> String {
     let size = 384 + changed.len() * 28 + (p.plies.len() - p.plies_from.min(p.plies.len())) * 32;
     let mut out = String::with_capacity(size + p.legal.len());
-    let _ = write!(out, r#"{{"seq":{},"cells":["#, x.seq);
+    out.push_str(r#"{"seq":"#);
+    push_int(&mut out, x.seq);
+    out.push_str(r#","cells":["#);
     let mut first = true;
     for &flat in changed {
         if let Some(Some(name)) = layout.cells.get(flat) {

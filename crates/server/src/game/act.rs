@@ -89,7 +89,9 @@ impl Game {
                         data.push_str(side_name(side));
                         data.push_str(r#"","move":"#);
                         crate::view::push_json_str(&mut data, &pmn);
-                        let _ = write!(data, r#","elapsed_ms":{elapsed}}}"#);
+                        data.push_str(r#","elapsed_ms":"#);
+                        crate::view::push_int(&mut data, elapsed);
+                        data.push('}');
                         ("move", data, true)
                     }
                     Err(e @ MatchError::Forfeit { .. }) => {

@@ -3,6 +3,7 @@
 //! starts from.
 
 use super::*;
+use crate::view::{push_int, push_json_str};
 
 /// Builds the match of a stored game (no events applied).
 ///
@@ -130,10 +131,15 @@ pub(crate) struct Logged {
 impl Logged {
     pub(super) fn of(e: &EventRow) -> Logged {
         let mut json = String::with_capacity(e.data.len() + e.kind.len() + 64);
-        let _ = write!(json, r#"{{"seq":{},"kind":"#, e.seq);
-        crate::view::push_json_str(&mut json, &e.kind);
-        let data = if e.data.is_empty() { "null" } else { &e.data };
-        let _ = write!(json, r#","data":{data},"at_ms":{}}}"#, e.at_ms);
+        json.push_str(r#"{"seq":"#);
+        push_int(&mut json, e.seq);
+        json.push_str(r#","kind":"#);
+        push_json_str(&mut json, &e.kind);
+        json.push_str(r#","data":"#);
+        json.push_str(if e.data.is_empty() { "null" } else { &e.data });
+        json.push_str(r#","at_ms":"#);
+        push_int(&mut json, e.at_ms);
+        json.push('}');
         Logged {
             json: json.into_boxed_str(),
         }

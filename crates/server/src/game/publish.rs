@@ -3,7 +3,6 @@
 //! `state` to a new subscriber, to HTTP answers, and after events whose state before no client
 //! was sent. Everything is written as JSON text once per event and shared by every client.
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use tegoma_protocol::{Piece, Position as Generic, Square};
@@ -137,7 +136,11 @@ impl Game {
     /// A message `{"type": TYPE, "seq", "event", "game": GAME}`.
     fn message_of(&self, ty: &str, event: Option<&Logged>, game: &str) -> Published {
         let mut msg = String::with_capacity(game.len() + 160);
-        let _ = write!(msg, r#"{{"type":"{ty}","seq":{},"event":"#, self.seq);
+        msg.push_str(r#"{"type":""#);
+        msg.push_str(ty);
+        msg.push_str(r#"","seq":"#);
+        crate::view::push_int(&mut msg, self.seq);
+        msg.push_str(r#","event":"#);
         match event {
             Some(e) => msg.push_str(&e.json),
             None => msg.push_str("null"),

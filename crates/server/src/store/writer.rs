@@ -329,7 +329,12 @@ mod tests {
 
     /// A writer that never pauses, with ticks beside it: the log starts again (its file stays a
     /// fraction of what was written), where passive checkpoints alone would let it grow to the
-    /// writer's bound.
+    /// writer's bound (without [`copy_tail`] this fails every time). It needs the disk's syncs
+    /// to be quick: while another process wrote gigabytes (`dd`), each checkpoint's sync took
+    /// so long that the writer appended more than the tail during every pass, and the log grew
+    /// to the bound, as the server's would then (seen once in `cargo test` right after a build
+    /// had written its binaries). Without syncs (`synchronous = OFF`) the checkpoints are so
+    /// quick that the log starts again without the tail, and the test could not fail.
     #[test]
     fn the_log_starts_again_under_a_writer_that_never_pauses() {
         let (dir, writer, checkpoints) = scratch("restart");
