@@ -161,6 +161,12 @@ fn checkpointer(conn: Connection, writer: mpsc::WeakSender<Write>, tail: &Atomic
 /// pages copied); the writer appends meanwhile. A failed checkpoint is retried at the next tick
 /// (the writer's bound still holds).
 fn tick(conn: &Connection, tail: &AtomicBool) {
+    passes(conn, tail, || ());
+}
+
+/// The passes of a [`tick`], with `between` called after each pass that did not end it (where
+/// the writer appends while the checkpointer runs; the tests put the writer's steps there).
+fn passes(conn: &Connection, tail: &AtomicBool, mut between: impl FnMut()) {
     let mut before = None;
     for _ in 0..PASSES {
         let Ok(log) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1))
@@ -174,6 +180,7 @@ fn tick(conn: &Connection, tail: &AtomicBool) {
             return;
         }
         before = Some(log);
+        between();
     }
 }
 
@@ -327,46 +334,61 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// A writer that never pauses, with ticks beside it: the log starts again (its file stays a
-    /// fraction of what was written), where passive checkpoints alone would let it grow to the
-    /// writer's bound (without [`copy_tail`] this fails every time). It needs the disk's syncs
-    /// to be quick: while another process wrote gigabytes (`dd`), each checkpoint's sync took
-    /// so long that the writer appended more than the tail during every pass, and the log grew
-    /// to the bound, as the server's would then (seen once in `cargo test` right after a build
-    /// had written its binaries). Without syncs (`synchronous = OFF`) the checkpoints are so
-    /// quick that the log starts again without the tail, and the test could not fail.
+    /// The log's checkpoint sequence number, in its header (bytes 12 to 15, big-endian): SQLite
+    /// adds one each time the log starts again from its beginning.
+    fn restarts(dir: &Path) -> u32 {
+        let header = std::fs::read(dir.join("log.db-wal")).unwrap();
+        u32::from_be_bytes(header[12..16].try_into().unwrap())
+    }
+
+    /// A writer that never pauses, with a tick beside it, step by step: the writer's
+    /// transaction always straddles a pass of the checkpointer (it began before the pass
+    /// ended, and commits after), as a busy writer's do. Then no write begins after a checkpoint
+    /// that copied the whole log, so the log never starts again by itself (the first half, the
+    /// control: the writer never copies the tail); when the writer copies the tail it was asked
+    /// for between two transactions, its next transaction starts the log again (the second
+    /// half). The same in threads, where the writer outruns the ticks, depends on how long the
+    /// disk takes to sync each checkpoint, which no test controls.
     #[test]
     fn the_log_starts_again_under_a_writer_that_never_pauses() {
         let (dir, writer, checkpoints) = scratch("restart");
-        let tail = Arc::new(AtomicBool::new(false));
-        const WRITES: usize = 5_000;
-        let writing = {
-            let tail = tail.clone();
-            thread::spawn(move || {
-                for i in 0..WRITES {
-                    writer
-                        .execute("INSERT INTO t (x) VALUES (?1)", [format!("{i:0>1000}")])
-                        .unwrap();
-                    copy_tail(&writer, &tail);
-                }
-            })
+        let insert = "INSERT INTO t (x) VALUES (printf('%01000d', random()))";
+        let begin = || {
+            writer
+                .execute_batch(&format!("BEGIN IMMEDIATE; {insert}"))
+                .unwrap()
         };
-        // Until the writer ends (a failed write ends it too; `join` then fails the test).
-        let mut ticks = 0;
-        while !writing.is_finished() {
-            thread::sleep(Duration::from_millis(2));
-            tick(&checkpoints, &tail);
-            ticks += 1;
+        let commit = || writer.execute_batch("COMMIT").unwrap();
+        for _ in 0..100 {
+            writer.execute(insert, []).unwrap();
         }
-        writing.join().unwrap();
-        // Every write is a transaction of at least one 4 KiB page in the log.
-        let written = WRITES as u64 * 4096;
-        let file = std::fs::metadata(dir.join("log.db-wal")).unwrap().len();
-        assert!(
-            file < written / 2,
-            "log file {file} bytes after {WRITES} writes ({written} bytes) and {ticks} ticks"
-        );
-        drop(checkpoints);
+        let tail = AtomicBool::new(false);
+        for copies_the_tail in [false, true] {
+            let before = restarts(&dir);
+            // A transaction open across each pass; the tick stops at its second pass, the log
+            // having grown by one transaction only.
+            begin();
+            passes(&checkpoints, &tail, || {
+                commit();
+                begin();
+            });
+            commit();
+            assert!(tail.load(Ordering::Relaxed), "the tail is asked for");
+            if copies_the_tail {
+                copy_tail(&writer, &tail);
+            } else {
+                tail.store(false, Ordering::Relaxed);
+            }
+            begin();
+            commit();
+            let after = restarts(&dir);
+            if copies_the_tail {
+                assert_eq!(after, before + 1, "the tail copied: the log starts again");
+            } else {
+                assert_eq!(after, before, "the tail left: the log goes on growing");
+            }
+        }
+        drop((writer, checkpoints));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
