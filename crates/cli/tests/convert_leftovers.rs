@@ -1,18 +1,13 @@
 //! Issue 12's leftovers in `convert` of PGN records: a comment after a game's result stays with
 //! that game (as python-chess reads it: a comment of the last move), and a stated result the
 //! replay contradicts is warned once when PGN is converted to PGN.
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
+mod common;
+use common::TempFile;
 
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tegoma-leftovers-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
+const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
 
 fn convert(to: &str, path: &Path) -> Output {
     Command::new(BIN)
@@ -29,7 +24,7 @@ fn stdout(o: &Output) -> String {
 /// it was dropped without a word).
 #[test]
 fn a_comment_after_the_last_result_is_kept() {
-    let p = temp(
+    let p = TempFile::new(
         "last.pgn",
         "[Event \"a\"]\n\n1. e4 e5 {after e5} 1-0 {final note}\n",
     );
@@ -47,7 +42,7 @@ fn a_comment_after_the_last_result_is_kept() {
 /// (before, it went to the second game's start).
 #[test]
 fn a_comment_between_games_stays_with_the_game_before() {
-    let p = temp(
+    let p = TempFile::new(
         "between.pgn",
         "[Event \"a\"]\n\n1. e4 e5 1-0\n{between}\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n",
     );
@@ -64,7 +59,7 @@ fn a_comment_between_games_stays_with_the_game_before() {
 /// warning for the game (before: one from each leg of the conversion).
 #[test]
 fn pgn_to_pgn_warns_a_disagreement_once() {
-    let p = temp("disagree.pgn", "1. f3 e5 2. g4 Qh4# 1-0\n");
+    let p = TempFile::new("disagree.pgn", "1. f3 e5 2. g4 Qh4# 1-0\n");
     let o = convert("pgn", &p);
     assert!(o.status.success(), "{o:?}");
     let err = String::from_utf8_lossy(&o.stderr);

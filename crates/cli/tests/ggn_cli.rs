@@ -23,8 +23,8 @@ fn export_is_deterministic_and_valid() {
         let ggn = tegoma_notation::ggn::Ggn::from_json(doc).expect("valid GGN");
         assert_eq!(ggn.to_json(), doc, "canonical");
     }
-    let dir = std::env::temp_dir().join(format!("tegoma-ggn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let file = dir.join("chess.json");
     let (ok, msg) = tegoma(&["ggn", "export", "chess", "--out", file.to_str().unwrap()]);
     assert!(ok && msg.starts_with("wrote "), "{msg}");
@@ -46,7 +46,6 @@ fn export_is_deterministic_and_valid() {
     assert!(tegoma(&["ggn", "export", "ogi", "--out", ogi.to_str().unwrap()]).0);
     let (ok, v) = tegoma(&["validate", "ggn", ogi.to_str().unwrap()]);
     assert!(ok && v.starts_with("ok GGN: 30 pieces"), "{v}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

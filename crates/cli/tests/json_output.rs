@@ -2,6 +2,9 @@
 //! (issue 12; the shapes are in the README).
 use std::process::Command;
 
+mod common;
+use common::TempFile;
+
 use serde_json::{json, Value};
 
 fn objects(args: &[&str]) -> (Vec<Value>, i32) {
@@ -65,16 +68,12 @@ fn perft_rows_then_total() {
 
 #[test]
 fn replay_one_object_per_game() {
-    let dir = std::env::temp_dir().join(format!("tegoma-json-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("g.pgn");
-    std::fs::write(
-        &f,
+    let f = TempFile::new(
+        "g.pgn",
         "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n\
          [Event \"c\"]\n[FEN \"bad\"]\n\n*\n",
-    )
-    .unwrap();
-    let (v, code) = objects(&["replay", "--json", f.to_str().unwrap()]);
+    );
+    let (v, code) = objects(&["replay", "--json", f.arg()]);
     assert_eq!((code, v.len()), (1, 3));
     assert_eq!(v[0]["game"], 0);
     assert_eq!(v[0]["plies"], 4);

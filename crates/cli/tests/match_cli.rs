@@ -6,10 +6,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
 
 /// The start FEENs of a match's games (its PCN lines), one per game, after the match ran
 /// with `extra` arguments.
-fn starts(extra: &[&str], name: &str) -> Vec<String> {
-    let dir = std::env::temp_dir().join(format!("tegoma-match-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pcn = dir.join("games.jsonl");
+fn starts(extra: &[&str]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let pcn = dir.path().join("games.jsonl");
     let engine = format!("cmd={BIN} engine,name=");
     let out = Command::new(BIN)
         .args([
@@ -40,7 +39,6 @@ fn starts(extra: &[&str], name: &str) -> Vec<String> {
         "{result}"
     );
     let text = std::fs::read_to_string(&pcn).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     text.lines()
         .map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).unwrap();
@@ -52,9 +50,9 @@ fn starts(extra: &[&str], name: &str) -> Vec<String> {
 
 #[test]
 fn balanced_openings_are_seeded_and_replace_some_random_ones() {
-    let plain = starts(&[], "plain");
-    let balanced = starts(&["--balanced", "30"], "balanced");
-    assert_eq!(balanced, starts(&["--balanced", "30"], "again"));
+    let plain = starts(&[]);
+    let balanced = starts(&["--balanced", "30"]);
+    assert_eq!(balanced, starts(&["--balanced", "30"]));
     assert_eq!(plain.len(), 6);
     // Each opening is played twice, colours swapped.
     for pair in balanced.chunks(2) {

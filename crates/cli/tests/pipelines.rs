@@ -1,21 +1,12 @@
 //! Issue 12, findings 2, 9, 10 and 11 (ruling R9): results on standard output, errors on
 //! standard error; an output that cannot be written (a full disk, a closed standard output) is
 //! `error: Io` and exit code 1, never a panic; perft's progress; small contract fixes.
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 mod common;
-use common::with_stdin;
+use common::{with_stdin, TempFile};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tegoma");
-
-fn temp(name: &str, text: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tegoma-pipelines-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
 
 const PGN: &str = "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
 
@@ -47,13 +38,13 @@ fn every_command(pgn: &str, pcn: &str) -> Vec<Vec<String>> {
 }
 
 fn files() -> (String, String) {
-    let pgn = temp("games.pgn", PGN.as_bytes());
+    let pgn = TempFile::new("games.pgn", PGN.as_bytes());
     let pcn = Command::new(BIN)
         .args(["convert", "--to", "pcn", pgn.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(pcn.status.success());
-    let pcn = temp("games.pcn", &pcn.stdout);
+    let pcn = TempFile::new("games.pcn", &pcn.stdout);
     (
         pgn.to_str().unwrap().to_string(),
         pcn.to_str().unwrap().to_string(),
@@ -164,7 +155,7 @@ fn errors_go_to_standard_error() {
         );
     }
     // A PGN with a bad game, converted and piped on: the next tool sees only PCN records.
-    let bad = temp("bad.pgn", b"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"y\"]\n\n1. d4 *\n\n[Event \"z\"]\n\n1. c4 *\n");
+    let bad = TempFile::new("bad.pgn", b"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"y\"]\n\n1. d4 *\n\n[Event \"z\"]\n\n1. c4 *\n");
     let out = Command::new("sh")
         .arg("-c")
         .arg("\"$0\" convert --to pcn \"$1\" 2>/dev/null | \"$0\" replay --tsv -")
@@ -258,7 +249,7 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
         "a".repeat(tegoma_notation::lcn::MAX_DOCUMENT_BYTES)
     );
     for (kind, text) in [("pcn", big_pcn), ("lcn", big_lcn)] {
-        let f = temp(&format!("big.{kind}"), text.as_bytes());
+        let f = TempFile::new(&format!("big.{kind}"), text.as_bytes());
         let out = Command::new(BIN)
             .args(["validate", kind, f.to_str().unwrap()])
             .output()
@@ -269,7 +260,7 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
             "{kind}: {err}"
         );
     }
-    let huge = temp(
+    let huge = TempFile::new(
         "huge.ggn",
         &vec![b' '; tegoma_notation::validate::MAX_DOCUMENT_BYTES + 1],
     );
@@ -279,7 +270,6 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
         .unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("error: DocumentTooLarge: "), "{err}");
-    let _ = std::fs::remove_file(huge);
 }
 
 /// #10: a UTF-8 byte-order mark on `validate -` input is accepted (it was refused).
@@ -300,7 +290,7 @@ fn a_byte_order_mark_on_validate_input_is_accepted() {
 /// #10: a `--tsv` row of a game that could not be read is not the row of an empty game.
 #[test]
 fn an_unreadable_game_row_differs_from_an_empty_game_row() {
-    let pgn = temp(
+    let pgn = TempFile::new(
         "setup.pgn",
         b"[Event \"bad\"]\n[FEN \"not a fen\"]\n\n*\n\n[Event \"empty\"]\n\n*\n",
     );

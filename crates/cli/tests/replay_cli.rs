@@ -1,6 +1,8 @@
 //! `tegoma replay` and `tegoma convert --to pcn|pgn` on record files.
-use std::path::PathBuf;
 use std::process::Command;
+
+mod common;
+use common::TempFile;
 
 fn run(args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_tegoma"))
@@ -14,19 +16,11 @@ fn run(args: &[&str]) -> (String, String, i32) {
     )
 }
 
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tegoma-replay-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
 const PGN: &str = "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n\n1. e4 e5 2. Nf6 *\n\n[Event \"c\"]\n[FEN \"k7/8/8/2Q5/8/8/8/7K w - - 0 1\"]\n\n1. Qb6 1/2-1/2\n";
 
 #[test]
 fn replay_pgn_tsv_five_columns_and_illegal_ply() {
-    let f = temp("games.pgn", PGN);
+    let f = TempFile::new("games.pgn", PGN);
     let (out, err, code) = run(&["replay", "--tsv", f.to_str().unwrap()]);
     assert_eq!(code, 1, "game b has an illegal ply");
     let lines: Vec<&str> = out.lines().collect();
@@ -60,7 +54,7 @@ fn replay_pgn_tsv_five_columns_and_illegal_ply() {
 
 #[test]
 fn replay_pcn_and_convert_both_ways() {
-    let f = temp(
+    let f = TempFile::new(
         "ok.pgn",
         "[Event \"a\"]\n[ECO \"A00\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
     );
@@ -70,7 +64,7 @@ fn replay_pcn_and_convert_both_ways() {
         pcn.contains("\"ECO\": \"A00\"") && pcn.contains("\"d8-h4\""),
         "{pcn}"
     );
-    let p = temp("game.pcn", &pcn);
+    let p = TempFile::new("game.pcn", &pcn);
     let (out, _, code) = run(&["replay", "--tsv", p.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(out.starts_with("0\t4\tcheckmate\t0-1\t"), "{out}");
@@ -81,7 +75,7 @@ fn replay_pcn_and_convert_both_ways() {
         "{pgn}"
     );
     // Ōgi PCN replays too.
-    let ogi = temp(
+    let ogi = TempFile::new(
         "ogi.json",
         r#"{"setup": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o", "plies": ["e3-e4"]}"#,
     );
@@ -92,7 +86,7 @@ fn replay_pcn_and_convert_both_ways() {
     let (out, err, code) = run(&["replay", "/nonexistent/x.pgn"]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.starts_with("error: Io: "), "{err}");
-    let bad = temp("bad.pcn", "{\"setup\": ");
+    let bad = TempFile::new("bad.pcn", "{\"setup\": ");
     let (out, err, code) = run(&["convert", "--to", "pgn", bad.to_str().unwrap()]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.starts_with("error: "), "{err}");
@@ -103,7 +97,7 @@ fn replay_pcn_and_convert_both_ways() {
 #[test]
 fn replay_fide_draws() {
     let text = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1/2-1/2\n";
-    let f = temp("plays-on.pgn", text);
+    let f = TempFile::new("plays-on.pgn", text);
     let (out, err, code) = run(&["replay", "--tsv", f.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(out.starts_with("0\t8\trepetition\t1/2-1/2\t"), "{out}");

@@ -1,11 +1,11 @@
 //! Issue 12, findings 1, 3, 4 and 5 (rulings R8, R9): several PCN records are JSON Lines and
 //! every reader takes one record, JSON Lines or a JSON array; `--format`; a PGN that starts with
 //! a comment; `convert --fide-draws` and per-game errors; a ply played after the flag fell.
-use std::path::PathBuf;
 
 use serde_json::Value;
 
 mod common;
+use common::TempFile;
 
 /// Runs tegoma with `stdin` piped in; (stdout, stderr, exit code).
 fn run_in(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
@@ -19,14 +19,6 @@ fn run_in(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
 
 fn run(args: &[&str]) -> (String, String, i32) {
     run_in(args, b"")
-}
-
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tegoma-streams-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
 }
 
 const START: &str = "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
@@ -45,7 +37,7 @@ fn tsv(args: &[&str], stdin: &[u8]) -> Vec<String> {
 /// PGN -> PCN -> PGN -> PCN gives the same records.
 #[test]
 fn several_games_are_json_lines_and_round_trip() {
-    let pgn = temp("three.pgn", THREE);
+    let pgn = TempFile::new("three.pgn", THREE);
     let (pcn, err, code) = run(&["convert", "--to", "pcn", pgn.to_str().unwrap()]);
     assert_eq!((code, err.as_str()), (0, ""));
     let lines: Vec<&str> = pcn.lines().collect();
@@ -54,7 +46,7 @@ fn several_games_are_json_lines_and_round_trip() {
         let v: Value = serde_json::from_str(l).expect("one JSON object per line");
         assert!(v.is_object());
     }
-    let file = temp("three.pcn", &pcn);
+    let file = TempFile::new("three.pcn", &pcn);
     let f = file.to_str().unwrap();
     let (out, err, code) = run(&["validate", "pcn", f]);
     assert_eq!(
@@ -95,7 +87,7 @@ fn several_games_are_json_lines_and_round_trip() {
 /// way.
 #[test]
 fn one_game_is_one_record() {
-    let pgn = temp("one.pgn", "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    let pgn = TempFile::new("one.pgn", "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
     let (pcn, _, code) = run(&["convert", "--to", "pcn", pgn.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(pcn.lines().count() > 3, "pretty-printed: {pcn}");
@@ -111,7 +103,7 @@ fn a_json_array_of_records_is_read_everywhere() {
     let a = format!(r#"{{"setup": "{START}", "plies": ["e2-e4", "e7-e5"]}}"#);
     let b = format!(r#"{{"setup": "{START}", "plies": ["d2-d4"]}}"#);
     let array = format!("[\n  {a},\n  {b}\n]\n");
-    let file = temp("array.json", &array);
+    let file = TempFile::new("array.json", &array);
     let f = file.to_str().unwrap();
     let (out, err, code) = run(&["validate", "pcn", f]);
     assert_eq!(
@@ -192,13 +184,13 @@ fn a_pgn_starting_with_a_comment_is_pgn() {
         tsv(&["replay", "--tsv", "-"], COMMENT_FIRST.as_bytes()),
         expected
     );
-    let plain = temp("eco", COMMENT_FIRST);
+    let plain = TempFile::new("eco", COMMENT_FIRST);
     assert_eq!(
         tsv(&["replay", "--tsv", plain.to_str().unwrap()], b""),
         expected
     );
     // Under a name that says PCN: `--format pgn` overrides it.
-    let misnamed = temp("eco.json", COMMENT_FIRST);
+    let misnamed = TempFile::new("eco.json", COMMENT_FIRST);
     let m = misnamed.to_str().unwrap();
     assert_eq!(
         tsv(&["replay", "--tsv", "--format", "pgn", m], b""),
@@ -228,7 +220,7 @@ fn debian_eco_pgn() {
     assert!(games > 2000, "{games}");
     let piped = tsv(&["replay", "--tsv", "-"], &text);
     assert_eq!(piped.len(), games);
-    let renamed = temp("eco.data", &String::from_utf8_lossy(&text));
+    let renamed = TempFile::new("eco.data", &text);
     assert_eq!(
         tsv(&["replay", "--tsv", renamed.to_str().unwrap()], b""),
         piped
@@ -248,7 +240,7 @@ fn convert_fide_draws_and_per_game_errors() {
     let plays_on = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1/2-1/2\n\n";
     let broken = "[Event \"y\"]\n\n1. e4 e5 2. Ke3 *\n\n";
     let fine = "[Event \"z\"]\n\n1. d4 *\n";
-    let f = temp("mixed.pgn", &format!("{plays_on}{broken}{fine}"));
+    let f = TempFile::new("mixed.pgn", &format!("{plays_on}{broken}{fine}"));
     let f = f.to_str().unwrap();
     let (out, err, code) = run(&["convert", "--to", "pcn", f]);
     assert_eq!(code, 1);

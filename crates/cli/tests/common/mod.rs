@@ -1,7 +1,57 @@
-//! What several test files share: running the `tegoma` binary with bytes on its standard input.
+//! What several test files share: running the `tegoma` binary with bytes on its standard input,
+//! and files written for a test (removed when it ends).
+#![allow(dead_code)] // each test file uses some of these
 
 use std::io::Write;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+/// A file a test writes for `tegoma` to read, in a directory of its own that is removed when
+/// the value is dropped (a failing test's files go too); it is used as the [`Path`] it derefs
+/// to.
+pub struct TempFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl TempFile {
+    /// Writes `bytes` to a new file named `name`.
+    pub fn new(name: &str, bytes: impl AsRef<[u8]>) -> TempFile {
+        let dir = tempfile::Builder::new()
+            .prefix("tegoma-test-")
+            .tempdir()
+            .expect("a temporary directory");
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).expect("the file written");
+        TempFile { _dir: dir, path }
+    }
+
+    /// The file's path as text (the temporary directory's path is UTF-8 here).
+    pub fn arg(&self) -> &str {
+        self.path.to_str().expect("a UTF-8 path")
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+impl Deref for TempFile {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
 
 /// Runs `tegoma ARGS` with `input` on its standard input; its whole output. The input is fed
 /// from another thread, so that a command writing much before it has read everything does not
