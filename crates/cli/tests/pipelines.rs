@@ -262,7 +262,7 @@ fn validate_help_states_the_real_limits_and_one_size_error() {
     }
     let huge = TempFile::new(
         "huge.ggn",
-        &vec![b' '; tegoma_notation::validate::MAX_DOCUMENT_BYTES + 1],
+        vec![b' '; tegoma_notation::validate::MAX_DOCUMENT_BYTES + 1],
     );
     let out = Command::new(BIN)
         .args(["validate", "ggn", huge.to_str().unwrap()])

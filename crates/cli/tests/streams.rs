@@ -240,7 +240,7 @@ fn convert_fide_draws_and_per_game_errors() {
     let plays_on = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1/2-1/2\n\n";
     let broken = "[Event \"y\"]\n\n1. e4 e5 2. Ke3 *\n\n";
     let fine = "[Event \"z\"]\n\n1. d4 *\n";
-    let f = TempFile::new("mixed.pgn", &format!("{plays_on}{broken}{fine}"));
+    let f = TempFile::new("mixed.pgn", format!("{plays_on}{broken}{fine}"));
     let f = f.to_str().unwrap();
     let (out, err, code) = run(&["convert", "--to", "pcn", f]);
     assert_eq!(code, 1);
