@@ -58,11 +58,12 @@ fn balanced_openings_are_seeded_and_replace_some_random_ones() {
     for pair in balanced.chunks(2) {
         assert_eq!(pair[0], pair[1]);
     }
-    // With seed 12 the first two plain openings (Stockfish 15.1 at depth 12: +88 and +51 for
-    // White) are beyond 30 cp for our engine too, and are drawn again. (Session 12's
-    // evaluation let the second pass, session 17's the first: the filter is only as good as
-    // our evaluation; session 18's network sees both.)
-    assert_ne!(plain[0], balanced[0]);
+    // With seed 12 the second plain opening (Stockfish 15.1 at depth 12: +51 for White) is
+    // beyond 30 cp for our engine too, and is drawn again. (Session 12's evaluation let it
+    // pass: the filter is only as good as our evaluation.) The first (+88 for Stockfish) sits
+    // at the threshold for ours: 35 cp at the filter's 20 000 nodes before session 33's
+    // correction histories, 27 with them, about 41 at 200 000 nodes with either; no longer
+    // asserted.
     assert_ne!(plain[2], balanced[2]);
     // A filter nothing passes is an error, not a hang. In Ōgi no 1-ply opening scores exactly
     // 0 after a one-node search (in chess, with session 18's network, some 1- to 4-ply ones

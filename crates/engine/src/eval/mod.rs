@@ -30,6 +30,9 @@ pub use self::chess::{
 pub use self::generic::{FileEval, MobilityEval};
 pub use self::ogi::OgiEval;
 
+/// How many keys [`Evaluator::correction_keys`] gives.
+pub const CORRECTION_KEYS: usize = 3;
+
 /// What a move takes: the value of the captured piece plus any promotion gain, and the value
 /// of the piece that moves (for "most valuable victim, least valuable attacker" ordering).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,11 +95,12 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
     fn move_slot(&self, _rules: &R, _pos: &R::Position, mv: R::Move) -> usize {
         crate::search::move_slot_hash(&mv) % MOVE_SLOTS
     }
-    /// A key of what the static evaluation tends to misjudge alike (chess: the pawn
-    /// structure); the search corrects the evaluation by what it found at earlier positions
-    /// with the same key. `0` (the default): no correction.
-    fn correction_key(&self, _rules: &R, _pos: &R::Position) -> u64 {
-        0
+    /// Keys of what the static evaluation tends to misjudge alike (chess: the pawn structure,
+    /// and each side's other pieces); the search corrects the evaluation by what it found at
+    /// earlier positions with the same keys, the first key's correction counted whole and the
+    /// others' by half. `0` (the default for each): no correction by that key.
+    fn correction_keys(&self, _rules: &R, _pos: &R::Position) -> [u64; CORRECTION_KEYS] {
+        [0; CORRECTION_KEYS]
     }
     /// Whether the search may be selective near the leaves: late-move and futility pruning,
     /// razoring, deeper reverse futility, larger null-move and logarithmic late-move

@@ -9,15 +9,16 @@
 //! - a **capture history**: the same for a capture or promotion (by its slot and the value of
 //!   what it takes), raised when it cuts off and lowered when it was tried before the move
 //!   that did: it orders captures of the same victim;
-//! - a **correction history**: how far the search's result at a node was from its static
-//!   evaluation, averaged by [`Evaluator::correction_key`] (the pawn structure in chess), and
-//!   added to later static evaluations with the same key.
+//! - **correction histories**: how far the search's result at a node was from its static
+//!   evaluation, averaged by each of [`Evaluator::correction_keys`] (in chess the pawn
+//!   structure, and each side's other pieces), and added to later static evaluations with the
+//!   same keys.
 
 use tegoma_game::MatchRules;
 
 use super::history::move_hash;
 use super::Searcher;
-use crate::eval::{Evaluator, MOVE_SLOTS};
+use crate::eval::{Evaluator, CORRECTION_KEYS, MOVE_SLOTS};
 use crate::score::MATE_BOUND;
 
 const HISTORY_SIZE: usize = 1 << 13;
@@ -41,6 +42,7 @@ pub(crate) struct Histories {
     continuation: Vec<i16>,
     /// `[slot][victim class]`.
     capture: Vec<i16>,
+    /// `[key][side to move][key's hash]`.
     correction: Vec<i32>,
 }
 
@@ -51,7 +53,7 @@ impl Histories {
             main: vec![0; 2 * HISTORY_SIZE],
             continuation: vec![0; 2 * MOVE_SLOTS * MOVE_SLOTS],
             capture: vec![0; MOVE_SLOTS * VICTIM_CLASSES],
-            correction: vec![0; 2 * CORRECTION_SIZE],
+            correction: vec![0; CORRECTION_KEYS * 2 * CORRECTION_SIZE],
         }
     }
 
@@ -159,23 +161,32 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         }
     }
 
+    /// The entries of `pos` in the correction histories, one per key (none for a key `0`).
     #[inline]
-    fn correction_index(&self, pos: &R::Position) -> Option<usize> {
-        let key = self.eval.correction_key(self.rules, pos);
-        (key != 0).then(|| {
-            self.rules.side_to_move(pos).index() * CORRECTION_SIZE
-                + (key as usize & (CORRECTION_SIZE - 1))
+    fn correction_indices(&self, pos: &R::Position) -> [Option<usize>; CORRECTION_KEYS] {
+        let keys = self.eval.correction_keys(self.rules, pos);
+        let side = self.rules.side_to_move(pos).index();
+        std::array::from_fn(|k| {
+            (keys[k] != 0).then(|| {
+                (k * 2 + side) * CORRECTION_SIZE + (keys[k] as usize & (CORRECTION_SIZE - 1))
+            })
         })
     }
 
-    /// The static evaluation `raw` of `pos` corrected by the correction history.
+    /// The static evaluation `raw` of `pos` corrected by the correction histories (the first
+    /// key's whole, the others' by half).
     #[inline]
     pub(super) fn corrected(&self, pos: &R::Position, raw: i32) -> i32 {
-        match self.correction_index(pos) {
-            Some(i) => (raw + self.hist.correction[i] / CORRECTION_GRAIN)
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
-            None => raw,
+        let mut sum = 0;
+        for (k, i) in self.correction_indices(pos).into_iter().enumerate() {
+            if let Some(i) = i {
+                sum += self.hist.correction[i] >> u32::from(k > 0);
+            }
         }
+        if sum == 0 {
+            return raw;
+        }
+        (raw + sum / CORRECTION_GRAIN).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Records that a search of `depth` found `found` where the corrected static evaluation
@@ -188,16 +199,16 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         eval: i32,
         found: i32,
     ) {
-        let Some(i) = self.correction_index(pos) else {
-            return;
-        };
-        let old = self.hist.correction[i];
-        // The error of the corrected evaluation, added to the correction with a weight
+        // The error of the corrected evaluation, added to each correction with a weight
         // growing with the depth (a running average).
-        let target = old + (found - eval).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let error = (found - eval).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
         let weight = (depth + 1).min(16);
         let limit = CORRECTION_MAX * CORRECTION_GRAIN;
-        self.hist.correction[i] =
-            ((old * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
+        for i in self.correction_indices(pos).into_iter().flatten() {
+            let old = self.hist.correction[i];
+            let target = old + error;
+            self.hist.correction[i] =
+                ((old * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
+        }
     }
 }

@@ -18,7 +18,7 @@ use tegoma_rules::chess::{Move, MoveList, Position, Role};
 use tegoma_rules::kit::{self, Bitboard, Square};
 use tegoma_rules::systems::Chess;
 
-use super::{Evaluator, Gain, Noisy};
+use super::{Evaluator, Gain, Noisy, CORRECTION_KEYS};
 
 mod net;
 mod pawns;
@@ -508,14 +508,27 @@ impl Evaluator<Chess> for ChessEval {
     }
 
     #[inline]
-    fn correction_key(&self, _rules: &Chess, pos: &Position) -> u64 {
-        // The pawn structure (never 0: a board without pawns has its own key).
-        let w = pos.pieces(Side::First, Role::Pawn).0;
-        let b = pos.pieces(Side::Second, Role::Pawn).0;
-        let mut x = w.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ b.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        x ^= x >> 31;
-        x | 1
+    fn correction_keys(&self, _rules: &Chess, pos: &Position) -> [u64; CORRECTION_KEYS] {
+        // Never 0: a board without pawns has its own key, and a side always has its King.
+        let mix = |x: u64, y: u64| {
+            let x = (x ^ y.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            x ^ (x >> 31)
+        };
+        let pawns = mix(
+            pos.pieces(Side::First, Role::Pawn).0,
+            pos.pieces(Side::Second, Role::Pawn)
+                .0
+                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
+        );
+        // Each side's pieces other than pawns, by role.
+        let others = |side: Side| {
+            let minors =
+                pos.pieces(side, Role::Knight).0 ^ pos.pieces(side, Role::Bishop).0.wrapping_mul(3);
+            let majors =
+                pos.pieces(side, Role::Rook).0 ^ pos.pieces(side, Role::Queen).0.wrapping_mul(5);
+            mix(mix(minors, majors), pos.pieces(side, Role::King).0)
+        };
+        [pawns | 1, others(Side::First) | 1, others(Side::Second) | 1]
     }
 
     fn evasions_in_quiescence(&self) -> bool {
