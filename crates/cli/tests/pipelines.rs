@@ -37,7 +37,8 @@ fn every_command(pgn: &str, pcn: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn files() -> (String, String) {
+/// A PGN file and the same games as PCN (kept while the values live).
+fn files() -> (TempFile, TempFile) {
     let pgn = TempFile::new("games.pgn", PGN.as_bytes());
     let pcn = Command::new(BIN)
         .args(["convert", "--to", "pcn", pgn.to_str().unwrap()])
@@ -45,10 +46,7 @@ fn files() -> (String, String) {
         .unwrap();
     assert!(pcn.status.success());
     let pcn = TempFile::new("games.pcn", &pcn.stdout);
-    (
-        pgn.to_str().unwrap().to_string(),
-        pcn.to_str().unwrap().to_string(),
-    )
+    (pgn, pcn)
 }
 
 fn check_io_error(args: &[String], out: &Output, how: &str) {
@@ -69,7 +67,7 @@ fn a_full_disk_is_an_io_error_for_every_command() {
         panic!("/dev/full is needed for this test (Linux)");
     }
     let (pgn, pcn) = files();
-    for args in every_command(&pgn, &pcn) {
+    for args in every_command(pgn.arg(), pcn.arg()) {
         // Each command works with a writable output...
         let ok = Command::new(BIN).args(&args).output().unwrap();
         assert!(ok.status.success(), "{args:?}: {:?}", ok);
@@ -93,7 +91,7 @@ fn a_full_disk_is_an_io_error_for_every_command() {
 #[test]
 fn a_closed_standard_output_is_an_io_error_for_every_command() {
     let (pgn, pcn) = files();
-    for args in every_command(&pgn, &pcn) {
+    for args in every_command(pgn.arg(), pcn.arg()) {
         // `>&-` closes standard output for the command.
         let out = Command::new("sh")
             .arg("-c")
