@@ -12,7 +12,9 @@ openings, each played twice with colours swapped.
 For every opponent it prints our score, wins/draws/losses and the Elo difference with its 95%
 interval (as `tegoma match` computes it, pentanomial), then our rating fitted by maximum
 likelihood over the anchored opponents (the Stockfish levels, on the UCI_Elo scale, plus any
-`--anchor NAME=ELO`), and the rating that result implies for each unanchored opponent.
+`--anchor NAME=ELO`), and the rating that result implies for each unanchored opponent. An
+opponent asked for that is not installed (the Debian package is named) or whose match fails is
+reported, the others are still played, and the script exits with 1.
 
 Usage:
   scripts/strength.py --install              # npm package into target/tools/fsf (once)
@@ -209,9 +211,13 @@ def main():
         print("warning: load average {:.1f} on {} cores: time losses and scores will reflect the "
               "machine, not the engines; run on a quiet machine".format(load, cores), file=sys.stderr)
     rows = []
+    unmeasured = []
     for key, game, spec, anchor in chosen:
         if "cmd=None" in spec:
-            print("skip {}: not installed".format(key), file=sys.stderr)
+            unmeasured.append(key)
+            package = {"glaurung": "glaurung", "ethereal": "ethereal-chess"}.get(key, "stockfish")
+            print("skip {}: not installed (Debian: apt-get install {})".format(key, package),
+                  file=sys.stderr)
             continue
         proto = a.chess_proto if game == "chess" else a.ogi_proto
         if a.stand_in and game == "ogi":
@@ -230,6 +236,7 @@ def main():
         out = p.stdout.strip().splitlines()
         if p.returncode != 0 or not out:
             print("error: the match against {} failed: {}".format(key, p.stdout.strip()), file=sys.stderr)
+            unmeasured.append(key)
             continue
         r = json.loads(out[-1])
         r["load_average_after"] = os.getloadavg()[0]
@@ -237,6 +244,10 @@ def main():
             json.dump(r, f, indent=1)
         rows.append((key, game, anchors.get(key, anchor), r))
     report(rows)
+    if unmeasured:
+        # A run that left out an opponent asked for is not a whole measurement.
+        print("error: not measured: {}".format(", ".join(unmeasured)), file=sys.stderr)
+        return 1
     return 0
 
 
