@@ -55,8 +55,13 @@ def which(name):
     return shutil.which(name)
 
 
+# The outside chess engines' commands, which are also their Debian packages' names, by opponent.
+DEBIAN = {"sf2000": "stockfish", "sf2400": "stockfish", "sf2800": "stockfish",
+          "glaurung": "glaurung", "ethereal": "ethereal-chess"}
+
+
 def opponents(ogi_ini, fsf_overhead, sf_overhead):
-    sf = which("stockfish")
+    sf = which(DEBIAN["sf2400"])
     fsf = "node {} --variants {}".format(os.path.join(ROOT, "scripts", "fsf-uci.mjs"), ogi_ini)
     sfo = ",option.Move Overhead={}".format(sf_overhead)
     return [
@@ -68,9 +73,9 @@ def opponents(ogi_ini, fsf_overhead, sf_overhead):
         ("sf2800", "chess", "cmd={},name=sf2800,option.Threads=1,option.Hash=16,"
          "option.UCI_LimitStrength=true,option.UCI_Elo=2800".format(sf) + sfo, 2800),
         ("glaurung", "chess", "cmd={},name=glaurung,option.Threads=1,option.Hash=16".format(
-            which("glaurung")), None),
+            which(DEBIAN["glaurung"])), None),
         ("ethereal", "chess", "cmd={},name=ethereal,option.Threads=1,option.Hash=16".format(
-            which("ethereal-chess")), None),
+            which(DEBIAN["ethereal"])), None),
         ("fsf-skill10", "ogi", "cmd={},name=fsf-skill10,option.Threads=1,option.Hash=16,"
          "option.Move Overhead={},option.Skill Level=10".format(fsf, fsf_overhead), None),
         ("fsf-full", "ogi", "cmd={},name=fsf-full,option.Threads=1,option.Hash=16,"
@@ -215,8 +220,7 @@ def main():
     for key, game, spec, anchor in chosen:
         if "cmd=None" in spec:
             unmeasured.append(key)
-            package = {"glaurung": "glaurung", "ethereal": "ethereal-chess"}.get(key, "stockfish")
-            print("skip {}: not installed (Debian: apt-get install {})".format(key, package),
+            print("skip {}: not installed (Debian: apt-get install {})".format(key, DEBIAN[key]),
                   file=sys.stderr)
             continue
         proto = a.chess_proto if game == "chess" else a.ogi_proto
