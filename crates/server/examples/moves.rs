@@ -44,7 +44,7 @@ async fn play_all(hub: &Arc<tegoma_server::Hub>, all: &[(&str, Vec<Game>)]) -> (
                     .await
                     .unwrap();
                 while let Ok(update) = sub.live.try_recv() {
-                    bytes += update.len();
+                    bytes += update.text.len();
                 }
                 moves += 1;
             }

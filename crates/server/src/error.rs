@@ -14,6 +14,9 @@ pub struct ApiError {
     pub kind: String,
     /// A human explanation.
     pub message: String,
+    /// Seconds after which the client may try again (the `Retry-After` header), for refusals
+    /// that pass (`429 RateLimited`, `503 Unavailable`).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -23,7 +26,26 @@ impl ApiError {
             status,
             kind: kind.into(),
             message: message.into(),
+            retry_after: None,
         }
+    }
+    /// 429: too many requests; try again after `retry_after` seconds.
+    pub fn rate_limited(message: impl Into<String>, retry_after: u64) -> Self {
+        let mut e = Self::new(StatusCode::TOO_MANY_REQUESTS, "RateLimited", message);
+        e.retry_after = Some(retry_after.max(1));
+        e
+    }
+    /// 503: the server cannot serve this now (storage cannot be written, a game's task has
+    /// stopped); try again in a second. The cause goes to the server's log, not to the client.
+    pub fn unavailable(cause: impl std::fmt::Display) -> Self {
+        tracing::error!("unavailable: {cause}");
+        let mut e = Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Unavailable",
+            "the server cannot do this now: try again shortly",
+        );
+        e.retry_after = Some(1);
+        e
     }
     /// 400: the request is malformed.
     pub fn bad_request(kind: &str, message: impl Into<String>) -> Self {
@@ -77,12 +99,17 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
+        let mut r = (self.status, Json(self.body())).into_response();
+        if let Some(s) = self.retry_after {
+            r.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        r
     }
 }
 
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> Self {
-        ApiError::internal(e.to_string())
+        ApiError::unavailable(e)
     }
 }

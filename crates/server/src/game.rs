@@ -4,10 +4,12 @@
 
 mod act;
 mod events;
+mod limits;
 mod publish;
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -25,6 +27,7 @@ use crate::store::{now_ms, Append, EventRow, GameRow, Store};
 use crate::view::{side_from, side_name, time_to_flag};
 pub use events::new_match;
 use events::Logged;
+pub use limits::GameLimits;
 use publish::Views;
 
 /// What a seat asks for.
@@ -62,6 +65,16 @@ impl Offer {
         }
     }
 
+    /// From a JSON body's `action` (absent or `null` = offer; a value that is no string is
+    /// no answer).
+    pub fn from_json(v: Option<&Value>) -> Option<Offer> {
+        match v {
+            None | Some(Value::Null) => Some(Offer::Offer),
+            Some(Value::String(s)) => Offer::parse(Some(s)),
+            Some(_) => None,
+        }
+    }
+
     /// Its JSON name.
     pub fn name(self) -> &'static str {
         match self {
@@ -70,22 +83,21 @@ impl Offer {
             Offer::Decline => "decline",
         }
     }
-
-    /// This answer against the offer pending from `pending` (if any), `opp` being the
-    /// opponent: an offer meets the opponent's as an acceptance; an acceptance needs one
-    /// (`NoOffer`, with `missing` as the message).
-    fn against(self, pending: Option<Side>, opp: Side, missing: &str) -> Result<Offer, ApiError> {
-        match self {
-            Offer::Offer if pending == Some(opp) => Ok(Offer::Accept),
-            Offer::Accept if pending != Some(opp) => Err(ApiError::conflict("NoOffer", missing)),
-            other => Ok(other),
-        }
-    }
 }
 
 /// A published event: the full message sent to every client of the game (shared by all of
 /// them without a copy).
 pub type Published = axum::extract::ws::Utf8Bytes;
+
+/// A message of a game's stream: its text and the number of the event it follows (a client
+/// that already has the state at that number skips it).
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    /// The event number the message brings the client to.
+    pub seq: i64,
+    /// The message.
+    pub text: Published,
+}
 
 /// An action's answer once it is stored: the new event's number and the game's state (JSON).
 #[derive(Debug, Clone)]
@@ -110,12 +122,19 @@ pub enum Feed {
 
 /// What a new subscriber gets: the live stream, the events it missed, the current state.
 pub struct Subscription {
-    /// Later events.
-    pub live: broadcast::Receiver<Published>,
-    /// Events after the number the client gave (each `{"seq", "kind", "data", "at_ms"}`).
-    pub missed: Vec<Value>,
-    /// The current state message.
+    /// Later events' messages (those at or before [`Subscription::seq`] are to be skipped).
+    pub live: broadcast::Receiver<Outgoing>,
+    /// The events after the number the client gave, up to [`Subscription::seq`], as far back
+    /// as the game keeps them ([`GameLimits::replay_events`]); each `{"seq", "kind", "data",
+    /// "at_ms"}`.
+    pub missed: Vec<Published>,
+    /// How many events after the client's number are not in `missed` (older than what the
+    /// game keeps: read them from the record).
+    pub missing: i64,
+    /// The current state message (shared by every subscriber of this event number).
     pub state: Published,
+    /// The number of the last event the state holds.
+    pub seq: i64,
 }
 
 pub(crate) enum Cmd {
@@ -125,10 +144,8 @@ pub(crate) enum Cmd {
         whole: bool,
         reply: oneshot::Sender<Result<Acked, ApiError>>,
     },
-    Subscribe {
-        since: i64,
-        feed: Feed,
-        reply: oneshot::Sender<Subscription>,
+    State {
+        reply: oneshot::Sender<(i64, Published)>,
     },
     Snapshot {
         reply: oneshot::Sender<(AnyMatch, GameRow)>,
@@ -138,19 +155,118 @@ pub(crate) enum Cmd {
         seq: i64,
         pmn: Option<String>,
     },
-}
-
-/// The messages a game's stream keeps for a client that reads late; a client further behind
-/// gets the whole state again.
-pub const STREAM_CAPACITY: usize = 256;
-
-/// The stream in `slot` when it has a subscriber.
-fn listened(slot: &Option<broadcast::Sender<Published>>) -> Option<&broadcast::Sender<Published>> {
-    slot.as_ref().filter(|o| o.receiver_count() > 0)
+    /// The hub holds too many games: leave memory if idle.
+    Unload,
 }
 
 /// The running games of a process, by id (the hub's map).
 pub type Registry = Arc<std::sync::Mutex<std::collections::HashMap<String, GameHandle>>>;
+
+/// What a game's task shares with every connection to it, read without asking the task: its
+/// two streams, its last state message and its last events.
+pub struct Shared {
+    /// The `update` stream ([`Feed::Updates`]) and the `event` stream ([`Feed::Events`]), each
+    /// made at its first subscriber (a channel's slots are about 16 KB); each message is
+    /// written only when its stream has a subscriber ([`Shared::listened`]).
+    updates: OnceLock<broadcast::Sender<Outgoing>>,
+    events: OnceLock<broadcast::Sender<Outgoing>>,
+    /// Slots of each stream: a client further behind is disconnected.
+    capacity: usize,
+    snap: std::sync::Mutex<Snap>,
+    /// When the game last had a command (ms since the epoch): the hub unloads the games idle
+    /// longest first.
+    pub(crate) active_ms: AtomicI64,
+    /// On PostgreSQL another process may have stored events: the state is asked of the task,
+    /// which reads them first.
+    postgres: bool,
+}
+
+/// The state message at the last event, once written, and the last events' texts.
+struct Snap {
+    seq: i64,
+    state: Option<Published>,
+    recent: VecDeque<(i64, Published)>,
+    keep: usize,
+}
+
+impl Shared {
+    fn new(capacity: usize, keep: usize, postgres: bool) -> Shared {
+        Shared {
+            updates: OnceLock::new(),
+            events: OnceLock::new(),
+            capacity: capacity.max(1),
+            snap: std::sync::Mutex::new(Snap {
+                seq: 0,
+                state: None,
+                recent: VecDeque::new(),
+                keep,
+            }),
+            active_ms: AtomicI64::new(now_ms()),
+            postgres,
+        }
+    }
+
+    fn stream(&self, feed: Feed) -> &OnceLock<broadcast::Sender<Outgoing>> {
+        match feed {
+            Feed::Updates => &self.updates,
+            Feed::Events => &self.events,
+        }
+    }
+
+    /// The stream of `feed` when it has a subscriber.
+    pub(crate) fn listened(&self, feed: Feed) -> Option<&broadcast::Sender<Outgoing>> {
+        self.stream(feed).get().filter(|o| o.receiver_count() > 0)
+    }
+
+    fn snap(&self) -> std::sync::MutexGuard<'_, Snap> {
+        self.snap
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Records a stored event: the state message is written again when next asked for.
+    fn logged(&self, seq: i64, json: &str) {
+        let mut s = self.snap();
+        s.seq = seq;
+        s.state = None;
+        if s.keep > 0 {
+            if s.recent.len() >= s.keep {
+                s.recent.pop_front();
+            }
+            s.recent.push_back((seq, Published::from(json)));
+        }
+    }
+
+    /// Forgets the events (the game is replayed from the database).
+    fn cleared(&self) {
+        let mut s = self.snap();
+        s.seq = 0;
+        s.state = None;
+        s.recent.clear();
+    }
+
+    /// The state message, when it was written at the last event.
+    fn cached_state(&self) -> Option<(i64, Published)> {
+        let s = self.snap();
+        s.state.clone().map(|st| (s.seq, st))
+    }
+
+    /// The kept events numbered in `(since, upto]`, and how many of those are not kept.
+    fn recent_after(&self, since: i64, upto: i64) -> (Vec<Published>, i64) {
+        if since >= upto {
+            return (Vec::new(), 0);
+        }
+        let s = self.snap();
+        let missed: Vec<Published> = s
+            .recent
+            .iter()
+            .filter(|(seq, _)| *seq > since && *seq <= upto)
+            .map(|(_, t)| t.clone())
+            .collect();
+        let missing = (upto - since) - missed.len() as i64;
+        (missed, missing.max(0))
+    }
+}
 
 /// A handle on a running game.
 #[derive(Clone)]
@@ -158,6 +274,8 @@ pub struct GameHandle {
     pub(crate) tx: mpsc::Sender<Cmd>,
     /// The game's stored fixed part (seats' hashes, engine).
     pub row: Arc<GameRow>,
+    /// What the game shares with its connections.
+    pub(crate) shared: Arc<Shared>,
 }
 
 impl GameHandle {
@@ -166,9 +284,9 @@ impl GameHandle {
         self.tx
             .send(make(tx))
             .await
-            .map_err(|_| ApiError::internal("the game's task has stopped"))?;
+            .map_err(|_| ApiError::unavailable("the game's task has stopped"))?;
         rx.await
-            .map_err(|_| ApiError::internal("the game's task has stopped"))
+            .map_err(|_| ApiError::unavailable("the game's task has stopped"))
     }
 
     /// Performs a seat's action; its event number and the game's whole state once it is
@@ -201,7 +319,21 @@ impl GameHandle {
         .await?
     }
 
-    /// Subscribes to the game's events, with those after `since`.
+    /// The state message and the number of its last event: written once per event by the
+    /// game's task and shared by every client that asks.
+    ///
+    /// # Errors
+    /// When the game's task has stopped.
+    pub async fn state(&self) -> Result<(i64, Published), ApiError> {
+        if !self.shared.postgres {
+            if let Some(s) = self.shared.cached_state() {
+                return Ok(s);
+            }
+        }
+        self.ask(|reply| Cmd::State { reply }).await
+    }
+
+    /// Subscribes to the game's updates, with the events after `since`.
     ///
     /// # Errors
     /// When the game's task has stopped.
@@ -209,13 +341,28 @@ impl GameHandle {
         self.subscribe_to(since, Feed::Updates).await
     }
 
-    /// Subscribes to the game's events in the given [`Feed`], with those after `since`.
+    /// Subscribes to the game's stream of the given [`Feed`], with the events after `since`
+    /// (as far back as the game keeps them). The work is the connection's, not the game's:
+    /// the state message is shared, and the events are the game's last ones.
     ///
     /// # Errors
     /// When the game's task has stopped.
     pub async fn subscribe_to(&self, since: i64, feed: Feed) -> Result<Subscription, ApiError> {
-        self.ask(|reply| Cmd::Subscribe { since, feed, reply })
-            .await
+        let capacity = self.shared.capacity;
+        let live = self
+            .shared
+            .stream(feed)
+            .get_or_init(|| broadcast::channel(capacity).0)
+            .subscribe();
+        let (seq, state) = self.state().await?;
+        let (missed, missing) = self.shared.recent_after(since.max(0), seq);
+        Ok(Subscription {
+            live,
+            missed,
+            missing,
+            state,
+            seq,
+        })
     }
 
     /// The match as it stands.
@@ -230,6 +377,11 @@ impl GameHandle {
     pub fn catch_up(&self) {
         let _ = self.tx.try_send(Cmd::CatchUp);
     }
+
+    /// Asks the task to leave memory if it is idle (the hub holds too many games).
+    pub(crate) fn unload(&self) {
+        let _ = self.tx.try_send(Cmd::Unload);
+    }
 }
 
 struct Game {
@@ -237,13 +389,17 @@ struct Game {
     periods: Option<Value>,
     m: AnyMatch,
     seq: i64,
-    log: Vec<Logged>,
-    /// The last event's kind and the PMN of its move ([`Game::log_event`]).
+    /// The last event's text for clients, kind and the PMN of its move ([`Game::log_event`]).
+    last: Option<Logged>,
     last_kind: String,
     last_moved: Option<String>,
     turn_start: Option<i64>,
     draw_offer: Option<Side>,
     takeback_offer: Option<Side>,
+    /// Draw offers and take-back requests each side made (bounded by the limits).
+    offers: [[u32; 2]; 2],
+    /// Each seat's actions (rate-limited).
+    seat_buckets: [limits::Bucket; 2],
     engine: Option<(Side, u8)>,
     engine_busy: bool,
     /// What clients were last sent.
@@ -255,18 +411,23 @@ struct Game {
     broken: bool,
     store: Store,
     opponent: Arc<dyn Opponent>,
-    /// The `update` stream ([`Feed::Updates`]) and the `event` stream ([`Feed::Events`]), each
-    /// made at its first subscriber (a channel's [`STREAM_CAPACITY`] slots are about 16 KB);
-    /// each message is written only when its stream has a subscriber ([`listened`]).
-    out: Option<broadcast::Sender<Published>>,
-    out_events: Option<broadcast::Sender<Published>>,
+    shared: Arc<Shared>,
+    limits: Arc<GameLimits>,
+    /// The game's wake time as stored ([`GameRow::wake_ms`]).
+    stored_wake: Option<i64>,
     me: mpsc::WeakSender<Cmd>,
-    /// The hub's map, and how long the game stays there once finished and unused.
-    registry: (
-        std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
-        Duration,
-    ),
+    /// The hub's map.
+    registry: std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
 }
+
+/// Draw offers' index in [`Game::offers`].
+const DRAW: usize = 0;
+/// Take-back requests' index in [`Game::offers`].
+const TAKEBACK: usize = 1;
+
+/// A game whose clock falls or whose engine moves within this margin is not unloaded (the
+/// hub's waker looks this far ahead).
+pub(crate) const WAKE_MARGIN_MS: i64 = 2_000;
 
 /// Starts the task of a stored game: replays its events from the database.
 ///
@@ -276,51 +437,63 @@ pub(crate) async fn start(
     row: GameRow,
     store: Store,
     opponent: Arc<dyn Opponent>,
-    registry: (
-        std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
-        Duration,
-    ),
+    registry: std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
+    limits: Arc<GameLimits>,
 ) -> Result<GameHandle, ApiError> {
     let periods: Option<Value> = match &row.periods {
-        Some(p) => Some(serde_json::from_str(p).map_err(|e| ApiError::internal(e.to_string()))?),
+        Some(p) => Some(
+            serde_json::from_str(p)
+                .map_err(|e| ApiError::internal(format!("game {}: stored periods: {e}", row.id)))?,
+        ),
         None => None,
     };
-    let m = new_match(&row.rules, Some(&row.start_feen), periods.as_ref())?;
+    let m = new_match(&row.rules, Some(&row.start_feen), periods.as_ref())
+        .map_err(|e| ApiError::internal(format!("game {}: stored start: {e}", row.id)))?;
     let engine = match (&row.engine_side, row.engine_level) {
         (Some(s), Some(l)) => side_from(s).map(|s| (s, l.clamp(1, 8) as u8)),
         _ => None,
     };
-    let (tx, rx) = mpsc::channel(256);
+    let (tx, rx) = mpsc::channel(64);
+    let shared = Arc::new(Shared::new(
+        limits.ws_backlog,
+        limits.replay_events,
+        store.is_postgres(),
+    ));
+    let stored_wake = row.wake_ms;
     let row = Arc::new(row);
+    let burst = limits.seat_burst;
     let mut g = Game {
         row: row.clone(),
         periods,
         views: Views::new(&m),
         m,
         seq: 0,
-        log: Vec::new(),
+        last: None,
         last_kind: String::new(),
         last_moved: None,
         turn_start: None,
         draw_offer: None,
         takeback_offer: None,
+        offers: [[0; 2]; 2],
+        seat_buckets: [limits::Bucket::full(burst), limits::Bucket::full(burst)],
         engine,
         engine_busy: false,
         played: None,
         broken: false,
         store,
         opponent,
-        out: None,
-        out_events: None,
+        shared: shared.clone(),
+        limits,
+        stored_wake,
         me: tx.downgrade(),
         registry,
     };
     let events = g.store.events(&g.row.id, 0).await?;
-    for e in events {
-        g.apply_stored(&e);
+    for e in &events {
+        g.apply_stored(e)?;
     }
     tokio::spawn(g.run(rx));
-    Ok(GameHandle { tx, row })
+    Ok(GameHandle { tx, row, shared })
 }
 
 impl Game {
@@ -337,29 +510,34 @@ impl Game {
                     None => std::future::pending::<()>().await,
                 }
             };
-            let finished = self.m.outcome().is_some();
-            let grace = self.registry.1;
-            let idle = async {
-                if finished {
-                    tokio::time::sleep(grace).await;
-                } else {
-                    std::future::pending::<()>().await;
-                }
+            let idle = if self.m.outcome().is_some() {
+                self.limits.finished_unload
+            } else {
+                self.limits.idle_unload
             };
-            tokio::select! {
+            let unload = tokio::select! {
                 cmd = rx.recv() => match cmd {
                     None => break,
-                    Some(c) => self.handle(c).await,
-                },
-                () = sleep => self.flag().await,
-                () = idle => if self.unload() {
-                    // Commands sent before the hub forgot the game are still answered.
-                    rx.close();
-                    while let Some(c) = rx.recv().await {
+                    Some(Cmd::Unload) => true,
+                    Some(c) => {
+                        self.shared.active_ms.store(now_ms(), Ordering::Relaxed);
                         self.handle(c).await;
+                        false
                     }
-                    break;
                 },
+                () = sleep => {
+                    self.flag().await;
+                    false
+                }
+                () = tokio::time::sleep(idle) => true,
+            };
+            if unload && self.unload().await {
+                // Commands sent before the hub forgot the game are still answered.
+                rx.close();
+                while let Some(c) = rx.recv().await {
+                    self.handle(c).await;
+                }
+                break;
             }
             if self.broken {
                 self.forget();
@@ -370,7 +548,7 @@ impl Game {
 
     /// Leaves the hub's map (the game is started again from the database when asked for).
     fn forget(&self) {
-        if let Some(map) = self.registry.0.upgrade() {
+        if let Some(map) = self.registry.upgrade() {
             if let Ok(mut map) = map.lock() {
                 map.remove(&self.row.id);
             }
@@ -393,20 +571,30 @@ impl Game {
                     };
                     self.m = m;
                     self.seq = 0;
-                    self.log.clear();
+                    self.last = None;
+                    self.shared.cleared();
                     self.last_kind.clear();
                     self.last_moved = None;
                     self.turn_start = None;
                     self.draw_offer = None;
                     self.takeback_offer = None;
+                    self.offers = [[0; 2]; 2];
                     self.played = None;
-                    for e in events {
-                        self.apply_stored(&e);
+                    let mut replayed = true;
+                    for e in &events {
+                        if let Err(err) = self.apply_stored(e) {
+                            tracing::error!(game = %self.row.id, "reloading: {err}");
+                            replayed = false;
+                            break;
+                        }
                     }
-                    return;
+                    if replayed {
+                        return;
+                    }
+                    break;
                 }
                 Err(e) => {
-                    eprintln!("tegoma-server: game {}: reloading: {e}", self.row.id);
+                    tracing::warn!(game = %self.row.id, "reloading: {e}");
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
             }
@@ -414,12 +602,51 @@ impl Game {
         self.broken = true;
     }
 
-    /// A finished game that received no command for the grace period leaves the hub's map
-    /// when no one else holds a handle on it (a connected client does): the task ends, and the
-    /// game is started again from the database when asked for. Under the map's lock, so that
-    /// no new handle is given out meanwhile.
-    fn unload(&self) -> bool {
-        let Some(map) = self.registry.0.upgrade() else {
+    /// When the server must next act on the game with no client: the flag's fall, or now when
+    /// the engine is to move; `None` when never (see [`GameRow::wake_ms`]).
+    fn next_action(&self) -> Option<i64> {
+        if self.m.outcome().is_some() {
+            return None;
+        }
+        if self
+            .engine
+            .is_some_and(|(side, _)| side == self.m.side_to_move())
+        {
+            return Some(now_ms());
+        }
+        self.deadline()
+    }
+
+    /// The wake time to store with an event stored at `at_ms`: the event may bring the game's
+    /// next action forward (a move starts the other clock), so a game that may ever need waking
+    /// stores a bound no later than now, once while it is in memory (the exact time is stored
+    /// when it leaves memory).
+    fn wake_with(&self, at_ms: i64) -> Option<i64> {
+        let may_wake = self.engine.is_some() || self.m.clock().is_some();
+        (may_wake && self.stored_wake.is_none_or(|w| w > at_ms)).then_some(at_ms)
+    }
+
+    /// Leaves memory when nothing uses the game: no client connected and no command in flight
+    /// (only the hub's map holds a handle), no engine thinking, no clock falling or engine move
+    /// due within [`WAKE_MARGIN_MS`]. Its exact wake time is stored first, so that the hub's
+    /// waker starts it again when its clock or engine needs it. Then it leaves the hub's map,
+    /// under the map's lock, so that no new handle is given out meanwhile.
+    async fn unload(&mut self) -> bool {
+        if self.engine_busy || !self.unused() {
+            return false;
+        }
+        let wake = self.next_action();
+        if wake.is_some_and(|w| w <= now_ms() + WAKE_MARGIN_MS) {
+            return false;
+        }
+        if wake != self.stored_wake {
+            if let Err(e) = self.store.set_wake(&self.row.id, wake).await {
+                tracing::warn!(game = %self.row.id, "kept in memory: {e}");
+                return false;
+            }
+            self.stored_wake = wake;
+        }
+        let Some(map) = self.registry.upgrade() else {
             return false;
         };
         let Ok(mut map) = map.lock() else {
@@ -432,6 +659,11 @@ impl Game {
             }
             _ => false,
         }
+    }
+
+    /// Whether only the hub's map holds a handle on the game.
+    fn unused(&self) -> bool {
+        self.me.strong_count() <= 1
     }
 
     /// When the side to move's flag falls (ms since the epoch), if a clock runs.
@@ -453,36 +685,24 @@ impl Game {
                 whole,
                 reply,
             } => {
-                let r = self.act(side, action, whole).await;
+                let r = match self.seat_buckets[side.index()]
+                    .take(self.limits.seat_rate, self.limits.seat_burst)
+                {
+                    Ok(()) => self.act(side, action, whole).await,
+                    Err(retry) => Err(ApiError::rate_limited(
+                        "too many actions from this seat: slow down",
+                        retry,
+                    )),
+                };
                 let _ = reply.send(r);
             }
-            Cmd::Subscribe { since, feed, reply } => {
+            Cmd::State { reply } => {
                 if self.store.is_postgres() {
                     // Another process may have stored events whose notification is on its way:
                     // a new client gets the database's state.
                     let _ = self.catch_up().await;
                 }
-                let stream = match feed {
-                    Feed::Updates => &mut self.out,
-                    Feed::Events => &mut self.out_events,
-                };
-                let live = stream
-                    .get_or_insert_with(|| broadcast::channel(STREAM_CAPACITY).0)
-                    .subscribe();
-                let from = usize::try_from(since.max(0)).unwrap_or(usize::MAX);
-                let missed = self
-                    .log
-                    .get(from..)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|e| serde_json::from_str(&e.json).unwrap_or(Value::Null))
-                    .collect();
-                let state = self.state_message();
-                let _ = reply.send(Subscription {
-                    live,
-                    missed,
-                    state,
-                });
+                let _ = reply.send(self.shared_state());
             }
             Cmd::Snapshot { reply } => {
                 let _ = reply.send((self.m.clone(), (*self.row).clone()));
@@ -495,16 +715,28 @@ impl Game {
                 if seq == self.seq {
                     if let (Some(pmn), Some((side, _))) = (pmn, self.engine) {
                         if let Err(e) = self.act(side, Action::Move(pmn), false).await {
-                            eprintln!(
-                                "tegoma-server: game {}: engine move refused: {e}",
-                                self.row.id
-                            );
+                            tracing::warn!(game = %self.row.id, "engine move refused: {e}");
                         }
                     }
                 }
                 self.maybe_engine();
             }
+            Cmd::Unload => {}
         }
+    }
+
+    /// The state message at the last event, written once and shared.
+    fn shared_state(&mut self) -> (i64, Published) {
+        if let Some(s) = self.shared.cached_state() {
+            if s.0 == self.seq {
+                return s;
+            }
+        }
+        let state = self.state_message();
+        let mut snap = self.shared.snap();
+        snap.seq = self.seq;
+        snap.state = Some(state.clone());
+        (self.seq, state)
     }
 
     /// Reads the events other processes stored and publishes them.
@@ -514,7 +746,7 @@ impl Game {
             if e.seq != self.seq + 1 {
                 break;
             }
-            self.apply_stored(&e);
+            self.apply_stored(&e)?;
             self.publish();
         }
         self.maybe_engine();
@@ -543,7 +775,7 @@ impl Game {
                     }
                 }
                 Err(e) => {
-                    eprintln!("tegoma-server: game {}: {e}", self.row.id);
+                    tracing::warn!(game = %self.row.id, "storing a time forfeit: {e}");
                     tokio::time::sleep(Duration::from_millis(200)).await;
                     return;
                 }
@@ -553,8 +785,9 @@ impl Game {
 
     async fn finished(&mut self) {
         if self.m.outcome().is_some() {
-            if let Err(e) = self.store.set_finished(&self.row.id).await {
-                eprintln!("tegoma-server: game {}: {e}", self.row.id);
+            match self.store.set_finished(&self.row.id).await {
+                Ok(()) => self.stored_wake = None,
+                Err(e) => tracing::warn!(game = %self.row.id, "marking finished: {e}"),
             }
         }
     }

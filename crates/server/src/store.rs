@@ -20,11 +20,15 @@ use writer::Write;
 /// Stores a new game (parameters: its [`GameRow`] fields in order, without the finish flag).
 /// `$N` parameters, which SQLite, PostgreSQL and `rusqlite` (by position) all read.
 const INSERT_GAME: &str = "INSERT INTO games (id, rules, start_feen, periods, engine_side, \
-     engine_level, first_hash, second_hash, created_ms, finished) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)";
+     engine_level, first_hash, second_hash, created_ms, finished, wake_ms) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)";
 
-/// Marks the game `$1` finished.
-const FINISH_GAME: &str = "UPDATE games SET finished = 1 WHERE id = $1";
+/// Marks the game `$1` finished (it never needs waking again).
+const FINISH_GAME: &str = "UPDATE games SET finished = 1, wake_ms = NULL WHERE id = $1";
+
+/// Sets the wake time of the game `$2` to `$1` (see [`GameRow::wake_ms`]); parameters in the
+/// order they appear (SQLite numbers `$N` parameters by their first appearance).
+const SET_WAKE: &str = "UPDATE games SET wake_ms = $1 WHERE id = $2";
 
 /// SQLite: appends an event unless its number is taken (then no row changes).
 const SQLITE_APPEND: &str = "INSERT OR IGNORE INTO events (game_id, seq, kind, data, at_ms) \
@@ -78,6 +82,11 @@ pub struct GameRow {
     pub second_hash: Option<String>,
     /// Creation time, ms since the epoch.
     pub created_ms: i64,
+    /// When the server must next act on the game with no client connected (its clock's flag,
+    /// the engine's move), ms since the epoch: never later than that moment (a lower bound;
+    /// exact when the game left memory), `None` when never. The hub's waker loads the games
+    /// that are due ([`Store::due`]).
+    pub wake_ms: Option<i64>,
 }
 
 /// One stored event.
@@ -105,13 +114,22 @@ pub enum Append {
 /// The schema's migrations, embedded (applied in order at start, recorded by sqlx).
 fn migrator() -> Migrator {
     let mut m = Migrator::DEFAULT;
-    m.migrations = Cow::Owned(vec![Migration::new(
-        1,
-        Cow::Borrowed("games"),
-        MigrationType::Simple,
-        Cow::Borrowed(include_str!("../migrations/0001_games.sql")),
-        false,
-    )]);
+    m.migrations = Cow::Owned(vec![
+        Migration::new(
+            1,
+            Cow::Borrowed("games"),
+            MigrationType::Simple,
+            Cow::Borrowed(include_str!("../migrations/0001_games.sql")),
+            false,
+        ),
+        Migration::new(
+            2,
+            Cow::Borrowed("wake"),
+            MigrationType::Simple,
+            Cow::Borrowed(include_str!("../migrations/0002_wake.sql")),
+            false,
+        ),
+    ]);
     m
 }
 
@@ -260,6 +278,7 @@ impl Store {
             .bind(&g.first_hash)
             .bind(&g.second_hash)
             .bind(g.created_ms)
+            .bind(g.wake_ms)
             .execute(&self.pool)
             .await
             .map_err(ctx("storing a game"))?;
@@ -273,7 +292,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(
             "SELECT id, rules, start_feen, periods, engine_side, engine_level, first_hash, \
-             second_hash, created_ms FROM games WHERE id = $1",
+             second_hash, created_ms, wake_ms FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -290,13 +309,14 @@ impl Store {
                 first_hash: r.try_get(6)?,
                 second_hash: r.try_get(7)?,
                 created_ms: r.try_get(8)?,
+                wake_ms: r.try_get(9)?,
             })
         })
         .transpose()
         .map_err(ctx("reading a game"))
     }
 
-    /// The games not finished (to restart their clocks after a restart).
+    /// The games not finished.
     ///
     /// # Errors
     /// Database errors.
@@ -309,6 +329,80 @@ impl Store {
             .map(|r| r.try_get(0))
             .collect::<Result<_, _>>()
             .map_err(ctx("listing games"))
+    }
+
+    /// The games due to be woken by `until` (ms since the epoch) whose `(wake_ms, id)` comes
+    /// after `after`, in that order, at most `limit` of them: `(id, wake_ms)` (through the
+    /// index on `(wake_ms, id)`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn due(
+        &self,
+        until: i64,
+        after: Option<(i64, &str)>,
+        limit: i64,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let (wake, id) = after.unwrap_or((i64::MIN, ""));
+        let rows = sqlx::query(
+            "SELECT id, wake_ms FROM games WHERE wake_ms IS NOT NULL AND wake_ms <= $1 \
+             AND (wake_ms > $2 OR (wake_ms = $2 AND id > $3)) ORDER BY wake_ms, id LIMIT $4",
+        )
+        .bind(until)
+        .bind(wake)
+        .bind(id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(ctx("finding the games to wake"))?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ctx("finding the games to wake"))
+    }
+
+    /// The number of games stored.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn count_games(&self) -> Result<i64, StoreError> {
+        sqlx::query("SELECT COUNT(*) FROM games")
+            .fetch_one(&self.pool)
+            .await
+            .and_then(|r| r.try_get(0))
+            .map_err(ctx("counting games"))
+    }
+
+    /// The number of events stored in the game `id`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn count_events(&self, id: &str) -> Result<i64, StoreError> {
+        sqlx::query("SELECT COUNT(*) FROM events WHERE game_id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await
+            .and_then(|r| r.try_get(0))
+            .map_err(ctx("counting events"))
+    }
+
+    /// Sets a game's [`GameRow::wake_ms`].
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_wake(&self, id: &str, wake_ms: Option<i64>) -> Result<(), StoreError> {
+        if let Some(w) = &self.writer {
+            let (reply, answer) = oneshot::channel();
+            let wake = Write::Wake(id.to_string(), wake_ms, reply);
+            return write(w, wake, answer, "setting a game's wake time").await;
+        }
+        sqlx::query(SET_WAKE)
+            .bind(wake_ms)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(ctx("setting a game's wake time"))?;
+        Ok(())
     }
 
     /// The number of moves stored in each game that has any, `(game id, moves)` (for the load
@@ -381,11 +475,26 @@ impl Store {
     /// # Errors
     /// Database errors other than the number being taken.
     pub async fn append(&self, id: &str, e: &EventRow) -> Result<Append, StoreError> {
+        self.append_waking(id, e, None).await
+    }
+
+    /// As [`Store::append`], setting the game's [`GameRow::wake_ms`] to `wake` in the same
+    /// transaction when it is given.
+    ///
+    /// # Errors
+    /// Database errors other than the number being taken.
+    pub async fn append_waking(
+        &self,
+        id: &str,
+        e: &EventRow,
+        wake: Option<i64>,
+    ) -> Result<Append, StoreError> {
         if let Some(w) = &self.writer {
             let (reply, answer) = oneshot::channel();
             let event = Write::Event {
                 id: id.to_string(),
                 event: e.clone(),
+                wake,
                 reply,
             };
             return write(w, event, answer, "appending an event").await;
@@ -409,6 +518,14 @@ impl Store {
         if done.rows_affected() == 0 {
             let _ = tx.rollback().await;
             return Ok(Append::Conflict);
+        }
+        if let Some(wake) = wake {
+            sqlx::query(SET_WAKE)
+                .bind(wake)
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(ctx("setting a game's wake time"))?;
         }
         if self.postgres {
             sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS n")

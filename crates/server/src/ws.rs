@@ -22,7 +22,7 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::error::ApiError;
-use crate::game::{Action, Feed, GameHandle, Offer, Published};
+use crate::game::{Action, Feed, GameHandle, GameLimits, Offer, Outgoing};
 use crate::hub::{seat_of, Hub};
 use crate::view::side_name;
 
@@ -40,6 +40,10 @@ pub const MAX_DROPPED: u32 = 1000;
 /// still cost 4% of the process, and messages are about 1 KB now (an update), so 4 KiB (a
 /// larger message takes two reads).
 pub const READ_BUFFER: usize = 4 * 1024;
+/// The close code of a client the server let go that should connect again with `?since=` its
+/// last event number: it fell behind the game's stream, stopped taking messages, or stopped
+/// answering pings.
+pub const RECONNECT: u16 = 4000;
 
 pub(crate) async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -63,13 +67,20 @@ pub(crate) async fn upgrade(
             ))
         }
     };
-    let since = query("since").and_then(|s| s.parse::<i64>().ok());
+    let since =
+        match query("since") {
+            None => None,
+            Some(s) => Some(s.parse::<i64>().map_err(|_| {
+                ApiError::bad_request("InvalidSince", "since must be an event number")
+            })?),
+        };
     let g = hub.get(&id).await?.ok_or_else(ApiError::not_found)?;
+    let limits = hub.limits();
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| session(socket, g, since, feed)))
+        .on_upgrade(move |socket| session(socket, g, since, feed, limits)))
 }
 
 struct Bucket {
@@ -103,53 +114,122 @@ fn error(kind: &str, message: &str, reference: Option<&Value>) -> Message {
     Message::Text(v.to_string().into())
 }
 
-/// Writes the events waiting for this client, starting with `ev`, into the socket's buffer
-/// (no write to the network yet): one write for all of them. A client that fell behind gets
-/// the whole state again. `false` when the connection or the game is gone.
+/// A connection's end, as the session saw it.
+enum End {
+    /// The client closed, or the connection failed: nothing more to send.
+    Gone,
+    /// The server lets the client go: a close frame with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// Writes `message` into the socket's buffer within the write timeout.
+async fn feed(socket: &mut WebSocket, message: Message, limits: &GameLimits) -> Result<(), End> {
+    match tokio::time::timeout(limits.ws_timeout, socket.feed(message)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(End::Gone),
+        Err(_) => Err(End::Close(
+            RECONNECT,
+            "Reconnect: the client stopped reading",
+        )),
+    }
+}
+
+/// Sends what was written within the write timeout.
+async fn flush(socket: &mut WebSocket, limits: &GameLimits) -> Result<(), End> {
+    match tokio::time::timeout(limits.ws_timeout, socket.flush()).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(End::Gone),
+        Err(_) => Err(End::Close(
+            RECONNECT,
+            "Reconnect: the client stopped reading",
+        )),
+    }
+}
+
+/// Writes the stream's messages waiting for this client, starting with `ev`, into the socket's
+/// buffer (no write to the network yet): one write for all of them. Messages the client
+/// already has (at or before `seen`) are skipped. A client that fell behind the stream is let
+/// go, to reconnect with `?since=`.
 async fn forward(
     socket: &mut WebSocket,
-    live: &mut broadcast::Receiver<Published>,
-    g: &GameHandle,
-    feed: Feed,
-    mut ev: Result<Published, TryRecvError>,
-) -> bool {
+    live: &mut broadcast::Receiver<Outgoing>,
+    seen: i64,
+    mut ev: Result<Outgoing, TryRecvError>,
+    limits: &GameLimits,
+) -> Result<(), End> {
     loop {
-        let text = match ev {
-            Ok(t) => t,
-            Err(TryRecvError::Empty) => return true,
-            Err(TryRecvError::Lagged(_)) => match g.subscribe_to(i64::MAX, feed).await {
-                Ok(s) => {
-                    *live = s.live;
-                    s.state
-                }
-                Err(_) => return false,
-            },
-            Err(TryRecvError::Closed) => return false,
-        };
-        if socket.feed(Message::Text(text)).await.is_err() {
-            return false;
+        match ev {
+            Ok(out) if out.seq <= seen => {}
+            Ok(out) => feed(socket, Message::Text(out.text), limits).await?,
+            Err(TryRecvError::Empty) => return Ok(()),
+            Err(TryRecvError::Lagged(_)) => {
+                return Err(End::Close(
+                    RECONNECT,
+                    "Reconnect: fell behind the game's stream",
+                ))
+            }
+            Err(TryRecvError::Closed) => return Err(End::Gone),
         }
         ev = live.try_recv();
     }
 }
 
-async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>, feed: Feed) {
-    let Ok(sub) = g.subscribe_to(since.unwrap_or(i64::MAX), feed).await else {
-        return;
+/// The `events` message: the kept events after the client's number, and how many of those
+/// are not kept (`missing`: read them from the record).
+fn events_message(missed: &[crate::game::Published], missing: i64) -> Message {
+    let mut m = String::with_capacity(64 + missed.iter().map(|e| e.len() + 1).sum::<usize>());
+    m.push_str(r#"{"type":"events","events":["#);
+    for (i, e) in missed.iter().enumerate() {
+        if i > 0 {
+            m.push(',');
+        }
+        m.push_str(e.as_str());
+    }
+    m.push_str(r#"],"missing":"#);
+    crate::view::push_int(&mut m, missing);
+    m.push('}');
+    Message::Text(m.into())
+}
+
+async fn session(
+    mut socket: WebSocket,
+    g: GameHandle,
+    since: Option<i64>,
+    feed_of: Feed,
+    limits: std::sync::Arc<GameLimits>,
+) {
+    let end = run_session(&mut socket, g, since, feed_of, &limits).await;
+    if let End::Close(code, reason) = end {
+        let frame = Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        }));
+        let _ = tokio::time::timeout(limits.ws_timeout, socket.send(frame)).await;
+    }
+}
+
+async fn run_session(
+    socket: &mut WebSocket,
+    g: GameHandle,
+    since: Option<i64>,
+    feed_of: Feed,
+    limits: &GameLimits,
+) -> End {
+    let Ok(sub) = g.subscribe_to(since.unwrap_or(i64::MAX), feed_of).await else {
+        return End::Close(1011, "the game is not available");
     };
     let mut live = sub.live;
+    let seen = sub.seq;
     if since.is_some() {
-        let m = json!({"type": "events", "events": sub.missed});
-        if socket
-            .feed(Message::Text(m.to_string().into()))
-            .await
-            .is_err()
-        {
-            return;
+        if let Err(e) = feed(socket, events_message(&sub.missed, sub.missing), limits).await {
+            return e;
         }
     }
-    if socket.send(Message::Text(sub.state)).await.is_err() {
-        return;
+    if let Err(e) = feed(socket, Message::Text(sub.state), limits).await {
+        return e;
+    }
+    if let Err(e) = flush(socket, limits).await {
+        return e;
     }
     let mut seat: Option<Side> = None;
     let mut bucket = Bucket {
@@ -158,6 +238,9 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>, feed:
         dropped: 0,
         last_warning: None,
     };
+    let mut ping =
+        tokio::time::interval_at(tokio::time::Instant::now() + limits.ws_ping, limits.ws_ping);
+    let mut last_heard = Instant::now();
     loop {
         tokio::select! {
             ev = live.recv() => {
@@ -165,26 +248,39 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>, feed:
                     RecvError::Lagged(n) => TryRecvError::Lagged(n),
                     RecvError::Closed => TryRecvError::Closed,
                 });
-                if !forward(&mut socket, &mut live, &g, feed, ev).await || socket.flush().await.is_err() {
-                    break;
+                if let Err(e) = forward(socket, &mut live, seen, ev, limits).await {
+                    return e;
+                }
+                if let Err(e) = flush(socket, limits).await {
+                    return e;
+                }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > limits.ws_ping + limits.ws_timeout {
+                    return End::Close(RECONNECT, "Reconnect: no answer to pings");
+                }
+                if let Err(e) = feed(socket, Message::Ping(Default::default()), limits).await {
+                    return e;
+                }
+                if let Err(e) = flush(socket, limits).await {
+                    return e;
                 }
             }
             msg = socket.recv() => {
                 let msg = match msg {
                     Some(Ok(m)) => m,
-                    // Oversized frames and protocol errors end the connection.
-                    _ => break,
+                    // Invalid frames (tungstenite answered them with the protocol's close
+                    // code), oversized frames and a connection that failed.
+                    Some(Err(_)) => return End::Close(1002, "protocol error"),
+                    None => return End::Gone,
                 };
+                last_heard = Instant::now();
                 let reply = match msg {
-                    Message::Close(_) => break,
+                    Message::Close(_) => return End::Gone,
                     Message::Ping(_) | Message::Pong(_) => continue,
                     _ if !bucket.allow() => {
                         if bucket.dropped > MAX_DROPPED {
-                            let _ = socket.send(Message::Close(Some(CloseFrame {
-                                code: 1008,
-                                reason: "RateLimited: too many messages".into(),
-                            }))).await;
-                            break;
+                            return End::Close(1008, "RateLimited: too many messages");
                         }
                         let now = Instant::now();
                         if bucket.last_warning.is_some_and(|t| now.duration_since(t).as_millis() < 1000) {
@@ -202,11 +298,14 @@ async fn session(mut socket: WebSocket, g: GameHandle, since: Option<i64>, feed:
                 // The events the action published go first (the client sees the state its
                 // answer refers to), then the answer, in one write.
                 let ev = live.try_recv();
-                if !forward(&mut socket, &mut live, &g, feed, ev).await
-                    || socket.feed(reply).await.is_err()
-                    || socket.flush().await.is_err()
-                {
-                    break;
+                if let Err(e) = forward(socket, &mut live, seen, ev, limits).await {
+                    return e;
+                }
+                if let Err(e) = feed(socket, reply, limits).await {
+                    return e;
+                }
+                if let Err(e) = flush(socket, limits).await {
+                    return e;
                 }
             }
         }
@@ -292,7 +391,7 @@ pub fn read_message_json(text: &str) -> Read {
             None => unreadable("MalformedMessage", "a move message needs \"move\": PMN"),
         },
         "resign" => Ok(Request::Act(Action::Resign)),
-        "draw" | "takeback" => match Offer::parse(v.get("action").and_then(Value::as_str)) {
+        "draw" | "takeback" => match Offer::from_json(v.get("action")) {
             Some(o) if ty == "draw" => Ok(Request::Act(Action::Draw(o))),
             Some(o) => Ok(Request::Act(Action::Takeback(o))),
             None => unreadable(

@@ -128,7 +128,7 @@ impl Game {
                 false,
             ),
             Action::Draw(o) => {
-                let o = o.against(self.draw_offer, opp, "the opponent has not offered a draw")?;
+                let o = self.judge_offer(side, *o, DRAW)?;
                 (
                     "draw",
                     json!({"side": side_name(side), "action": o.name()}).to_string(),
@@ -136,11 +136,7 @@ impl Game {
                 )
             }
             Action::Takeback(o) => {
-                let o = o.against(
-                    self.takeback_offer,
-                    opp,
-                    "the opponent has not asked for a take-back",
-                )?;
+                let o = self.judge_offer(side, *o, TAKEBACK)?;
                 match o {
                     Offer::Offer => {
                         if self.plies_to_take_back(side) == 0 {
@@ -178,7 +174,7 @@ impl Game {
             data,
             at_ms: now_ms(),
         };
-        match self.store.append(&self.row.id, &e).await {
+        match self.append(&e).await {
             Ok(Append::Stored) => {}
             Ok(Append::Conflict) => {
                 if applied {
@@ -190,7 +186,7 @@ impl Game {
                 if applied {
                     self.reload().await;
                 }
-                return Err(err.into());
+                return Err(err);
             }
         }
         if applied {
@@ -208,7 +204,7 @@ impl Game {
                 self.takeback_offer = None;
             }
         } else {
-            self.apply_stored(&e);
+            self.apply_stored(&e)?;
         }
         self.finished().await;
         let state = self.publish_with(whole);
@@ -219,6 +215,48 @@ impl Game {
             ));
         }
         Ok(Some(state))
+    }
+
+    /// `side`'s answer `o` to the offers of kind `which` ([`DRAW`] or [`TAKEBACK`]), judged
+    /// against the pending one and the side's bound: an offer meets the opponent's pending one
+    /// as an acceptance; a second offer while one's own is pending, an offer past the bound, an
+    /// acceptance with no offer of the opponent's and a decline with nothing pending are
+    /// refused (nothing is stored).
+    fn judge_offer(&self, side: Side, o: Offer, which: usize) -> Result<Offer, ApiError> {
+        let (pending, max, what) = if which == DRAW {
+            (self.draw_offer, self.limits.max_draw_offers, "draw offers")
+        } else {
+            (
+                self.takeback_offer,
+                self.limits.max_takeback_offers,
+                "take-back requests",
+            )
+        };
+        let opp = side.flip();
+        match o {
+            Offer::Offer if pending == Some(opp) => Ok(Offer::Accept),
+            Offer::Offer if pending == Some(side) => Err(ApiError::conflict(
+                "OfferPending",
+                "your offer is still pending: wait for the answer",
+            )),
+            Offer::Offer if self.offers[which][side.index()] >= max => Err(ApiError::conflict(
+                "TooManyOffers",
+                format!("a side may make at most {max} {what} in a game"),
+            )),
+            Offer::Accept if pending != Some(opp) => Err(ApiError::conflict(
+                "NoOffer",
+                if which == DRAW {
+                    "the opponent has not offered a draw"
+                } else {
+                    "the opponent has not asked for a take-back"
+                },
+            )),
+            Offer::Decline if pending.is_none() => Err(ApiError::conflict(
+                "NoOffer",
+                "there is no pending offer to decline",
+            )),
+            other => Ok(other),
+        }
     }
 
     /// How many plies a take-back asked by `side` undoes: back to `side`'s last move.

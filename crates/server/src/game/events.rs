@@ -54,7 +54,7 @@ impl Game {
             data: data.to_string(),
             at_ms: now_ms(),
         };
-        match self.store.append(&self.row.id, &e).await? {
+        match self.append(&e).await? {
             Append::Stored => {
                 self.seq = e.seq;
                 self.log_event(&e, None);
@@ -67,39 +67,79 @@ impl Game {
         }
     }
 
+    /// Appends `e` to the game's log in the database, with the game's wake time when it must
+    /// change ([`Game::wake_with`]).
+    pub(super) async fn append(&mut self, e: &EventRow) -> Result<Append, ApiError> {
+        let wake = self.wake_with(e.at_ms);
+        let appended = self.store.append_waking(&self.row.id, e, wake).await?;
+        if appended == Append::Stored && wake.is_some() {
+            self.stored_wake = wake;
+        }
+        Ok(appended)
+    }
+
     /// Applies a stored event (replay at start, or another process's event).
-    pub(super) fn apply_stored(&mut self, e: &EventRow) {
-        let data: Value = serde_json::from_str(&e.data).unwrap_or(Value::Null);
+    ///
+    /// # Errors
+    /// An event that cannot be read or does not apply to the game as it stands (the stored
+    /// log is damaged): never dropped.
+    pub(super) fn apply_stored(&mut self, e: &EventRow) -> Result<(), ApiError> {
+        let damaged = |what: String| {
+            ApiError::internal(format!(
+                "game {}: stored event {} ({}): {what}",
+                self.row.id, e.seq, e.kind
+            ))
+        };
+        let data: Value = serde_json::from_str(&e.data).map_err(|err| damaged(err.to_string()))?;
         let side = data.get("side").and_then(Value::as_str).and_then(side_from);
+        let action = || data.get("action").and_then(Value::as_str);
         match (e.kind.as_str(), side) {
-            ("move", _) => {
-                let text = data.get("move").and_then(Value::as_str).unwrap_or("");
+            ("move", Some(_)) => {
+                let text = data
+                    .get("move")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| damaged("no move".into()))?;
                 let elapsed = data.get("elapsed_ms").and_then(Value::as_u64);
-                let _ = self.m.play(text, elapsed);
+                match self.m.play(text, elapsed) {
+                    // Ōgi: an illegal move is stored as submitted, and loses (ruling R4).
+                    Ok(_) | Err(MatchError::Forfeit { .. }) => {}
+                    Err(err) => return Err(damaged(err.to_string())),
+                }
                 self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
                 self.takeback_offer = None;
                 self.turn_start = Some(e.at_ms);
             }
             ("timeout", Some(s)) => {
-                let _ = self.m.time_forfeit(s);
+                self.m
+                    .time_forfeit(s)
+                    .map_err(|err| damaged(err.to_string()))?;
             }
             ("resign", Some(s)) => {
-                let _ = self.m.resign(s);
+                self.m.resign(s).map_err(|err| damaged(err.to_string()))?;
             }
-            ("draw", Some(s)) => match data.get("action").and_then(Value::as_str) {
-                Some("offer") => self.draw_offer = Some(s),
+            ("draw", Some(s)) => match action() {
+                Some("offer") => {
+                    self.draw_offer = Some(s);
+                    self.offers[DRAW][s.index()] += 1;
+                }
                 Some("accept") => {
-                    let _ = self.m.end(Outcome::draw(Status::Agreement));
+                    self.m
+                        .end(Outcome::draw(Status::Agreement))
+                        .map_err(|err| damaged(err.to_string()))?;
                     self.draw_offer = None;
                 }
-                _ => self.draw_offer = None,
+                Some("decline") => self.draw_offer = None,
+                _ => return Err(damaged("no action".into())),
             },
-            ("takeback", Some(s)) => match data.get("action").and_then(Value::as_str) {
-                Some("offer") => self.takeback_offer = Some(s),
+            ("takeback", Some(s)) => match action() {
+                Some("offer") => {
+                    self.takeback_offer = Some(s);
+                    self.offers[TAKEBACK][s.index()] += 1;
+                }
                 Some("accept") => {
                     let n = data.get("plies").and_then(Value::as_u64).unwrap_or(1);
                     for _ in 0..n {
-                        let _ = self.m.take_back();
+                        self.m.take_back().map_err(|err| damaged(err.to_string()))?;
                     }
                     self.takeback_offer = None;
                     self.draw_offer = None;
@@ -109,21 +149,22 @@ impl Game {
                         Some(e.at_ms)
                     };
                 }
-                _ => self.takeback_offer = None,
+                Some("decline") => self.takeback_offer = None,
+                _ => return Err(damaged("no action".into())),
             },
-            _ => {}
+            _ => return Err(damaged("unknown kind or side".into())),
         }
         let moved = (e.kind == "move")
             .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
             .flatten();
         self.seq = e.seq;
         self.log_event(e, moved);
+        Ok(())
     }
 }
 
 /// A stored event as clients get it: its JSON text (`{"seq", "kind", "data", "at_ms"}`,
-/// written once and kept at its exact size: a game keeps every event's for the clients that
-/// reconnect).
+/// written once).
 pub(crate) struct Logged {
     pub(super) json: Box<str>,
 }
@@ -147,10 +188,12 @@ impl Logged {
 }
 
 impl Game {
-    /// Appends a stored event to the log: its text for clients, and what the views need of the
-    /// last event (its kind, the PMN of its move).
+    /// Records a stored event: its text for clients (kept among the game's last events for
+    /// those that reconnect), and what the views need of it (its kind, the PMN of its move).
     pub(super) fn log_event(&mut self, e: &EventRow, moved: Option<String>) {
-        self.log.push(Logged::of(e));
+        let logged = Logged::of(e);
+        self.shared.logged(e.seq, &logged.json);
+        self.last = Some(logged);
         self.last_kind.clear();
         self.last_kind.push_str(&e.kind);
         self.last_moved = moved;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tegoma_protocol::{Piece, Position as Generic, Square};
 
-use super::{listened, Acked, Game, Logged, Published};
+use super::{Acked, Feed, Game, Logged, Outgoing, Published};
 use crate::store::now_ms;
 use crate::view::{event_message, plies_of, update, view, write_legal, Extra, Layout, Parts};
 
@@ -65,7 +65,7 @@ impl Game {
         let v = &mut self.views;
         let n = self.m.ply_count();
         let next = v.at == Some(self.seq - 1);
-        let kind = (!self.log.is_empty()).then_some(self.last_kind.as_str());
+        let kind = self.last.is_some().then_some(self.last_kind.as_str());
         let last_move = self.last_moved.as_deref();
         let played = self.played.take();
         let len = v.plies.len();
@@ -166,11 +166,15 @@ impl Game {
     /// [`Feed::Updates`]: super::Feed::Updates
     /// [`Feed::Events`]: super::Feed::Events
     pub(super) fn publish_with(&mut self, whole: bool) -> Acked {
-        if let Some(out) = listened(&self.out_events) {
-            let message = event_message(&self.m, &self.extra(), self.log.last().map(|e| &*e.json));
-            let _ = out.send(Published::from(message));
+        if let Some(out) = self.shared.listened(Feed::Events) {
+            let message =
+                event_message(&self.m, &self.extra(), self.last.as_ref().map(|e| &*e.json));
+            let _ = out.send(Outgoing {
+                seq: self.seq,
+                text: Published::from(message),
+            });
         }
-        if listened(&self.out).is_some() {
+        if self.shared.listened(Feed::Updates).is_some() {
             self.publish_update();
         }
         Acked {
@@ -195,13 +199,16 @@ impl Game {
                 legal: &v.legal,
             };
             let game = update(&self.m, &self.extra(), &v.layout, &v.changed, &parts);
-            self.message_of("update", self.log.last(), &game)
+            self.message_of("update", self.last.as_ref(), &game)
         } else {
             let game = self.whole();
-            self.message_of("state", self.log.last(), &game)
+            self.message_of("state", self.last.as_ref(), &game)
         };
-        if let Some(out) = &self.out {
-            let _ = out.send(message);
+        if let Some(out) = self.shared.listened(Feed::Updates) {
+            let _ = out.send(Outgoing {
+                seq: self.seq,
+                text: message,
+            });
         }
     }
 

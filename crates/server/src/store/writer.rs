@@ -28,7 +28,9 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Append, EventRow, GameRow, StoreError, FINISH_GAME, INSERT_GAME, SQLITE_APPEND};
+use super::{
+    Append, EventRow, GameRow, StoreError, FINISH_GAME, INSERT_GAME, SET_WAKE, SQLITE_APPEND,
+};
 
 /// The most writes taken into one transaction.
 const MAX_BATCH: usize = 512;
@@ -52,11 +54,15 @@ const PASSES: usize = 4;
 pub(super) enum Write {
     /// An event of a game: [`Append::Conflict`] when its number is taken (by another process
     /// writing the same file).
+    /// With `wake`, the game's wake time is set in the same transaction when the event goes in.
     Event {
         id: String,
         event: EventRow,
+        wake: Option<i64>,
         reply: oneshot::Sender<Result<Append, StoreError>>,
     },
+    /// A game's wake time (see [`GameRow::wake_ms`]).
+    Wake(String, Option<i64>, oneshot::Sender<Result<(), StoreError>>),
     /// A new game.
     Game(Box<GameRow>, oneshot::Sender<Result<(), StoreError>>),
     /// A game that ended.
@@ -251,6 +257,9 @@ fn answer(w: Write, result: impl Fn(&'static str) -> Result<bool, StoreError>) {
         Write::Finished(_, reply) => {
             let _ = reply.send(result("finishing a game").map(|_| ()));
         }
+        Write::Wake(_, _, reply) => {
+            let _ = reply.send(result("setting a game's wake time").map(|_| ()));
+        }
     }
 }
 
@@ -274,7 +283,8 @@ fn store(conn: &mut Connection, batch: &[Write]) -> Result<Vec<bool>, StoreError
                     g.engine_level,
                     g.first_hash,
                     g.second_hash,
-                    g.created_ms
+                    g.created_ms,
+                    g.wake_ms
                 ])
                 .map_err(error("storing a game"))?;
             }
@@ -282,12 +292,31 @@ fn store(conn: &mut Connection, batch: &[Write]) -> Result<Vec<bool>, StoreError
         let mut event = tx
             .prepare_cached(SQLITE_APPEND)
             .map_err(error("appending an event"))?;
+        let mut wake = tx
+            .prepare_cached(SET_WAKE)
+            .map_err(error("setting a game's wake time"))?;
         for (w, stored) in batch.iter().zip(&mut stored) {
-            if let Write::Event { id, event: e, .. } = w {
+            if let Write::Event {
+                id,
+                event: e,
+                wake: when,
+                ..
+            } = w
+            {
                 let n = event
                     .execute(params![id, e.seq, e.kind, e.data, e.at_ms])
                     .map_err(error("appending an event"))?;
                 *stored = n == 1;
+                if let (true, Some(when)) = (*stored, when) {
+                    wake.execute(params![when, id])
+                        .map_err(error("setting a game's wake time"))?;
+                }
+            }
+        }
+        for w in batch {
+            if let Write::Wake(id, when, _) = w {
+                wake.execute(params![when, id])
+                    .map_err(error("setting a game's wake time"))?;
             }
         }
         let mut finished = tx
