@@ -74,6 +74,7 @@ async fn start(addr: SocketAddr, db: &str) -> (Child, Duration) {
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not listen");
 }
 
@@ -341,9 +342,7 @@ async fn main() {
         let got = got.clone();
         let long = long.clone();
         readers.push(tokio::spawn(async move {
-            let Some(mut w) = ws(host(i), addr, &long, "?since=0").await else {
-                return None;
-            };
+            let mut w = ws(host(i), addr, &long, "?since=0").await?;
             let first = next(&mut w).await?;
             let state = next(&mut w).await?;
             got.fetch_add(1, Ordering::Relaxed);
