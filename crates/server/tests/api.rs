@@ -282,7 +282,7 @@ async fn the_server_clock_ends_a_game() {
     let addr = start().await;
     let (id, t1, _) = create(
         addr,
-        r#"{"rules": "chess", "periods": [{"time": 0.4, "inc": 0}]}"#,
+        r#"{"rules": "chess", "periods": [{"time": 1, "inc": 0}]}"#,
     )
     .await;
     let mut w = ws(addr, &id, None).await;
@@ -295,19 +295,40 @@ async fn the_server_clock_ends_a_game() {
     assert_eq!(v["event"]["kind"], "timeout", "{v}");
     assert_eq!(v["game"]["outcome"]["reason"], "timelimit");
     assert_eq!(v["game"]["outcome"]["result"], "first");
-    // Byōyomi: main time then 0.3 s per ply.
+    // Byōyomi: main time then 1 s per ply.
     let (id, t1, t2) = create(
         addr,
-        r#"{"rules": "ogi", "periods": [{"time": 0.2}, {"time": 0.3, "moves": 1}]}"#,
+        r#"{"rules": "ogi", "periods": [{"time": 1}, {"time": 1, "moves": 1}]}"#,
     )
     .await;
     assert_eq!(play(addr, &id, &t1, "e3-e4").await.0, 200);
-    tokio::time::sleep(Duration::from_millis(350)).await;
+    tokio::time::sleep(Duration::from_millis(1300)).await;
     let (s, v) = play(addr, &id, &t2, "e6-e5").await;
     assert_eq!(s, 200, "main time spills into byoyomi: {v}");
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    tokio::time::sleep(Duration::from_millis(2400)).await;
     let (_, v) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
     assert_eq!(v["game"]["outcome"]["reason"], "timelimit", "{v}");
+}
+
+/// Periods under 1 s (the game is lost on the first move) or past what the clock can show are
+/// refused, and no game is created.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn out_of_range_periods_are_refused() {
+    let addr = start().await;
+    for periods in [
+        r#"[{"time": 0}]"#,
+        r#"[{"time": 0.5}]"#,
+        r#"[{"time": 1e20}]"#,
+        r#"[{"time": 600, "inc": 1e20}]"#,
+        r#"[{"time": 600}, {"time": 0, "moves": 1}]"#,
+    ] {
+        let body = format!(r#"{{"rules": "chess", "periods": {periods}}}"#);
+        let (s, v) = json(addr, "POST", "/api/games", None, Some(&body)).await;
+        assert_eq!(s, 422, "{periods}: {v}");
+        assert_eq!(v["error"]["kind"], "InvalidPeriods", "{periods}");
+    }
+    let body = r#"{"rules": "chess", "periods": [{"time": 1}, {"time": 31536000, "inc": 5}]}"#;
+    assert_eq!(json(addr, "POST", "/api/games", None, Some(body)).await.0, 201);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -38,11 +38,38 @@ pub fn new_match(
                 "periods must be an array of at most 64 PCN periods",
             )
         })?;
+        check_periods(list)?;
         let tc = time_control(list)
             .map_err(|e| ApiError::unprocessable("InvalidPeriods", e.to_string()))?;
         m = m.with_clock(Clock::new(tc));
     }
     Ok(m)
+}
+
+/// The longest period, and the largest increment, a game's clock may have (seconds): one year.
+pub const MAX_PERIOD_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Each period's time at least 1 s and at most [`MAX_PERIOD_SECONDS`], its increment at most
+/// that: `422 InvalidPeriods` naming the period otherwise (a period of 0 s loses on the first
+/// move; one of 1e20 s is past what the clock can show).
+fn check_periods(list: &[Value]) -> Result<(), ApiError> {
+    for (i, p) in list.iter().enumerate() {
+        let field = |names: [&str; 2]| names.iter().find_map(|n| p.get(*n)).and_then(Value::as_f64);
+        let bad = |what: String| ApiError::unprocessable("InvalidPeriods", format!("period {i}: {what}"));
+        let time = field(["time", "duration"]).unwrap_or(0.0);
+        if !(1.0..=MAX_PERIOD_SECONDS).contains(&time) {
+            return Err(bad(format!(
+                "time {time} s: a period lasts from 1 s to {MAX_PERIOD_SECONDS} s"
+            )));
+        }
+        let inc = field(["inc", "increment"]).unwrap_or(0.0);
+        if !(0.0..=MAX_PERIOD_SECONDS).contains(&inc) {
+            return Err(bad(format!(
+                "increment {inc} s: from 0 s to {MAX_PERIOD_SECONDS} s"
+            )));
+        }
+    }
+    Ok(())
 }
 
 impl Game {
