@@ -91,3 +91,87 @@ fn balanced_openings_are_seeded_and_replace_some_random_ones() {
         "{text}"
     );
 }
+
+/// Runs `tegoma match` with these arguments after `match`; its exit status and both outputs.
+fn run_match(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Tegoma's engine over UCI plays chess only (it offers no `UCI_Variant`): an Ōgi match with it
+/// is refused before any game, naming the engine and the rules, instead of being played as a
+/// string of `(none)` moves.
+#[test]
+fn an_ogi_match_with_a_uci_engine_is_refused() {
+    let (ok, stdout, stderr) = run_match(&[
+        "--rules",
+        "ogi",
+        "--nodes",
+        "100",
+        "--engine",
+        &format!("cmd={BIN} engine,name=uciside,proto=uci"),
+        "--engine",
+        &format!("cmd={BIN} engine,name=seiside,proto=sei"),
+    ]);
+    assert!(!ok, "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("Unsupported: engine uciside speaks UCI, which cannot play ogi"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("game 1/"), "no game was played: {stderr}");
+}
+
+/// `--pgn` for Ōgi is refused up front, and no file is written.
+#[test]
+fn pgn_for_ogi_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let (ok, _, stderr) = run_match(&[
+        "--rules",
+        "ogi",
+        "--nodes",
+        "100",
+        "--engine",
+        &format!("cmd={BIN} engine,name=a,proto=sei"),
+        "--engine",
+        &format!("cmd={BIN} engine,name=b,proto=sei"),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("Unsupported: PGN cannot hold games of ogi"),
+        "{stderr}"
+    );
+    assert!(!pgn.exists(), "nothing written");
+}
+
+/// Two games are one pair: too few for an interval, said in words; the SPRT goes on.
+#[test]
+fn a_short_match_says_it_has_too_few_pairs() {
+    let engine = format!("cmd={BIN} engine,name=");
+    let (ok, stdout, stderr) = run_match(&[
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--quiet",
+        "--engine",
+        &format!("{engine}a"),
+        "--engine",
+        &format!("{engine}b"),
+        "--sprt",
+        "elo0=0 elo1=5",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("(too few pairs for an interval: 1 pair, at least 5 needed)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(": continue"), "{stdout}");
+}

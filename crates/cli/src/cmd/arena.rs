@@ -11,7 +11,7 @@ use serde_json::json;
 use tegoma_arena::game::Termination;
 use tegoma_arena::openings::{random_openings_where, read_openings};
 use tegoma_arena::player::Timeouts;
-use tegoma_arena::stats::{elo_text, Sprt, SprtState};
+use tegoma_arena::stats::{elo_text, Sprt, SprtState, MIN_GAMES, MIN_PAIRS};
 use tegoma_arena::tc::Tc;
 use tegoma_arena::tournament::{self, Config, Finished, Outputs};
 use tegoma_arena::{EngineSpec, Proto};
@@ -73,7 +73,8 @@ pub struct Args {
     /// The nodes of `--balanced`'s search.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub balance_nodes: u64,
-    /// Write the games as PGN here (chess).
+    /// Write the games as PGN here (chess only: refused for other games, which PGN cannot hold;
+    /// use `--pcn`).
     #[arg(long)]
     pub pgn: Option<String>,
     /// Write the games as PCN here, one record a line (JSON Lines).
@@ -183,6 +184,13 @@ pub fn run(a: Args) -> ExitCode {
     if a.random_openings.is_some_and(|n| n > 200) {
         return fail("Usage", "--random-openings is at most 200 plies".into());
     }
+    if a.pgn.is_some() && rules.name() != "chess" {
+        // Refused before anything is written: PGN is chess notation.
+        let e = tournament::ArenaError::PgnUnsupported {
+            rules: rules.name().to_string(),
+        };
+        return fail("Unsupported", e.to_string());
+    }
     let openings = match &a.openings {
         Some(path) => read_openings(&rules, path),
         None => {
@@ -258,6 +266,10 @@ pub fn run(a: Args) -> ExitCode {
     });
     let standing = match result {
         Ok(s) => s,
+        Err(e @ tournament::ArenaError::Unsupported { .. })
+        | Err(e @ tournament::ArenaError::PgnUnsupported { .. }) => {
+            return fail("Unsupported", e.to_string())
+        }
         Err(e) => return fail("Match", e.to_string()),
     };
     let estimate = standing.estimate();
@@ -275,6 +287,7 @@ pub fn run(a: Args) -> ExitCode {
             json!({
                 "model": model, "n": e.n, "score": e.score,
                 "elo": finite(e.elo), "elo_low": finite(e.elo_low), "elo_high": finite(e.elo_high),
+                "too_few": e.too_few,
             })
         });
         let mut v = json!({
@@ -315,22 +328,46 @@ pub fn run(a: Args) -> ExitCode {
             ),
         ];
         if let Some((e, model)) = estimate {
-            let margin = e.elo_margin();
-            let margin = if margin.is_finite() {
-                format!("{margin:.1}")
+            let unit = if model == "pentanomial" {
+                "pairs"
             } else {
-                "inf".to_string()
+                "games"
             };
-            l.push(format!(
-                "Elo difference: {} ± {margin} (95%, {model}, {} observations)",
-                elo_text(e.elo),
-                e.n
-            ));
-            l.push(format!(
-                "interval: [{}, {}]",
-                elo_text(e.elo_low),
-                elo_text(e.elo_high)
-            ));
+            if e.too_few {
+                let least = if model == "pentanomial" {
+                    MIN_PAIRS
+                } else {
+                    MIN_GAMES
+                };
+                let counted = if e.n == 1 {
+                    &unit[..unit.len() - 1]
+                } else {
+                    unit
+                };
+                l.push(format!(
+                    "Elo difference: {} (too few {unit} for an interval: {} {counted}, at \
+                     least {least} needed)",
+                    elo_text(e.elo),
+                    e.n
+                ));
+            } else {
+                let margin = e.elo_margin();
+                let margin = if margin.is_finite() {
+                    format!(" ± {margin:.1}")
+                } else {
+                    String::new()
+                };
+                l.push(format!(
+                    "Elo difference: {}{margin} (95%, {model}, {} {unit})",
+                    elo_text(e.elo),
+                    e.n
+                ));
+                l.push(format!(
+                    "interval: [{}, {}]",
+                    elo_text(e.elo_low),
+                    elo_text(e.elo_high)
+                ));
+            }
         }
         let p = standing.pairs.0;
         l.push(format!(
