@@ -70,6 +70,12 @@ pub struct Args {
     /// do for cutechess or fastchess: random lines are often lost for one side already.
     #[arg(long, conflicts_with = "openings")]
     pub balanced: Option<u32>,
+    /// Keep random openings that are already lost for one side. By default a random line that
+    /// Tegoma's engine scores beyond 400 centipawns for either side after a search of 2 000
+    /// nodes (a piece left hanging, a mate coming) is drawn again; `--balanced` replaces that
+    /// filter with its own.
+    #[arg(long, conflicts_with_all = ["openings", "balanced"])]
+    pub keep_lost_openings: bool,
     /// The nodes of `--balanced`'s search.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub balance_nodes: u64,
@@ -100,6 +106,13 @@ pub struct Args {
     #[arg(long)]
     pub quiet: bool,
 }
+
+/// The default filter of random openings: a line scored beyond this many centipawns for either
+/// side is drawn again (`--keep-lost-openings` keeps it).
+const LOST_OPENING_CP: u32 = 400;
+
+/// The nodes of the default filter's search.
+const LOST_OPENING_NODES: u64 = 2_000;
 
 fn create(path: &str) -> std::io::Result<Box<dyn Write + Send>> {
     Ok(Box::new(BufWriter::new(File::create(path)?)))
@@ -195,10 +208,16 @@ pub fn run(a: Args) -> ExitCode {
         Some(path) => read_openings(&rules, path),
         None => {
             let mut engine = tegoma_engine::Engine::new(rules.clone());
+            // `--balanced CP` with its nodes, else the default "not already lost" filter.
+            let filter = match a.balanced {
+                Some(cp) => Some((cp, a.balance_nodes)),
+                None if a.keep_lost_openings => None,
+                None => Some((LOST_OPENING_CP, LOST_OPENING_NODES)),
+            };
             let mut accept = |m: &tegoma_game::AnyMatch| {
-                a.balanced.is_none_or(|cp| {
+                filter.is_none_or(|(cp, nodes)| {
                     engine
-                        .evaluate(m, a.balance_nodes)
+                        .evaluate(m, nodes)
                         .is_ok_and(|score| score.unsigned_abs() <= cp)
                 })
             };
