@@ -312,6 +312,26 @@ mod tests {
     use crate::player::ClockView;
     use tegoma_game::AnyMatch;
 
+    /// Fairy-Stockfish declares its variants as a combo (`var chess var ogi …`).
+    #[test]
+    fn uci_variant_options() {
+        assert_eq!(
+            uci_variant_values(
+                "option name UCI_Variant type combo default chess var chess var ogi var shogi"
+            ),
+            Some(vec!["chess".into(), "ogi".into(), "shogi".into()])
+        );
+        assert_eq!(
+            uci_variant_values("option name UCI_Variant type string default chess"),
+            Some(vec![])
+        );
+        assert_eq!(
+            uci_variant_values("option name Hash type spin default 16 min 1 max 1024"),
+            None
+        );
+        assert_eq!(uci_variant_values("id name UCI_Variant type"), None);
+    }
+
     #[test]
     fn info_lines() {
         assert_eq!(
