@@ -67,6 +67,14 @@ pub enum EngineError {
         /// Exit status and last lines of its standard error.
         detail: String,
     },
+    /// The engine cannot play the game asked (a UCI engine without the game's `UCI_Variant`).
+    #[error("{name} cannot play this game: {detail}")]
+    Unsupported {
+        /// The engine's name.
+        name: String,
+        /// Why.
+        detail: String,
+    },
     /// The engine broke the protocol (an error message, output that cannot be read).
     #[error("{name} broke the protocol: {detail}")]
     Protocol {

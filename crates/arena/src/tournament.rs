@@ -68,7 +68,8 @@ pub struct Standing {
 }
 
 impl Standing {
-    /// The Elo estimate: pentanomial when every finished game has its partner, else trinomial.
+    /// The Elo estimate: pentanomial when every finished game has its partner, else trinomial
+    /// (with the small-sample treatment of [`crate::stats`]).
     pub fn estimate(&self) -> Option<(Estimate, &'static str)> {
         if self.pairs.pairs() > 0 && self.pairs.pairs() as usize * 2 == self.finished {
             self.pairs.estimate().map(|e| (e, "pentanomial"))
@@ -117,6 +118,25 @@ pub enum ArenaError {
     /// The configuration cannot work.
     #[error("{0}")]
     Config(String),
+    /// An engine's protocol cannot play the rules asked (UCI plays chess, and Ōgi only for an
+    /// engine that offers Fairy-Stockfish's `UCI_Variant` `ogi`).
+    #[error("engine {engine} speaks {protocol}, which cannot play {rules}: {reason}")]
+    Unsupported {
+        /// The engine's name.
+        engine: String,
+        /// Its protocol (`UCI`).
+        protocol: String,
+        /// The rule system.
+        rules: String,
+        /// Why, and what to do instead.
+        reason: String,
+    },
+    /// PGN was asked for games it cannot hold (PGN is chess notation).
+    #[error("PGN cannot hold games of {rules}: write them as PCN (--pcn FILE) instead")]
+    PgnUnsupported {
+        /// The rule system.
+        rules: String,
+    },
 }
 
 /// Makes the player of a specification for a rule system.
@@ -130,13 +150,13 @@ pub fn make_player(
 ) -> Result<Box<dyn Player>, ArenaError> {
     match spec.proto {
         Proto::Uci => {
-            let dialect = Dialect::for_rules(rules.name()).ok_or_else(|| {
-                ArenaError::Config(format!(
-                    "{} speaks UCI, which cannot play {} (use proto=sei)",
-                    spec.name,
-                    rules.name()
-                ))
-            })?;
+            let dialect =
+                Dialect::for_rules(rules.name()).ok_or_else(|| ArenaError::Unsupported {
+                    engine: spec.name.clone(),
+                    protocol: "UCI".into(),
+                    rules: rules.name().to_string(),
+                    reason: "UCI has no dialect for this game (use proto=sei)".into(),
+                })?;
             Ok(Box::new(UciPlayer::new(spec.clone(), dialect, timeouts)))
         }
         Proto::Sei => Ok(Box::new(SeiPlayer::new(
@@ -206,8 +226,31 @@ pub fn run(
     if config.openings.is_empty() {
         return Err(ArenaError::Config("no opening".into()));
     }
+    if outputs.pgn.is_some() && config.rules.name() != "chess" {
+        return Err(ArenaError::PgnUnsupported {
+            rules: config.rules.name().to_string(),
+        });
+    }
     for spec in &config.engines {
-        make_player(spec, &config.rules, config.timeouts)?;
+        let mut player = make_player(spec, &config.rules, config.timeouts)?;
+        // A UCI engine outside chess must offer the game's variant: ask it once, before any
+        // game, rather than letting it answer every move with a move of the wrong game.
+        if spec.proto == Proto::Uci && config.rules.name() != "chess" {
+            let checked = player.new_game(&tegoma_game::AnyMatch::new(config.rules.clone()));
+            player.quit();
+            match checked {
+                Ok(()) => {}
+                Err(EngineError::Unsupported { name, detail }) => {
+                    return Err(ArenaError::Unsupported {
+                        engine: name,
+                        protocol: "UCI".into(),
+                        rules: config.rules.name().to_string(),
+                        reason: detail,
+                    })
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -318,13 +361,12 @@ pub fn run(
             }
             standing.finished += 1;
             if let Some(s) = &config.sprt {
-                if let Some((e, _)) = standing.estimate() {
-                    let llr = s.llr(&e);
-                    let state = s.state(llr);
-                    standing.sprt = Some((llr, state));
-                    if state != SprtState::Continue {
-                        stop.store(true, Ordering::SeqCst);
-                    }
+                // On complete pairs only, as fastchess does.
+                let llr = s.llr_pentanomial(&standing.pairs);
+                let state = s.state(llr);
+                standing.sprt = Some((llr, state));
+                if state != SprtState::Continue {
+                    stop.store(true, Ordering::SeqCst);
                 }
             }
             let labels = Labels {

@@ -76,7 +76,13 @@ impl UciPlayer {
         };
         self.send("uci").map_err(|e| start_err(e.to_string()))?;
         let deadline = Instant::now() + self.timeouts.start;
-        match self.wait_for(deadline, |l| l == "uciok") {
+        let mut variants: Option<Vec<String>> = None;
+        match self.wait_for(deadline, |l| {
+            if let Some(v) = uci_variant_values(l) {
+                variants = Some(v);
+            }
+            l == "uciok"
+        }) {
             Ok(Some(_)) => {}
             Ok(None) => {
                 self.process = None;
@@ -85,6 +91,26 @@ impl UciPlayer {
             Err(e) => return Err(start_err(e.to_string())),
         }
         let mut options = self.dialect.options();
+        if let Some((_, wanted)) = options.iter().find(|(k, _)| k == "UCI_Variant") {
+            let offered = match &variants {
+                None => Err("it offers no UCI_Variant option".to_string()),
+                Some(v) if !v.is_empty() && !v.contains(wanted) => Err(format!(
+                    "its UCI_Variant option does not list {wanted} (it lists {})",
+                    v.join(", ")
+                )),
+                Some(_) => Ok(()),
+            };
+            if let Err(why) = offered {
+                Player::quit(self);
+                return Err(EngineError::Unsupported {
+                    name,
+                    detail: format!(
+                        "{why}; a UCI engine plays {wanted} only in Fairy-Stockfish's dialect \
+                         (use proto=sei)"
+                    ),
+                });
+            }
+        }
         options.extend(self.spec.options.iter().cloned());
         for (k, v) in options {
             self.send(&format!("setoption name {k} value {v}"))
@@ -106,6 +132,27 @@ impl UciPlayer {
             }
         }
     }
+}
+
+/// The values of a `UCI_Variant` option an `option` line declares (`var chess var ogi` ->
+/// `["chess", "ogi"]`; empty for an option of another type); `None` for another line.
+fn uci_variant_values(line: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"option") {
+        return None;
+    }
+    let name_at = words.iter().position(|w| *w == "name")?;
+    let type_at = words.iter().position(|w| *w == "type")?;
+    if type_at <= name_at || words[name_at + 1..type_at].join(" ") != "UCI_Variant" {
+        return None;
+    }
+    Some(
+        words
+            .windows(2)
+            .filter(|w| w[0] == "var")
+            .map(|w| w[1].to_string())
+            .collect(),
+    )
 }
 
 fn go_command(turn: &Turn<'_>, search: &[String]) -> String {
@@ -264,6 +311,26 @@ mod tests {
     use super::*;
     use crate::player::ClockView;
     use tegoma_game::AnyMatch;
+
+    /// Fairy-Stockfish declares its variants as a combo (`var chess var ogi …`).
+    #[test]
+    fn uci_variant_options() {
+        assert_eq!(
+            uci_variant_values(
+                "option name UCI_Variant type combo default chess var chess var ogi var shogi"
+            ),
+            Some(vec!["chess".into(), "ogi".into(), "shogi".into()])
+        );
+        assert_eq!(
+            uci_variant_values("option name UCI_Variant type string default chess"),
+            Some(vec![])
+        );
+        assert_eq!(
+            uci_variant_values("option name Hash type spin default 16 min 1 max 1024"),
+            None
+        );
+        assert_eq!(uci_variant_values("id name UCI_Variant type"), None);
+    }
 
     #[test]
     fn info_lines() {

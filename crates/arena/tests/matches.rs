@@ -12,7 +12,7 @@ use tegoma_arena::openings::random_openings;
 use tegoma_arena::player::Timeouts;
 use tegoma_arena::stats::{Sprt, SprtState};
 use tegoma_arena::tc::Tc;
-use tegoma_arena::tournament::{run, Config, Outputs};
+use tegoma_arena::tournament::{run, ArenaError, Config, Outputs};
 use tegoma_arena::{EngineSpec, Standing};
 use tegoma_game::pgn::PgnReader;
 use tegoma_game::record::match_from_pcn;
@@ -100,8 +100,11 @@ fn play_with(
         },
     };
     let (pgn, pcn) = (Sink::default(), Sink::default());
+    // PGN holds chess only: the match refuses it for other games (see
+    // `pgn_is_refused_for_other_games`).
+    let chess = config.rules.name() == "chess";
     let outputs = Outputs {
-        pgn: Some(Box::new(pgn.clone())),
+        pgn: chess.then(|| Box::new(pgn.clone()) as Box<dyn Write + Send>),
         pcn: Some(Box::new(pcn.clone())),
     };
     let mut terminations = Vec::new();
@@ -491,7 +494,10 @@ fn crashes_lose_and_the_engine_restarts() {
 
 #[test]
 fn sprt_stops_a_one_sided_match() {
-    let sprt = Sprt::parse("elo0=0 elo1=5 alpha=0.05 beta=0.05").unwrap();
+    // fastchess's GSPRT: pairs all won move the LLR by about ln(s(elo1)/s(elo0)) a pair, here
+    // ln(0.849/0.5) = 0.53: six pairs pass ln(0.95/0.05) = 2.94. (With elo1 = 5 it would take
+    // about 200 pairs: a handful of games decides nothing.)
+    let sprt = Sprt::parse("elo0=0 elo1=300 alpha=0.05 beta=0.05").unwrap();
     // B crashes at the first search of every process: A wins every game.
     let p = play(
         Rules::chess(),
@@ -541,4 +547,80 @@ fn an_engine_that_cannot_start_is_an_error() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("ghost could not start"), "{err}");
+}
+
+fn refusal(rules: Rules, engines: [EngineSpec; 2], pgn: bool) -> ArenaError {
+    let config = Config {
+        openings: random_openings(&rules, 2, 1, 1).unwrap(),
+        rules,
+        engines,
+        games: 2,
+        tc: Tc::parse("10+0.1").unwrap(),
+        nodes: None,
+        margin_ms: 0,
+        concurrency: 1,
+        sprt: None,
+        max_plies: 100,
+        event: "test".into(),
+        timeouts: Timeouts::default(),
+    };
+    let mut played = 0;
+    let err = run(
+        &config,
+        Outputs {
+            pgn: pgn.then(|| Box::new(Sink::default()) as Box<dyn Write + Send>),
+            pcn: None,
+        },
+        |_| played += 1,
+    )
+    .unwrap_err();
+    assert_eq!(played, 0, "refused before any game");
+    err
+}
+
+/// A UCI engine that does not offer Fairy-Stockfish's `UCI_Variant ogi` (Tegoma's own engine
+/// over UCI, for one) is refused before any game, with a typed error naming it and the rules;
+/// UCI in Kogoma is refused without starting anything.
+#[test]
+fn uci_engines_that_cannot_play_the_rules_are_refused() {
+    let ogi = Rules::ogi().without_privilege().unwrap();
+    let err = refusal(
+        ogi,
+        [
+            engine("chessonly", "uci", "--chess-only"),
+            engine("fair", "sei", ""),
+        ],
+        false,
+    );
+    match &err {
+        ArenaError::Unsupported { engine, rules, .. } => {
+            assert_eq!(engine, "chessonly");
+            assert_eq!(rules, "ogi");
+        }
+        other => panic!("{other}"),
+    }
+    assert!(err.to_string().contains("UCI_Variant"), "{err}");
+    let err = refusal(
+        Rules::by_name("kogoma").unwrap(),
+        [engine("fair", "sei", ""), engine("u", "uci", "")],
+        false,
+    );
+    assert!(
+        matches!(&err, ArenaError::Unsupported { engine, rules, .. } if engine == "u" && rules == "kogoma"),
+        "{err}"
+    );
+}
+
+/// PGN is chess notation: asked for Ōgi, the match refuses before any game (PCN holds it).
+#[test]
+fn pgn_is_refused_for_other_games() {
+    let err = refusal(
+        Rules::ogi(),
+        [engine("a", "sei", ""), engine("b", "sei", "")],
+        true,
+    );
+    assert!(
+        matches!(&err, ArenaError::PgnUnsupported { rules } if rules == "ogi"),
+        "{err}"
+    );
 }

@@ -5,7 +5,8 @@
 //!
 //! `--seed S`, `--illegal-at N` (a well-formed illegal move), `--crash-at N` (exits with status
 //! 3), `--hang-at N` (never answers), `--garbage-at N` (unreadable output), `--slow MS` (waits
-//! before every answer), `--name NAME`.
+//! before every answer), `--name NAME`, `--chess-only` (UCI without the `UCI_Variant` option, so
+//! the match runner refuses it for Ōgi).
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -24,6 +25,8 @@ struct Flags {
     garbage_at: Option<u64>,
     slow_ms: u64,
     name: Option<String>,
+    /// UCI without the `UCI_Variant` option (a chess-only engine).
+    chess_only: bool,
 }
 
 fn flags() -> Flags {
@@ -41,6 +44,11 @@ fn flags() -> Flags {
             "--garbage-at" => f.garbage_at = n,
             "--slow" => f.slow_ms = n.unwrap_or(0),
             "--name" => f.name = Some(v),
+            "--chess-only" => {
+                f.chess_only = true;
+                i += 1;
+                continue;
+            }
             other => {
                 eprintln!("testengine: unknown flag {other}");
                 std::process::exit(2);
@@ -145,6 +153,9 @@ fn uci(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
                 say(&format!("id name {name}"));
                 say("id author tegoma");
                 say("option name Hash type spin default 16 min 1 max 1024");
+                if !engine.flags.chess_only {
+                    say("option name UCI_Variant type combo default chess var chess var ogi");
+                }
                 say("uciok");
             }
             Some("isready") => say("readyok"),

@@ -11,7 +11,7 @@ use serde_json::json;
 use tegoma_arena::game::Termination;
 use tegoma_arena::openings::{random_openings_where, read_openings};
 use tegoma_arena::player::Timeouts;
-use tegoma_arena::stats::{elo_text, Sprt, SprtState};
+use tegoma_arena::stats::{elo_text, Sprt, SprtModel, SprtState, MIN_GAMES, MIN_PAIRS};
 use tegoma_arena::tc::Tc;
 use tegoma_arena::tournament::{self, Config, Finished, Outputs};
 use tegoma_arena::{EngineSpec, Proto};
@@ -70,17 +70,25 @@ pub struct Args {
     /// do for cutechess or fastchess: random lines are often lost for one side already.
     #[arg(long, conflicts_with = "openings")]
     pub balanced: Option<u32>,
+    /// Keep random openings that are already lost for one side. By default a random line that
+    /// Tegoma's engine scores beyond 400 centipawns for either side after a search of 2 000
+    /// nodes (a piece left hanging, a mate coming) is drawn again; `--balanced` replaces that
+    /// filter with its own.
+    #[arg(long, conflicts_with_all = ["openings", "balanced"])]
+    pub keep_lost_openings: bool,
     /// The nodes of `--balanced`'s search.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub balance_nodes: u64,
-    /// Write the games as PGN here (chess).
+    /// Write the games as PGN here (chess only: refused for other games, which PGN cannot hold;
+    /// use `--pcn`).
     #[arg(long)]
     pub pgn: Option<String>,
     /// Write the games as PCN here, one record a line (JSON Lines).
     #[arg(long)]
     pub pcn: Option<String>,
-    /// A sequential probability ratio test: `elo0=0 elo1=5 alpha=0.05 beta=0.05`; the match
-    /// stops when it decides.
+    /// A sequential probability ratio test (fastchess's generalized SPRT on the pairs):
+    /// `elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=logistic|normalized]`; the match stops when it
+    /// decides.
     #[arg(long, num_args = 1.., value_delimiter = ' ')]
     pub sprt: Option<Vec<String>>,
     /// Adjudicate a draw after this many plies.
@@ -99,6 +107,13 @@ pub struct Args {
     #[arg(long)]
     pub quiet: bool,
 }
+
+/// The default filter of random openings: a line scored beyond this many centipawns for either
+/// side is drawn again (`--keep-lost-openings` keeps it).
+const LOST_OPENING_CP: u32 = 400;
+
+/// The nodes of the default filter's search.
+const LOST_OPENING_NODES: u64 = 2_000;
 
 fn create(path: &str) -> std::io::Result<Box<dyn Write + Send>> {
     Ok(Box::new(BufWriter::new(File::create(path)?)))
@@ -183,14 +198,27 @@ pub fn run(a: Args) -> ExitCode {
     if a.random_openings.is_some_and(|n| n > 200) {
         return fail("Usage", "--random-openings is at most 200 plies".into());
     }
+    if a.pgn.is_some() && rules.name() != "chess" {
+        // Refused before anything is written: PGN is chess notation.
+        let e = tournament::ArenaError::PgnUnsupported {
+            rules: rules.name().to_string(),
+        };
+        return fail("Unsupported", e.to_string());
+    }
     let openings = match &a.openings {
         Some(path) => read_openings(&rules, path),
         None => {
             let mut engine = tegoma_engine::Engine::new(rules.clone());
+            // `--balanced CP` with its nodes, else the default "not already lost" filter.
+            let filter = match a.balanced {
+                Some(cp) => Some((cp, a.balance_nodes)),
+                None if a.keep_lost_openings => None,
+                None => Some((LOST_OPENING_CP, LOST_OPENING_NODES)),
+            };
             let mut accept = |m: &tegoma_game::AnyMatch| {
-                a.balanced.is_none_or(|cp| {
+                filter.is_none_or(|(cp, nodes)| {
                     engine
-                        .evaluate(m, a.balance_nodes)
+                        .evaluate(m, nodes)
                         .is_ok_and(|score| score.unsigned_abs() <= cp)
                 })
             };
@@ -258,6 +286,10 @@ pub fn run(a: Args) -> ExitCode {
     });
     let standing = match result {
         Ok(s) => s,
+        Err(e @ tournament::ArenaError::Unsupported { .. })
+        | Err(e @ tournament::ArenaError::PgnUnsupported { .. }) => {
+            return fail("Unsupported", e.to_string())
+        }
         Err(e) => return fail("Match", e.to_string()),
     };
     let estimate = standing.estimate();
@@ -275,6 +307,7 @@ pub fn run(a: Args) -> ExitCode {
             json!({
                 "model": model, "n": e.n, "score": e.score,
                 "elo": finite(e.elo), "elo_low": finite(e.elo_low), "elo_high": finite(e.elo_high),
+                "too_few": e.too_few,
             })
         });
         let mut v = json!({
@@ -292,7 +325,8 @@ pub fn run(a: Args) -> ExitCode {
         if let (Some(s), Some((llr, word))) = (&config.sprt, sprt_state) {
             let (lo, hi) = s.bounds();
             v["sprt"] = json!({"llr": llr, "lower": lo, "upper": hi, "state": word,
-                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta});
+                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
+                "model": model_name(s.model)});
         }
         vec![v.to_string()]
     } else {
@@ -315,22 +349,46 @@ pub fn run(a: Args) -> ExitCode {
             ),
         ];
         if let Some((e, model)) = estimate {
-            let margin = e.elo_margin();
-            let margin = if margin.is_finite() {
-                format!("{margin:.1}")
+            let unit = if model == "pentanomial" {
+                "pairs"
             } else {
-                "inf".to_string()
+                "games"
             };
-            l.push(format!(
-                "Elo difference: {} ± {margin} (95%, {model}, {} observations)",
-                elo_text(e.elo),
-                e.n
-            ));
-            l.push(format!(
-                "interval: [{}, {}]",
-                elo_text(e.elo_low),
-                elo_text(e.elo_high)
-            ));
+            if e.too_few {
+                let least = if model == "pentanomial" {
+                    MIN_PAIRS
+                } else {
+                    MIN_GAMES
+                };
+                let counted = if e.n == 1 {
+                    &unit[..unit.len() - 1]
+                } else {
+                    unit
+                };
+                l.push(format!(
+                    "Elo difference: {} (too few {unit} for an interval: {} {counted}, at \
+                     least {least} needed)",
+                    elo_text(e.elo),
+                    e.n
+                ));
+            } else {
+                let margin = e.elo_margin();
+                let margin = if margin.is_finite() {
+                    format!(" ± {margin:.1}")
+                } else {
+                    String::new()
+                };
+                l.push(format!(
+                    "Elo difference: {}{margin} (95%, {model}, {} {unit})",
+                    elo_text(e.elo),
+                    e.n
+                ));
+                l.push(format!(
+                    "interval: [{}, {}]",
+                    elo_text(e.elo_low),
+                    elo_text(e.elo_high)
+                ));
+            }
         }
         let p = standing.pairs.0;
         l.push(format!(
@@ -344,13 +402,28 @@ pub fn run(a: Args) -> ExitCode {
         if let (Some(s), Some((llr, word))) = (&config.sprt, sprt_state) {
             let (lo, hi) = s.bounds();
             l.push(format!(
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} (bounds {lo:.3}, {hi:.3}): {word}",
-                s.elo0, s.elo1, s.alpha, s.beta
+                "SPRT elo0={} elo1={} alpha={} beta={}{}: LLR {llr:.3} (bounds {lo:.3}, {hi:.3}): {word}",
+                s.elo0,
+                s.elo1,
+                s.alpha,
+                s.beta,
+                if s.model == SprtModel::Normalized {
+                    " model=normalized"
+                } else {
+                    ""
+                }
             ));
         }
         l
     };
     crate::print_lines(lines)
+}
+
+fn model_name(m: SprtModel) -> &'static str {
+    match m {
+        SprtModel::Logistic => "logistic",
+        SprtModel::Normalized => "normalized",
+    }
 }
 
 fn finite(x: f64) -> serde_json::Value {
