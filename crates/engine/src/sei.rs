@@ -278,15 +278,15 @@ fn check(fields: &Map<String, Value>) -> Result<Checked, sei::Error> {
         if game.outcome().is_some() {
             return Err(sei::Error::illegal(at, "a move after the end of the game"));
         }
-        let legal = game.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
-        if !legal.contains(text) {
+        let (_, written) = game
+            .play_written(text, None)
+            .map_err(|e| sei::Error::illegal(&at, e.to_string()))?;
+        if written.pmn != *text {
             return Err(sei::Error::illegal(
                 at,
-                "not a legal move in canonical PMN here",
+                format!("not canonical PMN (the move is written {})", written.pmn),
             ));
         }
-        game.play(text, None)
-            .map_err(|e| sei::Error::illegal(format!("/moves/{i}"), e.to_string()))?;
     }
     let legal = if game.outcome().is_some() {
         Vec::new()
