@@ -957,3 +957,58 @@ fn configure_is_atomic_and_complete() {
     assert_eq!(done["ev"], "done");
     assert!(e.close());
 }
+
+#[test]
+fn games_of_every_rule_system_are_played_move_by_move() {
+    let mut e = Engine::launch();
+    e.open();
+    let mut id = 2;
+    for name in tegoma_game::registry::names() {
+        let rules = Rules::by_name(name).unwrap();
+        let start = initial(rules.clone());
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..16 {
+            let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let (done, before) = e.ask(&search(
+                id,
+                &rules.id(),
+                &start,
+                &refs,
+                json!({"limits": {"depth": 1}}),
+            ));
+            id += 1;
+            assert_eq!(done["ev"], "done", "{name}: {done}");
+            let Some(best) = done["best"].as_str() else {
+                assert!(legal(rules.clone(), &start, &refs).is_empty(), "{name}");
+                break;
+            };
+            assert!(!before.is_empty(), "{name}: the safety net");
+            assert!(
+                legal(rules.clone(), &start, &refs).contains(&best.to_string()),
+                "{name}: {best} after {refs:?}"
+            );
+            moves.push(best.to_string());
+        }
+    }
+    assert!(e.close());
+}
+
+#[test]
+fn a_threefold_repetition_ends_the_game() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    let shuffle = ["g1-f3", "g8-f6", "f3-g1", "f6-g8"];
+    let twice: Vec<&str> = shuffle.iter().chain(shuffle.iter()).copied().collect();
+    let (done, _) = e.ask(&search(2, "tegoma.chess/1", &c, &twice[..7], timed()));
+    assert!(done["best"].is_string(), "{done}");
+    // The start position occurs a third time: the game is over.
+    let (done, before) = e.ask(&search(3, "tegoma.chess/1", &c, &twice, timed()));
+    assert_eq!(done["best"], Value::Null, "{done}");
+    assert!(before.is_empty());
+    let mut nine = twice.clone();
+    nine.push("e2-e4");
+    let (err, _) = e.ask(&search(4, "tegoma.chess/1", &c, &nine, timed()));
+    assert_eq!(code_path(&err), (Some("illegal"), Some("/moves/8")));
+    assert!(e.close());
+}
