@@ -15,6 +15,8 @@ fi
 export TEGOMA_PYTHON="$venv/bin/python"
 # Debian's pgn-extract brings eco.pgn, a real-world PGN corpus of the record tests.
 bash scripts/apt-need.sh /usr/share/pgn-extract/eco.pgn pgn-extract
+# Sashité's reference SEI engine, the peer of crates/arena/tests/sei_reference.rs.
+command -v "${CARGO_HOME:-$HOME/.cargo}/bin/sanki-sei-random-engine" >/dev/null || cargo install sashite-sanki-sei-random-engine --version 0.1.0 --locked
 cargo test --workspace
 bash scripts/test-python.sh
 bash scripts/test-server.sh --postgres-only

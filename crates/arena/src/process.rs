@@ -165,6 +165,11 @@ impl Process {
         note
     }
 
+    /// Closes the engine's input (an SEI session ends there).
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
     /// Whether the process is still running.
     pub fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

@@ -1,6 +1,6 @@
 //! Standard input and output: the protocol is recognised from the first line.
 //!
-//! `uci` starts [UCI](crate::uci) (chess); a line that starts with `{` starts
+//! `uci` starts [UCI](crate::uci) (chess); a line that starts with `{` or `[` (JSON) starts
 //! [SEI](crate::sei) (every rule system). Anything else is answered with one line naming the
 //! two protocols, and the next line is tried again.
 //!
@@ -67,11 +67,11 @@ pub fn run<I: BufRead, W: Write + Send + 'static>(input: I, output: W) -> io::Re
         if t == "uci" {
             return crate::uci::serve(std::iter::once(Ok(line)).chain(lines), out);
         }
-        if t.starts_with('{') {
+        if t.starts_with('{') || t.starts_with('[') {
             return crate::sei::serve(std::iter::once(Ok(line)).chain(lines), out);
         }
         out.line(
-            "info string unknown protocol: send `uci` (UCI, chess) or a JSON line such as {\"type\":\"hello\",\"protocol\":\"sei\",\"version\":\"1.0\"} (SEI)",
+            "info string unknown protocol: send `uci` (UCI, chess) or a JSON line such as {\"id\":1,\"op\":\"hello\",\"versions\":[1]} (SEI)",
         );
     }
 }

@@ -1,108 +1,78 @@
-//! SEI 1.0, the Sashité Engine Interface: JSON Lines on standard input and output, for every
-//! rule system.
+//! SEI 1.0, the Sashité Engine Interface, as Sashité's published engine speaks it
+//! (`sashite-sanki-sei-random-engine` 0.1.0): JSON Lines on standard input and output, for every
+//! rule system of the registry (`tegoma.chess/1`, `tegoma.ogi/1`, `tegoma.kogoma/1`, …). The
+//! messages are [`tegoma_game::sei`]'s, shared with the match runner.
 //!
-//! Every message is one JSON object on one line, with a `"type"`. Positions are FEEN, moves
-//! PMN, rule systems are named by ids such as `tegoma.chess/1`, `tegoma.ogi/1`,
-//! `tegoma.kogoma/1` (`tegoma.<game>/<version>`; version 1). The full contract, with
-//! examples, is in the crate's `README.md` ("SEI 1.0"); in brief:
+//! | Host → engine | Engine → host |
+//! |---------------|---------------|
+//! | `{"id":1,"op":"hello","versions":[1]}` | `{"re":1,"ev":"done","versions":[1],"version":1,"engine":{..},"rules":{"tegoma.chess/1":{},..},"features":{"roots":{}},"options":{..}}` |
+//! | `{"id":2,"op":"ping"}` | `{"re":2,"ev":"done"}`, at once, even while searching |
+//! | `{"id":3,"op":"configure","options":{"level":4,"seed":7}}` | `{"re":3,"ev":"done"}` (the complete configuration, all or nothing) |
+//! | `{"id":4,"op":"search","rules":ID,"position":FEEN,"moves":[PMN..],"clock":{..},"limits":{..},"fresh":true,"roots":[PMN..]}` | `{"re":4,"ev":"info",..}` lines, then `{"re":4,"ev":"done","best":PMN or null,"depth":..,"nodes":..,"elapsed":..,"variations":[{"pv":[..],"score":{"cp":..}}]}` |
+//! | `{"id":5,"op":"cancel"}` | the running search's `done`, then `{"re":5,"ev":"done"}` |
 //!
-//! | Client → engine | Engine → client |
-//! |-----------------|-----------------|
-//! | `{"type":"hello","protocol":"sei","version":"1.0"}` | `{"type":"hello","protocol":"sei","version":"1.0","engine":{"name":..,"author":..},"rules":[ids],"options":{..}}` |
-//! | `{"type":"ping","id":"p1"}` | `{"type":"pong","id":"p1"}` |
-//! | `{"type":"configure","options":{"hash":64,"level":5}}` | `{"type":"configured","options":{every option's value}}` |
-//! | `{"type":"search","id":"s1","rules":"tegoma.ogi/1","position":FEEN,"moves":[PMN..],"limits":{..},"clock":{..},"searchmoves":[PMN..]}` | `{"type":"info","id":"s1",..}` lines, then one `{"type":"bestmove","id":"s1","move":PMN or null,..}` |
-//! | `{"type":"cancel","id":"s1"}` | (the search ends with its `bestmove`) |
-//! | `{"type":"quit"}` | (the engine exits) |
-//!
-//! Errors: `{"type":"error","id":..,"error":"invalid"|"unsupported"|"illegal","pointer":
-//! "/moves/3","message":".."}`, the pointer (RFC 6901) naming the faulty part of the message.
-//! A message is checked for `invalid` (not JSON, wrong types, values out of range, text that is
-//! not FEEN or PMN) first, then `unsupported` (unknown message type, option, rules id or
-//! protocol version, a search while another runs), then `illegal` (a position not of the
-//! rules, a move that is not legal, sennichite). A message with an error has no other effect.
+//! Every request but `ping` first ends the running search (its `done` comes first). A search
+//! with neither `clock` nor `limits` runs until then. With a clock, the `done` comes by
+//! `own.deadline − overhead` (ms from the receipt of the search). Content errors are attached to
+//! their request: `{"re":4,"ev":"error","code":"invalid"|"unsupported"|"illegal","path":
+//! "/moves/3","message":".."}`, checked in that order, the first defect reported. Envelope
+//! errors (not I-JSON, an `id` that does not increase, a request before `hello`, a second
+//! `hello`) are fatal: `{"ev":"error","code":"invalid","message":..}`, and [`run`] returns an
+//! error (`tegoma engine` exits with status 1). The end of the input ends the session (status 0).
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
-use tegoma_game::Rules;
+use tegoma_game::sei::{
+    self, no_fields, read_request, Configure, Event, Hello, Request, Search, Variation,
+};
+use tegoma_game::{generic_from_feen, AnyMatch, MoveFormat, Rules};
 use tegoma_notation::pmn::Pmn;
-use tegoma_protocol::Side;
 
-use crate::engine::{Engine, EngineError, ErrorClass, Info, SearchRequest, Start, StopHandle};
+use crate::engine::{Engine, EngineOptions, Info, SearchRequest, Start, StopHandle};
 use crate::level::Level;
 use crate::limits::{Limits, SideTime};
 use crate::protocol::Out;
 use crate::score::Score;
 
 /// The protocol's version.
-pub const VERSION: &str = "1.0";
+pub const VERSION: u64 = sei::VERSION;
 
-/// Serves an SEI session; returns at `quit` or at the end of the input (after the running
-/// search ends).
+/// Serves an SEI session; returns at the end of the input (after the running search ends).
 ///
 /// # Errors
-/// Only a failure to read the input.
+/// A failure to read the input, or a fatal envelope error (reported on the output first).
 pub fn run<I: BufRead, W: Write + Send + 'static>(input: I, output: W) -> io::Result<()> {
     serve(crate::protocol::lines(input), Out::new(output))
 }
 
-/// An error answer: class, JSON Pointer, message.
-#[derive(Debug)]
-struct Fault {
-    class: ErrorClass,
-    pointer: String,
-    message: String,
-}
-
-fn fault(class: ErrorClass, pointer: impl Into<String>, message: impl Into<String>) -> Fault {
-    Fault {
-        class,
-        pointer: pointer.into(),
-        message: message.into(),
-    }
-}
-
-fn invalid(pointer: impl Into<String>, message: impl Into<String>) -> Fault {
-    fault(ErrorClass::Invalid, pointer, message)
-}
-
-/// A JSON Pointer token (RFC 6901 escaping).
-fn token(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
-}
-
 /// The rule system named by an SEI id (`tegoma.<game>/1`).
 pub fn rules_by_id(id: &str) -> Option<Rules> {
-    let rest = id.strip_prefix("tegoma.")?;
-    let (name, version) = rest.split_once('/')?;
-    if version != "1" {
-        return None;
-    }
-    let rules = Rules::by_name(name).ok()?;
-    (rules.name() == name).then_some(rules)
+    sei::rules_by_id(id)
 }
 
 /// The SEI ids of every rule system this engine plays.
 pub fn rules_ids() -> Vec<String> {
-    tegoma_game::registry::names()
-        .filter_map(|n| Rules::by_name(n).ok())
-        .map(|r| r.id())
-        .collect()
+    sei::rules_ids()
+}
+
+/// The running search: its thread, and whether it has no bound.
+struct Running {
+    handle: JoinHandle<()>,
+    infinite: bool,
 }
 
 struct Session<W: Write + Send + 'static> {
     out: Out<W>,
     engine: Arc<Mutex<Engine>>,
     stop: StopHandle,
-    /// The running (or last) search: its id, its thread, and whether it has answered (set
-    /// before the answer is written, so a client that read it may search again at once).
-    search: Option<(String, JoinHandle<()>, Arc<AtomicBool>)>,
-    /// Whether the running search has no bound (stopped at the end of the input).
-    unbounded: bool,
+    last_id: Option<u64>,
+    opened: bool,
+    running: Option<Running>,
 }
 
 fn lock(e: &Mutex<Engine>) -> std::sync::MutexGuard<'_, Engine> {
@@ -123,538 +93,485 @@ where
         out,
         engine: Arc::new(Mutex::new(engine)),
         stop,
-        search: None,
-        unbounded: false,
+        last_id: None,
+        opened: false,
+        running: None,
     };
     for line in lines {
         let line = line?;
+        let received = Instant::now();
         if line.cut {
-            s.error(None, invalid("", "message longer than 1 MiB"));
-            continue;
+            return s.fatal("a line longer than 1 MiB");
         }
         if line.replaced {
-            s.error(None, invalid("", "a message is UTF-8 text"));
+            return s.fatal("invalid encoding: a line is UTF-8 text");
+        }
+        if line.text.trim().is_empty() {
             continue;
         }
-        let line = line.text;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let msg: Value = match serde_json::from_str(&line) {
-            Ok(v) => v,
-            Err(e) => {
-                s.error(None, invalid("", format!("not JSON: {e}")));
-                continue;
-            }
+        let request = match read_request(&line.text, s.last_id, s.opened) {
+            Ok(r) => r,
+            Err(sei::Fatal(message)) => return s.fatal(&message),
         };
-        let Some(obj) = msg.as_object() else {
-            s.error(None, invalid("", "a message is a JSON object"));
-            continue;
-        };
-        let id = obj.get("id").cloned();
-        if let Some(v) = &id {
-            if !v.is_string() {
-                s.error(None, invalid("/id", "id is a string"));
-                continue;
-            }
-        }
-        let Some(kind) = obj.get("type").and_then(Value::as_str) else {
-            s.error(id.as_ref(), invalid("/type", "type is a string"));
-            continue;
-        };
-        let result = match kind {
-            "hello" => s.hello(obj),
-            "ping" => {
-                let mut m = json!({"type": "pong"});
-                if let Some(i) = &id {
-                    m["id"] = i.clone();
-                }
-                s.send(&m);
-                Ok(())
-            }
-            "configure" => s.configure(obj, id.as_ref()),
-            "search" => s.start_search(obj),
-            "cancel" => {
-                s.cancel(id.as_ref().and_then(Value::as_str));
-                Ok(())
-            }
-            "quit" => {
-                s.stop.stop();
-                s.wait();
-                return Ok(());
-            }
-            other => Err(fault(
-                ErrorClass::Unsupported,
-                "/type",
-                format!(
-                    "unknown message type {:?} (hello, ping, configure, search, cancel, quit)",
-                    other.chars().take(32).collect::<String>()
-                ),
-            )),
-        };
-        if let Err(f) = result {
-            s.error(id.as_ref(), f);
-        }
+        s.last_id = Some(request.id);
+        s.handle(request, received);
     }
-    // End of input: let the running search finish (stop it if it never would).
-    if s.unbounded {
-        s.stop.stop();
+    // The end of the input: a search without bound ends now, a bounded one ends by itself.
+    if let Some(r) = s.running.take() {
+        if r.infinite {
+            s.stop.stop();
+        }
+        let _ = r.handle.join();
     }
-    s.wait();
     Ok(())
 }
 
-fn expect_u64(obj: &Map<String, Value>, key: &str, at: &str) -> Result<Option<u64>, Fault> {
-    match obj.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
-            invalid(
-                format!("{at}/{}", token(key)),
-                format!("{key} is a non-negative integer"),
+/// The options a `configure` may set, with their domains.
+const OPTIONS: [(&str, i64, i64, &str); 5] = [
+    ("hash", 1, 4096, "Transposition table size (MB)."),
+    ("threads", 1, 1, "Search threads (one)."),
+    ("level", 1, 8, "Strength level, 8 the strongest."),
+    (
+        "seed",
+        0,
+        sei::MAX_INT as i64,
+        "Seed of the lower levels' randomness.",
+    ),
+    (
+        "move_overhead_ms",
+        0,
+        5000,
+        "Milliseconds kept for latency on a clock (at least the host's overhead).",
+    ),
+];
+
+fn default_of(name: &str) -> i64 {
+    let d = EngineOptions::default();
+    match name {
+        "hash" => d.hash_mb as i64,
+        "threads" => d.threads as i64,
+        "level" => i64::from(d.level.get()),
+        "seed" => d.seed as i64,
+        _ => d.move_overhead_ms as i64,
+    }
+}
+
+fn hello_done(id: u64, common: bool) -> Event {
+    let rules: Map<String, Value> = rules_ids().into_iter().map(|r| (r, json!({}))).collect();
+    let options: Map<String, Value> = OPTIONS
+        .iter()
+        .map(|(name, min, max, about)| {
+            (
+                name.to_string(),
+                json!({"type": "int", "default": default_of(name), "min": min, "max": max, "about": about}),
             )
+        })
+        .collect();
+    Event {
+        re: Some(id),
+        versions: Some(vec![VERSION]),
+        version: common.then_some(VERSION),
+        engine: Some(sei::EngineId {
+            name: "tegoma".into(),
+            version: Some(env!("CARGO_PKG_VERSION").into()),
+            author: Some(crate::AUTHOR.into()),
+            about: Some(
+                "Tegoma's engine: one alpha-beta search for every rule system of the registry."
+                    .into(),
+            ),
         }),
+        rules: Some(rules),
+        features: Some(Map::from_iter([("roots".to_string(), json!({}))])),
+        options: Some(options),
+        ..Event::done(id)
     }
 }
 
-fn expect_strings(obj: &Map<String, Value>, key: &str) -> Result<Vec<String>, Fault> {
-    match obj.get(key) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(a)) => a
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                v.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| invalid(format!("/{key}/{i}"), "a move is a PMN string"))
-            })
-            .collect(),
-        Some(_) => Err(invalid(
-            format!("/{key}"),
-            format!("{key} is an array of strings"),
-        )),
+/// The complete configuration of a `configure` (defaults for the options left out).
+fn configure(c: &Configure) -> Result<EngineOptions, sei::Error> {
+    let mut o = EngineOptions::default();
+    for (name, value) in &c.options {
+        let at = format!("/options/{}", sei::token(name));
+        let Some(&(_, min, max, _)) = OPTIONS.iter().find(|o| o.0 == name) else {
+            return Err(sei::Error::invalid(
+                at,
+                format!(
+                    "unknown option `{}` (hash, threads, level, seed, move_overhead_ms)",
+                    name.chars().take(64).collect::<String>()
+                ),
+            ));
+        };
+        let n = value
+            .as_i64()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| {
+                sei::Error::invalid(&at, format!("`{name}` is an integer in [{min}, {max}]"))
+            })?;
+        match name.as_str() {
+            "hash" => o.hash_mb = n as usize,
+            "threads" => o.threads = n as usize,
+            "level" => o.level = Level::new(n as u8).unwrap_or(Level::FULL),
+            "seed" => o.seed = n as u64,
+            _ => o.move_overhead_ms = n as u64,
+        }
     }
+    Ok(o)
 }
 
-fn side_time(v: &Value, at: &str) -> Result<SideTime, Fault> {
-    let Some(o) = v.as_object() else {
-        return Err(invalid(at, "a side's clock is an object"));
-    };
-    for k in o.keys() {
-        if ![
-            "remaining_ms",
-            "increment_ms",
-            "byoyomi_ms",
-            "periods",
-            "moves_to_go",
-        ]
-        .contains(&k.as_str())
-        {
-            return Err(invalid(
-                format!("{at}/{}", token(k)),
-                "unknown clock field (remaining_ms, increment_ms, byoyomi_ms, periods, moves_to_go)",
+/// A search checked against the rules: what the engine is to search.
+struct Checked {
+    rules: Rules,
+    search: Search,
+    /// A legal move to report at once (the first root, or the first legal move).
+    early: Option<String>,
+    /// Whether the searched position ends the game (`best` is then `null`).
+    terminal: bool,
+}
+
+fn well_formed(list: &[String], key: &str) -> Result<(), sei::Error> {
+    for (i, text) in list.iter().enumerate() {
+        let at = format!("/{key}/{i}");
+        let pmn =
+            Pmn::parse(text).map_err(|e| sei::Error::invalid(&at, format!("not PMN: {e}")))?;
+        if matches!(pmn.form(), tegoma_notation::pmn::Form::Drop) && pmn.drop_piece().is_none() {
+            return Err(sei::Error::invalid(at, "a drop names its piece"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a search in SEI's order: `invalid` (shapes, FEEN and PMN syntax), `unsupported` (the
+/// rules id, a position of other styles), `illegal` (a position not of the rules or not
+/// canonical, an illegal or non-canonical move, a move after the end of the game).
+fn check(fields: &Map<String, Value>) -> Result<Checked, sei::Error> {
+    let search = Search::from_fields(fields)?;
+    well_formed(&search.moves, "moves")?;
+    well_formed(search.roots.as_deref().unwrap_or_default(), "roots")?;
+    let generic = generic_from_feen(&search.position)
+        .map_err(|e| sei::Error::invalid("/position", format!("not FEEN: {e}")))?;
+    let rules = rules_by_id(&search.rules).ok_or_else(|| {
+        sei::Error::unsupported(
+            "/rules",
+            format!(
+                "rules `{}` are not implemented (known: {})",
+                search.rules.chars().take(64).collect::<String>(),
+                rules_ids().join(", ")
+            ),
+        )
+    })?;
+    rules
+        .check_styles(&generic)
+        .map_err(|e| sei::Error::unsupported("/position", e.to_string()))?;
+    let mut game = AnyMatch::from_position(rules.clone(), &generic)
+        .map_err(|e| sei::Error::illegal("/position", e.to_string()))?;
+    if game.start_feen() != search.position {
+        return Err(sei::Error::illegal(
+            "/position",
+            format!(
+                "not the canonical FEEN of the position ({})",
+                game.start_feen()
+            ),
+        ));
+    }
+    for (i, text) in search.moves.iter().enumerate() {
+        let at = format!("/moves/{i}");
+        if game.outcome().is_some() {
+            return Err(sei::Error::illegal(at, "a move after the end of the game"));
+        }
+        let (_, written) = game
+            .play_written(text, None)
+            .map_err(|e| sei::Error::illegal(&at, e.to_string()))?;
+        if written.pmn != *text {
+            return Err(sei::Error::illegal(
+                at,
+                format!("not canonical PMN (the move is written {})", written.pmn),
             ));
         }
     }
-    let remaining_ms = expect_u64(o, "remaining_ms", at)?
-        .ok_or_else(|| invalid(format!("{at}/remaining_ms"), "remaining_ms is required"))?;
-    Ok(SideTime {
-        remaining_ms,
-        increment_ms: expect_u64(o, "increment_ms", at)?.unwrap_or(0),
-        byoyomi_ms: expect_u64(o, "byoyomi_ms", at)?.unwrap_or(0),
-        periods: expect_u64(o, "periods", at)?
-            .unwrap_or(0)
-            .min(u64::from(u32::MAX)) as u32,
-        moves_to_go: expect_u64(o, "moves_to_go", at)?.map(|n| n.clamp(1, 1000) as u32),
-    })
-}
-
-/// A search message, checked for shape (`invalid`) before anything else.
-struct Parsed {
-    id: String,
-    rules: String,
-    position: Option<String>,
-    moves: Vec<String>,
-    search_moves: Vec<String>,
-    limits: Limits,
-    clock: Option<[SideTime; 2]>,
-}
-
-fn parse_search(obj: &Map<String, Value>) -> Result<Parsed, Fault> {
-    const KEYS: [&str; 8] = [
-        "type",
-        "id",
-        "rules",
-        "position",
-        "moves",
-        "limits",
-        "clock",
-        "searchmoves",
-    ];
-    for k in obj.keys() {
-        if !KEYS.contains(&k.as_str()) {
-            return Err(invalid(
-                format!("/{}", token(k)),
-                format!("unknown field {k:?}"),
-            ));
-        }
-    }
-    let id = match obj.get("id") {
-        Some(Value::String(s)) => s.clone(),
-        _ => return Err(invalid("/id", "a search needs a string id")),
+    let legal = if game.outcome().is_some() {
+        Vec::new()
+    } else {
+        game.legal_moves_as(MoveFormat::Pmn).unwrap_or_default()
     };
-    let rules = match obj.get("rules") {
-        Some(Value::String(s)) => s.clone(),
-        _ => {
-            return Err(invalid(
-                "/rules",
-                "rules is a string such as \"tegoma.chess/1\"",
-            ))
-        }
-    };
-    let position = match obj.get("position") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => {
-            tegoma_game::generic_from_feen(s)
-                .map_err(|e| invalid("/position", format!("not FEEN: {e}")))?;
-            Some(s.clone())
-        }
-        Some(_) => return Err(invalid("/position", "position is a FEEN string")),
-    };
-    let moves = expect_strings(obj, "moves")?;
-    let search_moves = expect_strings(obj, "searchmoves")?;
-    for (key, list) in [("moves", &moves), ("searchmoves", &search_moves)] {
-        for (i, m) in list.iter().enumerate() {
-            Pmn::parse_lenient(m)
-                .map_err(|e| invalid(format!("/{key}/{i}"), format!("not PMN: {e}")))?;
-        }
-    }
-    let mut limits = Limits::default();
-    match obj.get("limits") {
-        None | Some(Value::Null) => {}
-        Some(Value::Object(l)) => {
-            for k in l.keys() {
-                if !["depth", "nodes", "movetime_ms", "infinite"].contains(&k.as_str()) {
-                    return Err(invalid(
-                        format!("/limits/{}", token(k)),
-                        "unknown limit (depth, nodes, movetime_ms, infinite)",
-                    ));
-                }
+    let terminal = legal.is_empty();
+    if let Some(roots) = &search.roots {
+        for (i, r) in roots.iter().enumerate() {
+            if terminal {
+                return Err(sei::Error::illegal(
+                    format!("/roots/{i}"),
+                    "no move is legal in a terminal position",
+                ));
             }
-            limits.depth = expect_u64(l, "depth", "/limits")?.map(|d| d.clamp(1, 1000) as u32);
-            limits.nodes = expect_u64(l, "nodes", "/limits")?;
-            limits.movetime_ms = expect_u64(l, "movetime_ms", "/limits")?;
-            limits.infinite = match l.get("infinite") {
-                None | Some(Value::Null) => false,
-                Some(Value::Bool(b)) => *b,
-                Some(_) => return Err(invalid("/limits/infinite", "infinite is a boolean")),
-            };
-        }
-        Some(_) => return Err(invalid("/limits", "limits is an object")),
-    }
-    let clock = match obj.get("clock") {
-        None | Some(Value::Null) => None,
-        Some(Value::Object(c)) => {
-            for k in c.keys() {
-                if k != "first" && k != "second" {
-                    return Err(invalid(
-                        format!("/clock/{}", token(k)),
-                        "a clock has the fields first and second",
-                    ));
-                }
+            if !legal.contains(r) {
+                return Err(sei::Error::illegal(
+                    format!("/roots/{i}"),
+                    "not a legal move in canonical PMN here",
+                ));
             }
-            let first = c
-                .get("first")
-                .ok_or_else(|| invalid("/clock/first", "the first player's clock is required"))?;
-            let first = side_time(first, "/clock/first")?;
-            let second = c
-                .get("second")
-                .ok_or_else(|| invalid("/clock/second", "the second player's clock is required"))?;
-            Some([first, side_time(second, "/clock/second")?])
         }
-        Some(_) => return Err(invalid("/clock", "clock is an object")),
+    }
+    let early = match &search.roots {
+        Some(r) => r.first().cloned(),
+        None => legal.first().cloned(),
     };
-    Ok(Parsed {
-        id,
+    Ok(Checked {
         rules,
-        position,
-        moves,
-        search_moves,
-        limits,
-        clock,
+        search,
+        early,
+        terminal,
     })
 }
 
-fn score_json(s: Score) -> Value {
+/// One side's SEI clock as the engine's time manager reads it.
+fn side_time(c: &sei::SideClock) -> SideTime {
+    let mut t = SideTime {
+        remaining_ms: c.remaining,
+        increment_ms: c.inc.unwrap_or(0),
+        moves_to_go: c.togo.map(|n| n.clamp(1, 1000) as u32),
+        ..SideTime::default()
+    };
+    // A period of one ply granted afresh (byōyomi): the time left in it is free.
+    let next = c.next.as_ref().and_then(|n| n.first());
+    if c.togo == Some(1) && c.next.as_ref().is_none_or(|n| n.is_empty()) && c.carry != Some(true) {
+        t.byoyomi_ms = c.remaining;
+        t.remaining_ms = 0;
+        t.periods = 1;
+        t.moves_to_go = None;
+    } else if let Some(p) = next.filter(|p| p.moves == Some(1) && p.carry != Some(true)) {
+        t.byoyomi_ms = p.time;
+        t.periods = 1;
+    }
+    t
+}
+
+fn score_of(s: Score) -> sei::Score {
     match s {
-        Score::Centipawns(c) => json!({"cp": c}),
-        Score::Mate(m) => json!({"mate": m}),
+        Score::Centipawns(c) => sei::Score {
+            cp: Some(i64::from(c)),
+            ..sei::Score::default()
+        },
+        Score::Mate(m) => sei::Score {
+            mate: Some(i64::from(m)),
+            ..sei::Score::default()
+        },
     }
 }
 
-fn info_json(id: &str, i: &Info) -> Value {
-    json!({
-        "type": "info",
-        "id": id,
-        "depth": i.depth,
-        "seldepth": i.seldepth,
-        "score": score_json(i.score),
-        "nodes": i.nodes,
-        "nps": i.nps,
-        "time_ms": i.time_ms,
-        "pv": i.pv,
-    })
+fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(sei::MAX_INT)) as u64
 }
 
-fn options_json(o: &crate::EngineOptions) -> Value {
-    json!({
-        "hash": o.hash_mb,
-        "threads": o.threads,
-        "level": o.level.get(),
-        "seed": o.seed,
-        "move_overhead_ms": o.move_overhead_ms,
-    })
-}
-
-fn engine_fault(e: &EngineError) -> Fault {
-    let pointer = match e {
-        EngineError::Position { .. } => "/position".to_string(),
-        EngineError::Move { index, .. } => format!("/moves/{index}"),
-        EngineError::SearchMove { index, .. } => format!("/searchmoves/{index}"),
-        EngineError::Format(_) => String::new(),
-    };
-    fault(e.class(), pointer, e.to_string())
+fn info_event(id: u64, i: &Info, received: Instant) -> Event {
+    Event {
+        re: Some(id),
+        depth: Some(u64::from(i.depth)),
+        nodes: Some(i.nodes.min(sei::MAX_INT)),
+        elapsed: Some(millis(received.elapsed())),
+        variations: Some(vec![Variation {
+            pv: i.pv.clone(),
+            score: Some(score_of(i.score)),
+        }]),
+        ..Event::new(sei::Ev::Info)
+    }
 }
 
 impl<W: Write + Send + 'static> Session<W> {
-    fn send(&self, v: &Value) {
-        self.out.line(&v.to_string());
+    fn send(&self, e: &Event) {
+        self.out.line(&e.line());
     }
 
-    fn error(&self, id: Option<&Value>, f: Fault) {
-        let mut m = json!({
-            "type": "error",
-            "error": f.class.name(),
-            "pointer": f.pointer,
-            "message": f.message,
-        });
-        if let Some(i) = id {
-            m["id"] = i.clone();
-        }
-        self.send(&m);
+    fn fatal(&mut self, message: &str) -> io::Result<()> {
+        self.end_search();
+        self.send(&Event::fatal(sei::Code::Invalid, message));
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("SEI session ended by a fatal error: {message}"),
+        ))
     }
 
-    fn busy(&self) -> bool {
-        self.search
-            .as_ref()
-            .is_some_and(|(_, h, answered)| !answered.load(Ordering::SeqCst) && !h.is_finished())
-    }
-
-    fn wait(&mut self) {
-        if let Some((_, h, _)) = self.search.take() {
-            let _ = h.join();
-        }
-    }
-
-    fn cancel(&mut self, id: Option<&str>) {
-        let matches = match (&self.search, id) {
-            (Some((running, _, _)), Some(id)) => running == id,
-            (Some(_), None) => true,
-            (None, _) => false,
-        };
-        if matches {
+    /// Ends the running search, if any: stops it and waits for its `done`.
+    fn end_search(&mut self) {
+        if let Some(r) = self.running.take() {
             self.stop.stop();
-            self.wait();
+            let _ = r.handle.join();
         }
     }
 
-    fn hello(&self, obj: &Map<String, Value>) -> Result<(), Fault> {
-        let protocol = obj.get("protocol");
-        let version = obj.get("version");
-        if protocol.is_some_and(|p| !p.is_string()) {
-            return Err(invalid("/protocol", "protocol is a string"));
-        }
-        if version.is_some_and(|p| !p.is_string()) {
-            return Err(invalid("/version", "version is a string"));
-        }
-        if let Some(p) = protocol.and_then(Value::as_str) {
-            if p != "sei" {
-                return Err(fault(
-                    ErrorClass::Unsupported,
-                    "/protocol",
-                    "this engine speaks \"sei\"",
-                ));
+    fn handle(&mut self, request: Request, received: Instant) {
+        let id = request.id;
+        if request.op == "ping" {
+            match no_fields(&request.fields) {
+                Ok(()) => self.send(&Event::done(id)),
+                Err(e) => self.send(&e.event(id)),
             }
+            return;
         }
-        if let Some(v) = version.and_then(Value::as_str) {
-            if v.split('.').next() != Some("1") {
-                return Err(fault(
-                    ErrorClass::Unsupported,
-                    "/version",
-                    "this engine speaks SEI 1.x",
-                ));
-            }
-        }
-        let mut m = json!({
-            "type": "hello",
-            "protocol": "sei",
-            "version": VERSION,
-            "engine": {"name": crate::NAME, "author": crate::AUTHOR},
-            "rules": rules_ids(),
-            "options": {
-                "hash": {"type": "integer", "default": 16, "min": 1, "max": 4096},
-                "threads": {"type": "integer", "default": 1, "min": 1, "max": 1},
-                "level": {"type": "integer", "default": 8, "min": 1, "max": 8},
-                "seed": {"type": "integer", "default": 0, "min": 0},
-                "move_overhead_ms": {"type": "integer", "default": 20, "min": 0, "max": 5000},
-            },
-        });
-        if let Some(i) = obj.get("id") {
-            m["id"] = i.clone();
-        }
-        self.send(&m);
-        Ok(())
-    }
-
-    fn configure(&mut self, obj: &Map<String, Value>, id: Option<&Value>) -> Result<(), Fault> {
-        let Some(options) = obj.get("options").and_then(Value::as_object) else {
-            return Err(invalid("/options", "options is an object"));
-        };
-        let mut o = lock(&self.engine).options().clone();
-        let mut unknown = None;
-        for (k, v) in options {
-            let at = format!("/options/{}", token(k));
-            let n = v.as_u64();
-            match k.as_str() {
-                "hash" => match n {
-                    Some(n @ 1..=4096) => o.hash_mb = n as usize,
-                    _ => return Err(invalid(at, "hash is an integer from 1 to 4096 (MB)")),
-                },
-                "threads" => match n {
-                    Some(n @ 1..) => o.threads = n as usize,
-                    _ => return Err(invalid(at, "threads is a positive integer")),
-                },
-                "level" => match n.and_then(|n| u8::try_from(n).ok()).and_then(Level::new) {
-                    Some(l) => o.level = l,
-                    None => return Err(invalid(at, "level is an integer from 1 to 8")),
-                },
-                "seed" => match n {
-                    Some(n) => o.seed = n,
-                    None => return Err(invalid(at, "seed is a non-negative integer")),
-                },
-                "move_overhead_ms" => match n {
-                    Some(n @ 0..=5000) => o.move_overhead_ms = n,
-                    _ => return Err(invalid(at, "move_overhead_ms is an integer from 0 to 5000")),
-                },
-                _ => {
-                    unknown.get_or_insert(at);
+        self.end_search();
+        let answer = match request.op.as_str() {
+            "hello" => Hello::from_fields(&request.fields).map(|h| {
+                self.opened |= h.common();
+                hello_done(id, h.common())
+            }),
+            "configure" => Configure::from_fields(&request.fields)
+                .and_then(|c| configure(&c))
+                .map(|o| {
+                    lock(&self.engine).set_options(o);
+                    Event::done(id)
+                }),
+            "cancel" => no_fields(&request.fields).map(|()| Event::done(id)),
+            "search" => match check(&request.fields) {
+                Ok(c) => {
+                    self.start(id, c, received);
+                    return;
                 }
-            }
+                Err(e) => Err(e),
+            },
+            _ => Err(sei::Error::invalid("/op", "unknown operation")),
+        };
+        match answer {
+            Ok(e) => self.send(&e),
+            Err(e) => self.send(&e.event(id)),
         }
-        if let Some(at) = unknown {
-            return Err(fault(
-                ErrorClass::Unsupported,
-                at,
-                "unknown option (hash, threads, level, seed, move_overhead_ms)",
-            ));
-        }
-        if self.busy() {
-            return Err(fault(
-                ErrorClass::Unsupported,
-                "/type",
-                "a search is running: cancel it before configuring",
-            ));
-        }
-        self.wait();
-        let mut engine = lock(&self.engine);
-        engine.set_options(o);
-        let mut m = json!({"type": "configured", "options": options_json(engine.options())});
-        drop(engine);
-        if let Some(i) = id {
-            m["id"] = i.clone();
-        }
-        self.send(&m);
-        Ok(())
     }
 
-    fn start_search(&mut self, obj: &Map<String, Value>) -> Result<(), Fault> {
-        let p = parse_search(obj)?;
-        let rules = rules_by_id(&p.rules).ok_or_else(|| {
-            fault(
-                ErrorClass::Unsupported,
-                "/rules",
-                format!(
-                    "unknown rules id {:?} (known: {})",
-                    p.rules.chars().take(64).collect::<String>(),
-                    rules_ids().join(", ")
-                ),
-            )
-        })?;
-        if self.busy() {
-            return Err(fault(
-                ErrorClass::Unsupported,
-                "/type",
-                "a search is running: cancel it first",
-            ));
+    fn start(&mut self, id: u64, c: Checked, received: Instant) {
+        if c.terminal {
+            self.send(&Event {
+                best: Some(None),
+                ..Event::done(id)
+            });
+            return;
         }
-        self.wait();
-        let mut request = SearchRequest::new(
-            p.position.map_or(Start::Initial, Start::Feen),
-            p.moves,
-            p.limits,
-        );
-        request.search_moves = p.search_moves;
-        let side = {
-            let mut engine = lock(&self.engine);
-            engine.set_rules(rules);
-            engine.check(&request).map_err(|e| engine_fault(&e))?
-        };
-        if let Some(c) = p.clock {
-            request.limits.clock = Some(if side == Side::First { c[0] } else { c[1] });
+        let s = &c.search;
+        let mut limits = Limits::default();
+        let mut deadline = None;
+        let mut overhead = 0;
+        if let Some(clock) = &s.clock {
+            limits.clock = Some(side_time(&clock.own));
+            overhead = clock.overhead.unwrap_or(0);
+            let due = clock.own.deadline.unwrap_or(0).saturating_sub(overhead);
+            // Stop a little before the due time: the answer still has to be written.
+            let stop_at = due.saturating_sub((due / 50).clamp(2, 25));
+            deadline = Some(received + Duration::from_millis(stop_at));
         }
-        let l = &request.limits;
-        self.unbounded = l.infinite
-            || (l.depth.is_none()
-                && l.nodes.is_none()
-                && l.movetime_ms.is_none()
-                && l.clock.is_none());
+        let mut mate = None;
+        if let Some(l) = &s.limits {
+            limits.depth = l.depth.map(|d| d.min(1000) as u32);
+            limits.nodes = l.nodes;
+            limits.movetime_ms = l.movetime;
+            if let Some(m) = l.mate {
+                let plies = m.saturating_mul(2).saturating_sub(1).min(1000) as u32;
+                limits.depth = Some(limits.depth.map_or(plies, |d| d.min(plies)));
+                mate = Some(m);
+            }
+        }
+        let infinite = s.infinite();
+        limits.infinite = infinite;
+        let mut request =
+            SearchRequest::new(Start::Feen(s.position.clone()), s.moves.clone(), limits);
+        request.search_moves = s.roots.clone().unwrap_or_default();
+        let fresh = s.fresh;
+        let early = c.early.clone();
+        let rules = c.rules.clone();
         self.stop.reset();
+        let stop = self.stop.clone();
         let engine = Arc::clone(&self.engine);
         let out = self.out.clone();
-        let id = p.id.clone();
-        let answered = Arc::new(AtomicBool::new(false));
-        let done = Arc::clone(&answered);
         let handle = std::thread::spawn(move || {
-            let mut engine = lock(&engine);
-            let send = |v: Value| out.line(&v.to_string());
-            let answer = |v: Value| {
-                done.store(true, Ordering::SeqCst);
-                send(v);
-            };
-            match engine.search(&request, &mut |i| send(info_json(&id, i))) {
-                Ok(r) => answer(json!({
-                    "type": "bestmove",
-                    "id": id,
-                    "move": r.best,
-                    "ponder": r.ponder,
-                    "score": score_json(r.info.score),
-                    "depth": r.info.depth,
-                    "nodes": r.info.nodes,
-                    "time_ms": r.info.time_ms,
-                    "pv": r.info.pv,
-                })),
-                Err(e) => {
-                    let f = engine_fault(&e);
-                    answer(json!({
-                        "type": "error",
-                        "id": id,
-                        "error": f.class.name(),
-                        "pointer": f.pointer,
-                        "message": f.message,
-                    }));
-                }
+            let send = |e: &Event| out.line(&e.line());
+            if let Some(mv) = early {
+                send(&Event {
+                    re: Some(id),
+                    depth: Some(0),
+                    nodes: Some(0),
+                    elapsed: Some(millis(received.elapsed())),
+                    variations: Some(vec![Variation {
+                        pv: vec![mv],
+                        score: None,
+                    }]),
+                    ..Event::new(sei::Ev::Info)
+                });
             }
+            // The deadline's watchdog: stops the search at the due time (ended by the search's
+            // end, which drops the sender).
+            let (tx, rx) = mpsc::channel::<()>();
+            let watchdog = deadline.map(|at| {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    let wait = at.saturating_duration_since(Instant::now());
+                    if let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(wait) {
+                        stop.stop();
+                    }
+                })
+            });
+            let mut engine = lock(&engine);
+            engine.set_rules(rules);
+            if fresh {
+                engine.new_game();
+            }
+            let options = engine.options().clone();
+            if overhead > options.move_overhead_ms {
+                let mut o = options.clone();
+                o.move_overhead_ms = overhead.min(5000);
+                engine.set_options(o);
+            }
+            let mut last_info: Option<Instant> = None;
+            let result = engine.search(&request, &mut |i| {
+                if mate.is_some_and(|m| matches!(i.score, Score::Mate(n) if n > 0 && n as u64 <= m))
+                {
+                    stop.stop();
+                }
+                if last_info.is_none_or(|t| t.elapsed() >= Duration::from_millis(100)) {
+                    last_info = Some(Instant::now());
+                    send(&info_event(id, i, received));
+                }
+            });
+            if engine.options() != &options {
+                engine.set_options(options);
+            }
+            drop(engine);
+            drop(tx);
+            if let Some(w) = watchdog {
+                let _ = w.join();
+            }
+            let event = match result {
+                Ok(r) => {
+                    let mut pv = r.info.pv.clone();
+                    if let Some(b) = &r.best {
+                        if pv.first() != Some(b) {
+                            pv = vec![b.clone()];
+                        }
+                    }
+                    Event {
+                        best: Some(r.best.clone()),
+                        depth: Some(u64::from(r.info.depth)),
+                        nodes: Some(r.info.nodes.min(sei::MAX_INT)),
+                        elapsed: Some(millis(received.elapsed())),
+                        variations: r.best.as_ref().map(|_| {
+                            vec![Variation {
+                                pv,
+                                score: Some(score_of(r.info.score)),
+                            }]
+                        }),
+                        ..Event::done(id)
+                    }
+                }
+                Err(e) => {
+                    let code = match e.class() {
+                        crate::ErrorClass::Invalid => sei::Code::Invalid,
+                        crate::ErrorClass::Unsupported => sei::Code::Unsupported,
+                        crate::ErrorClass::Illegal => sei::Code::Illegal,
+                    };
+                    sei::Error {
+                        code,
+                        path: None,
+                        message: e.to_string(),
+                    }
+                    .event(id)
+                }
+            };
+            send(&event);
         });
-        self.search = Some((p.id, handle, answered));
-        Ok(())
+        self.running = Some(Running { handle, infinite });
     }
 }

@@ -1,346 +1,1014 @@
-//! SEI 1.0 conformance: every message type, every error class with its JSON Pointer, and the
-//! precedence invalid > unsupported > illegal.
+//! SEI 1.0 conformance of `tegoma engine`, checked the way a host checks an engine: requests are
+//! written one line at a time to a session running on its own thread, events read as they come.
+//! The checks are those the published reference engine (`sashite-sanki-sei-random-engine`
+//! 0.1.0) is held to, on Tegoma's rules ids: the opening, the small requests, the fatal envelope
+//! errors and the exit status, the error classes with their JSON Pointers and their order, the
+//! safety-net `info`, the infinite search ended by the next request with `ping` answered
+//! meanwhile, `roots`, `fresh` with a seed, the clock's deadline, and every game of the registry.
 
-mod common;
+use std::io::{self, BufReader, Read, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-use common::session;
 use serde_json::{json, Value};
+use tegoma_game::{AnyMatch, MoveFormat, Rules};
 
-fn sei(messages: &[Value]) -> Vec<Value> {
-    let input: String = messages.iter().map(|m| format!("{m}\n")).collect();
-    session(&input)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
+/// The session's input: the bytes the host sends.
+struct Input {
+    rx: Receiver<Vec<u8>>,
+    buf: Vec<u8>,
+    at: usize,
 }
 
-/// Raw lines after a `hello` (so that the session is SEI whatever the first line).
-fn sei_raw(lines: &[&str]) -> Vec<Value> {
-    let input: String = std::iter::once(hello().to_string())
-        .chain(lines.iter().map(|m| m.to_string()))
-        .map(|m| format!("{m}\n"))
-        .collect();
-    session(&input)
-        .iter()
-        .skip(1)
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn hello() -> Value {
-    json!({"type": "hello", "protocol": "sei", "version": "1.0"})
-}
-
-fn error_of(out: &[Value]) -> (String, String) {
-    let e = out.iter().find(|m| m["type"] == "error").expect("an error");
-    (
-        e["error"].as_str().unwrap().to_string(),
-        e["pointer"].as_str().unwrap().to_string(),
-    )
-}
-
-#[test]
-fn hello_lists_rules_and_options() {
-    let out = sei(&[hello()]);
-    let h = &out[0];
-    assert_eq!(h["type"], "hello");
-    assert_eq!(h["version"], "1.0");
-    let rules: Vec<&str> = h["rules"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
-    for id in ["tegoma.chess/1", "tegoma.ogi/1", "tegoma.kogoma/1"] {
-        assert!(rules.contains(&id), "{id}");
-    }
-    for o in ["hash", "threads", "level", "seed", "move_overhead_ms"] {
-        assert!(h["options"][o].is_object(), "{o}");
-    }
-}
-
-#[test]
-fn ping_pong() {
-    let out = sei(&[hello(), json!({"type": "ping", "id": "p1"})]);
-    assert_eq!(out[1], json!({"type": "pong", "id": "p1"}));
-}
-
-#[test]
-fn configure_sets_and_reports_options() {
-    let out = sei(&[
-        hello(),
-        json!({"type": "configure", "id": "c", "options": {"hash": 8, "level": 4, "seed": 3}}),
-    ]);
-    assert_eq!(out[1]["type"], "configured");
-    assert_eq!(out[1]["id"], "c");
-    assert_eq!(out[1]["options"]["hash"], 8);
-    assert_eq!(out[1]["options"]["level"], 4);
-    assert_eq!(out[1]["options"]["seed"], 3);
-}
-
-#[test]
-fn search_every_game() {
-    for (rules, moves) in [
-        ("tegoma.chess/1", json!(["e2-e4"])),
-        ("tegoma.ogi/1", json!(["e3-e4", "e6-e5"])),
-        ("tegoma.kogoma/1", json!([])),
-    ] {
-        let out = sei(&[
-            hello(),
-            json!({"type": "search", "id": "s", "rules": rules, "moves": moves, "limits": {"depth": 3}}),
-        ]);
-        let infos: Vec<_> = out.iter().filter(|m| m["type"] == "info").collect();
-        assert!(!infos.is_empty(), "{rules}");
-        for k in [
-            "depth", "seldepth", "score", "nodes", "nps", "time_ms", "pv",
-        ] {
-            assert!(!infos[0][k].is_null(), "{rules}: {k}");
+impl Read for Input {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.at == self.buf.len() {
+            match self.rx.recv() {
+                Ok(b) => {
+                    self.buf = b;
+                    self.at = 0;
+                }
+                Err(_) => return Ok(0),
+            }
         }
-        let b = out.last().unwrap();
-        assert_eq!(b["type"], "bestmove", "{rules}");
-        assert_eq!(b["id"], "s");
-        assert!(b["move"].is_string());
-        assert!(b["score"]["cp"].is_i64() || b["score"]["mate"].is_i64());
+        let n = out.len().min(self.buf.len() - self.at);
+        out[..n].copy_from_slice(&self.buf[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The session's output: complete lines, passed on to the host.
+struct Output {
+    tx: Sender<String>,
+    buf: Vec<u8>,
+}
+
+impl Write for Output {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(b);
+        while let Some(i) = self.buf.iter().position(|&c| c == b'\n') {
+            let line: Vec<u8> = self.buf.drain(..=i).collect();
+            let _ = self
+                .tx
+                .send(String::from_utf8(line[..i].to_vec()).expect("UTF-8 output"));
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A running engine session, as a host sees it.
+struct Engine {
+    tx: Option<Sender<Vec<u8>>>,
+    rx: Receiver<String>,
+    thread: Option<JoinHandle<io::Result<()>>>,
+}
+
+impl Engine {
+    fn launch() -> Engine {
+        let (in_tx, in_rx) = mpsc::channel();
+        let (out_tx, out_rx) = mpsc::channel();
+        let input = BufReader::new(Input {
+            rx: in_rx,
+            buf: Vec::new(),
+            at: 0,
+        });
+        let output = Output {
+            tx: out_tx,
+            buf: Vec::new(),
+        };
+        let thread = std::thread::spawn(move || tegoma_engine::protocol::run(input, output));
+        Engine {
+            tx: Some(in_tx),
+            rx: out_rx,
+            thread: Some(thread),
+        }
+    }
+
+    fn send_bytes(&mut self, b: &[u8]) {
+        let _ = self.tx.as_ref().expect("input open").send(b.to_vec());
+    }
+
+    fn send_raw(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send(&mut self, request: &Value) {
+        self.send_raw(&request.to_string());
+    }
+
+    fn read(&mut self) -> Value {
+        let line = self
+            .rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an event within 30 s");
+        let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(v.is_object(), "{line}");
+        v
+    }
+
+    fn until_terminal(&mut self, id: i64) -> Vec<Value> {
+        let mut events = Vec::new();
+        loop {
+            let e = self.read();
+            let end = e["re"] == json!(id) && (e["ev"] == "done" || e["ev"] == "error");
+            events.push(e);
+            if end {
+                return events;
+            }
+        }
+    }
+
+    fn ask(&mut self, request: &Value) -> (Value, Vec<Value>) {
+        self.send(request);
+        let mut events = self.until_terminal(request["id"].as_i64().unwrap());
+        let last = events.pop().unwrap();
+        (last, events)
+    }
+
+    fn open(&mut self) -> Value {
+        let (done, _) = self.ask(&json!({"id": 1, "op": "hello", "versions": [1]}));
+        assert_eq!(done["version"], 1, "{done}");
+        done
+    }
+
+    /// Closes the input; whether the session ended normally (exit status 0).
+    fn close(mut self) -> bool {
+        drop(self.tx.take());
+        self.thread.take().unwrap().join().unwrap().is_ok()
+    }
+}
+
+fn initial(rules: Rules) -> String {
+    AnyMatch::new(rules).start_feen()
+}
+
+fn chess() -> String {
+    initial(Rules::chess())
+}
+
+fn search(id: i64, rules: &str, position: &str, moves: &[&str], extra: Value) -> Value {
+    let mut r =
+        json!({"id": id, "op": "search", "rules": rules, "position": position, "moves": moves});
+    if let Value::Object(extra) = extra {
+        for (k, v) in extra {
+            r[k] = v;
+        }
+    }
+    r
+}
+
+fn timed() -> Value {
+    json!({"clock": {"own": {"deadline": 1000, "remaining": 60000}, "overhead": 50}})
+}
+
+fn code_path(e: &Value) -> (Option<&str>, Option<&str>) {
+    (e["code"].as_str(), e["path"].as_str())
+}
+
+/// The legal moves, canonical PMN, after `moves` from `position`.
+fn legal(rules: Rules, position: &str, moves: &[&str]) -> Vec<String> {
+    let g = tegoma_game::generic_from_feen(position).unwrap();
+    let mut m = AnyMatch::from_position(rules, &g).unwrap();
+    for mv in moves {
+        m.play(mv, None).unwrap();
+    }
+    m.legal_moves_as(MoveFormat::Pmn).unwrap()
+}
+
+// ---- the opening and the small requests ------------------------------------------------------
+
+#[test]
+fn ping_hello_configure() {
+    let mut e = Engine::launch();
+    let (done, _) = e.ask(&json!({"id": 0, "op": "ping"}));
+    assert_eq!(done, json!({"re": 0, "ev": "done"}));
+    let hello = e.open();
+    assert_eq!(hello["versions"], json!([1]));
+    assert_eq!(hello["engine"]["name"], "tegoma");
+    for name in tegoma_game::registry::names() {
+        let id = format!("tegoma.{name}/1");
+        assert!(hello["rules"][&id].is_object(), "{id}: {hello}");
+    }
+    for id in ["tegoma.chess/1", "tegoma.ogi/1", "tegoma.kogoma/1"] {
+        assert!(hello["rules"][id].is_object(), "{id}");
+    }
+    assert!(hello["features"]["roots"].is_object());
+    for o in ["hash", "threads", "level", "seed", "move_overhead_ms"] {
+        assert_eq!(hello["options"][o]["type"], "int", "{o}");
+    }
+    let (done, _) = e.ask(&json!({"id": 2, "op": "configure", "options": {"seed": 7, "level": 3}}));
+    assert_eq!(done, json!({"re": 2, "ev": "done"}));
+    let (err, _) = e.ask(&json!({"id": 3, "op": "configure", "options": {"contempt": 2}}));
+    assert_eq!(
+        code_path(&err),
+        (Some("invalid"), Some("/options/contempt"))
+    );
+    let (err, _) = e.ask(&json!({"id": 4, "op": "configure", "options": {"seed": -1}}));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/options/seed")));
+    let (err, _) = e.ask(&json!({"id": 5, "op": "configure", "options": {"hash": 0, "level": 2}}));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/options/hash")));
+    let (err, _) = e.ask(&json!({"id": 6, "op": "ping", "extra": 1}));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/extra")));
+    let (err, _) = e.ask(&json!({"id": 7, "op": "dance"}));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/op")));
+    assert_eq!(err["re"], 7);
+    let (err, _) = e.ask(&json!({"id": 8, "op": "cancel", "id2": 1}));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/id2")));
+    let (done, _) = e.ask(&json!({"id": 9, "op": "cancel"}));
+    assert_eq!(done, json!({"re": 9, "ev": "done"}));
+    assert!(e.close());
+}
+
+#[test]
+fn no_common_version_leaves_the_session_unopened() {
+    let mut e = Engine::launch();
+    let (done, _) = e.ask(&json!({"id": 1, "op": "hello", "versions": [2]}));
+    assert_eq!(done["ev"], "done");
+    assert!(done.get("version").is_none());
+    e.send(&search(2, "tegoma.chess/1", &chess(), &[], timed()));
+    let err = e.read();
+    assert_eq!(err["ev"], "error");
+    assert!(err.get("re").is_none(), "{err}");
+    assert!(!e.close());
+}
+
+#[test]
+fn hello_ignores_unknown_fields_and_refuses_bad_versions() {
+    let mut e = Engine::launch();
+    let (done, _) = e
+        .ask(&json!({"id": 1, "op": "hello", "versions": [3, 1], "host": "x", "future": {"y": 1}}));
+    assert_eq!(done["version"], 1);
+    assert!(e.close());
+    for versions in [json!([]), json!([0]), json!("1"), json!([1.5])] {
+        let mut e = Engine::launch();
+        let (err, _) = e.ask(&json!({"id": 1, "op": "hello", "versions": versions}));
+        assert_eq!(err["code"], "invalid", "{versions}");
+        let (done, _) = e.ask(&json!({"id": 2, "op": "hello", "versions": [1]}));
+        assert_eq!(done["version"], 1);
+        assert!(e.close());
+    }
+}
+
+// ---- the envelope --------------------------------------------------------------------------
+
+#[test]
+fn envelope_errors_are_fatal() {
+    let hello = r#"{"id":1,"op":"hello","versions":[1]}"#;
+    for (name, lines) in [
+        ("id not increasing", vec![hello, r#"{"id":1,"op":"ping"}"#]),
+        (
+            "duplicate key",
+            vec![hello, r#"{"id":2,"op":"ping","op":"ping"}"#],
+        ),
+        (
+            "hello twice",
+            vec![hello, r#"{"id":2,"op":"hello","versions":[1]}"#],
+        ),
+        ("no op", vec![r#"{"id":1}"#]),
+        ("op not a string", vec![r#"{"id":1,"op":7}"#]),
+        ("no id", vec![r#"{"op":"ping"}"#]),
+        ("a string id", vec![r#"{"id":"1","op":"ping"}"#]),
+        ("not an object", vec!["[1,2]"]),
+        ("not JSON", vec!["{nope"]),
+        ("a fraction", vec![r#"{"id":1.5,"op":"ping"}"#]),
+        ("negative id", vec![r#"{"id":-1,"op":"ping"}"#]),
+        (
+            "id beyond 2^53-1",
+            vec![r#"{"id":9007199254740992,"op":"ping"}"#],
+        ),
+        (
+            "an integer beyond 2^53-1 anywhere",
+            vec![
+                hello,
+                r#"{"id":2,"op":"configure","options":{"seed":9007199254740993}}"#,
+            ],
+        ),
+        ("search before hello", vec![r#"{"id":1,"op":"search"}"#]),
+        (
+            "configure before hello",
+            vec![r#"{"id":1,"op":"configure"}"#],
+        ),
+    ] {
+        let mut e = Engine::launch();
+        for line in &lines[..lines.len() - 1] {
+            e.send_raw(line);
+            e.read();
+        }
+        e.send_raw(lines[lines.len() - 1]);
+        let err = e.read();
+        assert_eq!(
+            (&err["ev"], &err["code"]),
+            (&json!("error"), &json!("invalid")),
+            "{name}"
+        );
+        assert!(
+            err.get("re").is_none(),
+            "{name}: a fatal error carries no `re`"
+        );
+        assert!(!e.close(), "{name}: non-zero exit");
     }
 }
 
 #[test]
-fn search_with_a_position_and_clocks() {
-    // Ōgi, Gote to move, byōyomi only.
-    let out = sei(&[
-        hello(),
-        json!({
-            "type": "search", "id": "t", "rules": "tegoma.ogi/1",
-            "position": "lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O",
-            "clock": {
-                "first": {"remaining_ms": 0, "byoyomi_ms": 200, "periods": 1},
-                "second": {"remaining_ms": 0, "byoyomi_ms": 200, "periods": 1}
-            }
-        }),
-        // Fischer with moves to go, chess.
-        json!({
-            "type": "search", "id": "u", "rules": "tegoma.chess/1",
-            "clock": {
-                "first": {"remaining_ms": 300, "increment_ms": 10, "moves_to_go": 10},
-                "second": {"remaining_ms": 300, "increment_ms": 10}
-            }
-        }),
-    ]);
-    let best: Vec<_> = out.iter().filter(|m| m["type"] == "bestmove").collect();
-    // The second search arrived while the first ran: refused as unsupported.
-    assert!(best.len() + out.iter().filter(|m| m["type"] == "error").count() == 2);
-    assert_eq!(best[0]["id"], "t");
-    // Within the 200 ms period (with a margin for a loaded machine).
-    assert!(best[0]["time_ms"].as_u64().unwrap() < 300);
+fn blank_lines_and_cr_are_tolerated() {
+    let mut e = Engine::launch();
+    e.send_raw("");
+    e.send_raw("   ");
+    e.send_raw("{\"id\":0,\"op\":\"ping\"}\r");
+    assert_eq!(e.read(), json!({"re": 0, "ev": "done"}));
+    assert!(e.close());
 }
 
 #[test]
-fn cancel_stops_an_infinite_search() {
-    let out = sei(&[
-        hello(),
-        json!({"type": "search", "id": "inf", "rules": "tegoma.chess/1", "limits": {"infinite": true}}),
-        json!({"type": "ping", "id": "during"}),
-        json!({"type": "cancel", "id": "inf"}),
-        json!({"type": "ping", "id": "after"}),
-    ]);
-    let pos = |t: &str, id: &str| {
-        out.iter()
-            .position(|m| m["type"] == t && m["id"] == id)
-            .unwrap()
-    };
-    assert!(pos("pong", "during") < pos("bestmove", "inf"));
-    assert!(pos("bestmove", "inf") < pos("pong", "after"));
-    assert!(out[pos("bestmove", "inf")]["move"].is_string());
+fn invalid_encoding_and_overlong_lines_are_fatal() {
+    let mut e = Engine::launch();
+    e.open();
+    e.send_bytes(b"{\"id\":2,\"op\":\"ping\",\"x\":\"\xff\xfe\"}\n");
+    let err = e.read();
+    assert!(err.get("re").is_none() && err["ev"] == "error", "{err}");
+    assert!(!e.close());
+    let mut e = Engine::launch();
+    e.open();
+    e.send_raw(&format!(
+        r#"{{"id":2,"op":"ping","x":"{}"}}"#,
+        "x".repeat(2 << 20)
+    ));
+    let err = e.read();
+    assert!(err.get("re").is_none() && err["ev"] == "error", "{err}");
+    assert!(!e.close());
 }
 
 #[test]
-fn quit_ends_the_session() {
-    let out = sei(&[hello(), json!({"type": "quit"}), json!({"type": "ping"})]);
-    assert_eq!(out.len(), 1);
+fn a_fraction_in_a_content_field_is_attached_not_fatal() {
+    let mut e = Engine::launch();
+    e.open();
+    e.send_raw(&format!(
+        r#"{{"id":2,"op":"search","rules":"tegoma.chess/1","position":"{}","limits":{{"depth":1.5}}}}"#,
+        chess()
+    ));
+    let err = e.read();
+    assert_eq!(
+        (err["re"].as_i64(), code_path(&err)),
+        (Some(2), (Some("invalid"), Some("/limits/depth")))
+    );
+    e.send_raw(r#"{"id":3,"op":"hello","versions":[1e0]}"#);
+    let err = e.read();
+    assert!(
+        err.get("re").is_none(),
+        "a second hello is fatal whatever its fields"
+    );
+    assert!(!e.close());
 }
 
+// ---- search: the error classes ---------------------------------------------------------------
+
 #[test]
-fn invalid_messages() {
-    let cases: Vec<(&str, &str)> = vec![
-        ("{not json", ""),
-        ("[1, 2]", ""),
-        (r#"{"id": "x"}"#, "/type"),
-        (r#"{"type": 3}"#, "/type"),
-        (r#"{"type": "ping", "id": 7}"#, "/id"),
-        (r#"{"type": "configure"}"#, "/options"),
+fn search_error_classes() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    let ogi = initial(Rules::ogi());
+    let cases: Vec<(Value, &str, &str)> = vec![
         (
-            r#"{"type": "configure", "options": {"hash": 0}}"#,
-            "/options/hash",
+            search(10, "tegoma.chess/1", &c, &[], json!({"colour": 1})),
+            "invalid",
+            "/colour",
         ),
         (
-            r#"{"type": "configure", "options": {"level": "max"}}"#,
-            "/options/level",
+            json!({"id": 11, "op": "search", "position": c}),
+            "invalid",
+            "/rules",
         ),
-        (r#"{"type": "search", "rules": "tegoma.chess/1"}"#, "/id"),
-        (r#"{"type": "search", "id": "s"}"#, "/rules"),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "position": "8/8 / C"}"#,
+            json!({"id": 12, "op": "search", "rules": "tegoma.chess/1"}),
+            "invalid",
             "/position",
         ),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": "e2-e4"}"#,
-            "/moves",
-        ),
-        (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": ["e2-e4", "e7e5!?"]}"#,
+            search(13, "tegoma.chess/1", &c, &["e2-e4", "*e5"], timed()),
+            "invalid",
             "/moves/1",
         ),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "limits": {"depth": -1}}"#,
-            "/limits/depth",
+            search(14, "tegoma.chess/1", &c, &["e2e4"], timed()),
+            "invalid",
+            "/moves/0",
         ),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "limits": {"speed": 1}}"#,
+            search(15, "tegoma.chess/1", &c, &[], json!({"limits": {}})),
+            "invalid",
+            "/limits",
+        ),
+        (
+            search(
+                16,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"limits": {"speed": 1}}),
+            ),
+            "invalid",
             "/limits/speed",
         ),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "clock": {"first": {}}}"#,
-            "/clock/first/remaining_ms",
+            search(
+                17,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"limits": {"depth": 0}}),
+            ),
+            "invalid",
+            "/limits/depth",
         ),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/1", "colour": "white"}"#,
-            "/colour",
-        ),
-        (r#"{"type": "hello", "version": 1}"#, "/version"),
-    ];
-    for (line, pointer) in cases {
-        let out = sei_raw(&[line]);
-        assert_eq!(error_of(&out), ("invalid".into(), pointer.into()), "{line}");
-    }
-}
-
-#[test]
-fn unsupported_messages() {
-    let cases: Vec<(&str, &str)> = vec![
-        (r#"{"type": "teleport"}"#, "/type"),
-        (r#"{"type": "hello", "protocol": "uci"}"#, "/protocol"),
-        (r#"{"type": "hello", "version": "2.0"}"#, "/version"),
-        (
-            r#"{"type": "configure", "options": {"contempt": 3}}"#,
-            "/options/contempt",
+            search(
+                18,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"limits": {"mate": 0}}),
+            ),
+            "invalid",
+            "/limits/mate",
         ),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.go/1"}"#,
+            search(
+                19,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"clock": {"own": {"deadline": 1, "remaining": 1}, "opp": {"deadline": 1, "remaining": 1}}}),
+            ),
+            "invalid",
+            "/clock/opp/deadline",
+        ),
+        (
+            search(
+                20,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"clock": {"own": {"remaining": 1}}}),
+            ),
+            "invalid",
+            "/clock/own/deadline",
+        ),
+        (
+            search(
+                21,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"clock": {"own": {"deadline": 1}}}),
+            ),
+            "invalid",
+            "/clock/own/remaining",
+        ),
+        (
+            search(
+                22,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"clock": {"own": {"deadline": 1, "remaining": 1, "togo": 3}}}),
+            ),
+            "invalid",
+            "/clock/own/time",
+        ),
+        (
+            search(
+                23,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"clock": {"own": {"deadline": 1, "remaining": 1, "next": [{"time": 5, "moves": 0}]}}}),
+            ),
+            "invalid",
+            "/clock/own/next/0/moves",
+        ),
+        (
+            search(
+                24,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"counters": {"ply": 0}}),
+            ),
+            "invalid",
+            "/counters/ply",
+        ),
+        (
+            search(25, "tegoma.chess/1", &c, &[], json!({"roots": []})),
+            "invalid",
+            "/roots",
+        ),
+        (
+            search(
+                26,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"roots": ["e2-e4", "e2-e4"]}),
+            ),
+            "invalid",
+            "/roots/1",
+        ),
+        (
+            search(27, "tegoma.chess/1", &c, &[], json!({"fresh": 1})),
+            "invalid",
+            "/fresh",
+        ),
+        (
+            search(28, "tegoma.chess/1", "not a feen", &[], timed()),
+            "invalid",
+            "/position",
+        ),
+        (
+            search(29, "other/1", &c, &[], timed()),
+            "unsupported",
             "/rules",
         ),
         (
-            r#"{"type": "search", "id": "s", "rules": "tegoma.chess/2"}"#,
+            search(30, "tegoma.chess/2", &c, &[], timed()),
+            "unsupported",
             "/rules",
         ),
-    ];
-    for (line, pointer) in cases {
-        let out = sei_raw(&[line]);
-        assert_eq!(
-            error_of(&out),
-            ("unsupported".into(), pointer.into()),
-            "{line}"
-        );
-    }
-}
-
-#[test]
-fn illegal_messages() {
-    let cases: Vec<(Value, &str)> = vec![
-        // A move that is not legal.
         (
-            json!({"type": "search", "id": "s", "rules": "tegoma.chess/1", "moves": ["e2-e4", "e7-e4"]}),
+            search(31, "tegoma.go/1", &c, &[], timed()),
+            "unsupported",
+            "/rules",
+        ),
+        // A position of another game's styles.
+        (
+            search(32, "tegoma.chess/1", &ogi, &[], timed()),
+            "unsupported",
+            "/position",
+        ),
+        // A chess position with markers no chess position has.
+        (
+            search(
+                33,
+                "tegoma.chess/1",
+                "rnbqk^bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK^BNR / C/c",
+                &[],
+                timed(),
+            ),
+            "illegal",
+            "/position",
+        ),
+        (
+            search(34, "tegoma.chess/1", &c, &["e2-e5"], timed()),
+            "illegal",
+            "/moves/0",
+        ),
+        (
+            search(35, "tegoma.chess/1", &c, &["e2-e4", "e8-e7"], timed()),
+            "illegal",
             "/moves/1",
         ),
-        // A position of another game.
         (
-            json!({"type": "search", "id": "s", "rules": "tegoma.chess/1",
-                "position": "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"}),
-            "/position",
+            search(
+                36,
+                "tegoma.chess/1",
+                &c,
+                &[],
+                json!({"roots": ["e2-e4", "e2-e5"]}),
+            ),
+            "illegal",
+            "/roots/1",
         ),
         // Sennichite: the fifth move repeats the first from the same position.
         (
-            json!({"type": "search", "id": "s", "rules": "tegoma.ogi/1",
-                "moves": ["g2-h2", "b7-a7", "h2-g2", "a7-b7", "g2-h2"]}),
+            search(
+                37,
+                "tegoma.ogi/1",
+                &ogi,
+                &["g2-h2", "b7-a7", "h2-g2", "a7-b7", "g2-h2"],
+                timed(),
+            ),
+            "illegal",
             "/moves/4",
         ),
-        // A search move that is not legal.
-        (
-            json!({"type": "search", "id": "s", "rules": "tegoma.chess/1", "searchmoves": ["e2-e5"]}),
-            "/searchmoves/0",
-        ),
     ];
-    for (msg, pointer) in cases {
-        let out = sei(std::slice::from_ref(&msg));
-        assert_eq!(error_of(&out), ("illegal".into(), pointer.into()), "{msg}");
-        assert!(!out.iter().any(|m| m["type"] == "bestmove"));
+    for (request, code, path) in cases {
+        let id = request["id"].clone();
+        let (err, before) = e.ask(&request);
+        assert!(before.is_empty(), "{id}: no event before an attached error");
+        assert_eq!(err["ev"], "error", "{id}: {err}");
+        assert_eq!(code_path(&err), (Some(code), Some(path)), "{id}: {err}");
+        assert_eq!(err["re"], id);
+        assert!(err["message"].is_string());
     }
+    assert!(e.close());
 }
 
 #[test]
-fn errors_come_in_order_invalid_unsupported_illegal() {
-    // Invalid (bad move text) and unsupported (unknown rules): invalid wins.
-    let out = sei(&[json!({"type": "search", "id": "s", "rules": "tegoma.go/1", "moves": ["??"]})]);
-    assert_eq!(error_of(&out).0, "invalid");
-    // Unsupported (unknown rules) and illegal (a move not legal in chess): unsupported wins.
-    let out =
-        sei(&[json!({"type": "search", "id": "s", "rules": "tegoma.go/1", "moves": ["e2-e5"]})]);
-    assert_eq!(error_of(&out).0, "unsupported");
-    // Invalid option value and unknown option: invalid wins.
-    let out = sei(&[json!({"type": "configure", "options": {"contempt": 1, "hash": -4}})]);
-    assert_eq!(error_of(&out), ("invalid".into(), "/options/hash".into()));
-    // The error repeats the message's id.
-    let out = sei(&[json!({"type": "search", "id": "q", "rules": "tegoma.go/1"})]);
-    assert_eq!(out[0]["id"], "q");
+fn a_non_canonical_spelling_is_illegal() {
+    let mut e = Engine::launch();
+    e.open();
+    let position = "4k^3/8/8/8/8/8/8/4+K^2+R / C/c";
+    let (err, _) = e.ask(&search(2, "tegoma.chess/1", position, &["e1-g1"], timed()));
+    assert_eq!(code_path(&err), (Some("illegal"), Some("/moves/0")));
+    let (done, _) = e.ask(&search(3, "tegoma.chess/1", position, &["e1~g1"], timed()));
+    assert_eq!(done["ev"], "done", "{done}");
+    assert!(e.close());
 }
 
 #[test]
-fn sennichite_is_kept_at_the_root() {
-    // After the cycle, g2-h2 is forbidden: the engine must not play it even when asked for it
-    // alone; it searches every other legal move instead.
-    let out = sei(
-        &[json!({"type": "search", "id": "s", "rules": "tegoma.ogi/1",
-        "moves": ["g2-h2", "b7-a7", "h2-g2", "a7-b7"], "limits": {"depth": 2}})],
-    );
-    let b = out.last().unwrap();
-    assert_eq!(b["type"], "bestmove");
-    assert_ne!(b["move"], "g2-h2");
+fn one_defect_is_reported_in_seis_order() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    // invalid before unsupported.
+    let (err, _) = e.ask(&search(2, "other/1", &c, &["e2e4"], timed()));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/moves/0")));
+    let (err, _) = e.ask(&search(3, "other/1", "nope", &[], timed()));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/position")));
+    // invalid before illegal.
+    let (err, _) = e.ask(&search(4, "tegoma.chess/1", &c, &["e2-e5", "*e5"], timed()));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/moves/1")));
+    let mate = ["f2-f3", "e7-e5", "g2-g4", "d8-h4"];
+    let (err, _) = e.ask(&search(
+        5,
+        "tegoma.chess/1",
+        &c,
+        &mate,
+        json!({"roots": ["a2-a3", "a2-a3"]}),
+    ));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/roots/1")));
+    let (err, _) = e.ask(&search(
+        6,
+        "tegoma.chess/1",
+        &c,
+        &mate,
+        json!({"roots": ["a2-a3"]}),
+    ));
+    assert_eq!(code_path(&err), (Some("illegal"), Some("/roots/0")));
+    // unsupported before illegal.
+    let (err, _) = e.ask(&search(7, "other/1", &c, &["e2-e5"], timed()));
+    assert_eq!(code_path(&err), (Some("unsupported"), Some("/rules")));
+    assert!(e.close());
 }
 
-/// A line that is not UTF-8 and a line longer than 1 MiB are each answered with an `invalid`
-/// error, and the session goes on (it used to end at the first byte that was not UTF-8).
 #[test]
-fn bad_bytes_and_overlong_lines_are_invalid_and_the_session_goes_on() {
-    let mut input = format!("{}\n", hello()).into_bytes();
-    input.extend_from_slice(b"{\"type\": \"ping\", \"id\": \"\xff\"}\n\xfe\n");
-    input.extend_from_slice(
-        format!(
-            "{{\"type\": \"ping\", \"id\": \"{}\"}}\n",
-            "x".repeat(2 << 20)
-        )
-        .as_bytes(),
-    );
-    input.extend_from_slice(b"{\"type\": \"ping\", \"id\": \"after\"}\n");
-    let out: Vec<Value> = common::session_bytes(&input)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(out.len(), 5, "{out:?}");
-    for e in &out[1..4] {
-        assert_eq!(
-            (&e["type"], &e["error"]),
-            (&json!("error"), &json!("invalid")),
-            "{e}"
+fn a_terminal_position_answers_null_and_moves_after_it_are_illegal() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    let mate = ["f2-f3", "e7-e5", "g2-g4", "d8-h4"];
+    let (done, before) = e.ask(&search(2, "tegoma.chess/1", &c, &mate, timed()));
+    assert_eq!(done["ev"], "done");
+    assert_eq!(done["best"], Value::Null);
+    assert!(before.is_empty(), "no info on a terminal position");
+    let mut after = mate.to_vec();
+    after.push("e1-f2");
+    let (err, _) = e.ask(&search(3, "tegoma.chess/1", &c, &after, timed()));
+    assert_eq!(code_path(&err), (Some("illegal"), Some("/moves/4")));
+    assert!(e.close());
+}
+
+// ---- search: results ---------------------------------------------------------------------------
+
+#[test]
+fn every_game_of_the_registry_is_searched() {
+    let mut e = Engine::launch();
+    e.open();
+    for (id, name) in (2..).zip(tegoma_game::registry::names()) {
+        let rules = Rules::by_name(name).unwrap();
+        let start = initial(rules.clone());
+        let (done, before) = e.ask(&search(
+            id,
+            &rules.id(),
+            &start,
+            &[],
+            json!({"limits": {"depth": 2}}),
+        ));
+        let best = done["best"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: {done}"));
+        assert!(
+            legal(rules.clone(), &start, &[]).contains(&best.to_string()),
+            "{name}: {best}"
+        );
+        // The safety net first: an info with a legal move, then the done.
+        assert!(!before.is_empty(), "{name}");
+        let early = before[0]["variations"][0]["pv"][0].as_str().unwrap();
+        assert!(
+            legal(rules, &start, &[]).contains(&early.to_string()),
+            "{name}: {early}"
+        );
+        assert_eq!(done["variations"][0]["pv"][0], best, "{name}");
+        assert!(done["depth"].is_u64() && done["nodes"].is_u64() && done["elapsed"].is_u64());
+        let score = &done["variations"][0]["score"];
+        assert!(
+            score["cp"].is_i64() || score["mate"].is_i64(),
+            "{name}: {score}"
         );
     }
-    assert!(
-        out[1]["message"].as_str().unwrap().contains("UTF-8"),
-        "{}",
-        out[1]
+    assert!(e.close());
+}
+
+#[test]
+fn roots_restrict_the_choice() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    for id in 2..6 {
+        let (done, _) = e.ask(&search(
+            id,
+            "tegoma.chess/1",
+            &c,
+            &[],
+            json!({"roots": ["a2-a3", "h2-h4"], "limits": {"depth": 3}}),
+        ));
+        let best = done["best"].as_str().unwrap();
+        assert!(best == "a2-a3" || best == "h2-h4", "{best}");
+    }
+    assert!(e.close());
+}
+
+#[test]
+fn an_infinite_search_ends_with_the_next_request_and_ping_is_answered_meanwhile() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    e.send(&search(2, "tegoma.chess/1", &c, &[], json!({})));
+    let info = e.read();
+    assert_eq!(
+        (info["re"].as_i64(), info["ev"].as_str()),
+        (Some(2), Some("info"))
     );
+    std::thread::sleep(Duration::from_millis(300));
+    // Ping, answered within 50 ms while the search runs (infos may come between).
+    let sent = Instant::now();
+    e.send(&json!({"id": 3, "op": "ping"}));
+    let pong = loop {
+        let ev = e.read();
+        if ev["re"] == 3 {
+            break ev;
+        }
+        assert_eq!(
+            (ev["re"].as_i64(), ev["ev"].as_str()),
+            (Some(2), Some("info")),
+            "{ev}"
+        );
+    };
+    let took = sent.elapsed();
+    assert_eq!(pong, json!({"re": 3, "ev": "done"}));
     assert!(
-        out[3]["message"].as_str().unwrap().contains("1 MiB"),
-        "{}",
-        out[3]
+        took < Duration::from_millis(50),
+        "ping answered after {took:?}"
     );
-    assert_eq!(out[4], json!({"type": "pong", "id": "after"}));
+    e.send(&json!({"id": 4, "op": "cancel"}));
+    let events = e.until_terminal(2);
+    let done = events.last().unwrap();
+    assert_eq!(done["ev"], "done", "the search ends first");
+    assert!(done["best"].is_string());
+    assert_eq!(e.read(), json!({"re": 4, "ev": "done"}));
+    // Another, ended by a search.
+    e.send(&search(5, "tegoma.chess/1", &c, &[], json!({})));
+    e.send(&search(
+        6,
+        "tegoma.chess/1",
+        &c,
+        &[],
+        json!({"limits": {"depth": 1}}),
+    ));
+    let events = e.until_terminal(5);
+    assert_eq!(events.last().unwrap()["ev"], "done");
+    let events = e.until_terminal(6);
+    assert_eq!(events.last().unwrap()["ev"], "done");
+    // One left open at the end of the input: exit 0.
+    e.send(&search(7, "tegoma.chess/1", &c, &[], json!({})));
+    e.read();
+    assert!(e.close());
+}
+
+#[test]
+fn the_answer_comes_by_the_deadline_less_the_overhead() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    let ogi = initial(Rules::ogi());
+    for (id, rules, position, clock) in [
+        // Fischer, a generous main time: the deadline binds.
+        (
+            2,
+            "tegoma.chess/1",
+            &c,
+            json!({"own": {"deadline": 400, "remaining": 600000, "inc": 5000}, "overhead": 100}),
+        ),
+        // Byōyomi: in the period.
+        (
+            3,
+            "tegoma.ogi/1",
+            &ogi,
+            json!({"own": {"deadline": 400, "remaining": 400, "togo": 1, "time": 400},
+            "opp": {"remaining": 400, "togo": 1, "time": 400}, "overhead": 100}),
+        ),
+        // Main time then byōyomi, Canadian periods after.
+        (
+            4,
+            "tegoma.ogi/1",
+            &ogi,
+            json!({"own": {"deadline": 400, "remaining": 100, "next": [{"time": 300, "moves": 1}]},
+            "opp": {"remaining": 5000, "next": [{"time": 300, "moves": 1}]}, "overhead": 100}),
+        ),
+        (
+            5,
+            "tegoma.chess/1",
+            &c,
+            json!({"own": {"deadline": 400, "remaining": 400, "togo": 5, "time": 2000, "carry": false},
+            "overhead": 100}),
+        ),
+        // A classical control: 40 plies, then a second period with an increment.
+        (
+            6,
+            "tegoma.chess/1",
+            &c,
+            json!({"own": {"deadline": 400, "remaining": 400, "togo": 40, "time": 7200000, "carry": true,
+            "next": [{"time": 3600000, "inc": 30000}]}, "overhead": 100}),
+        ),
+    ] {
+        let sent = Instant::now();
+        let (done, _) = e.ask(&search(id, rules, position, &[], json!({"clock": clock})));
+        let took = sent.elapsed();
+        assert!(done["best"].is_string(), "{done}");
+        // Due by 300 ms; the 100 ms of overhead are the margin a loaded machine may use.
+        assert!(took < Duration::from_millis(400), "{id}: {took:?}");
+    }
+    assert!(e.close());
+}
+
+#[test]
+fn limits_are_hard_caps_and_infos_are_few() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    let (done, _) = e.ask(&search(
+        2,
+        "tegoma.chess/1",
+        &c,
+        &[],
+        json!({"limits": {"depth": 3}}),
+    ));
+    assert!(done["depth"].as_u64().unwrap() <= 3, "{done}");
+    let (done, _) = e.ask(&search(
+        3,
+        "tegoma.chess/1",
+        &c,
+        &[],
+        json!({"limits": {"nodes": 2000}}),
+    ));
+    assert!(done["nodes"].as_u64().unwrap() <= 4000, "{done}");
+    let sent = Instant::now();
+    let (done, infos) = e.ask(&search(
+        4,
+        "tegoma.chess/1",
+        &c,
+        &[],
+        json!({"limits": {"movetime": 1000}}),
+    ));
+    assert!(
+        sent.elapsed() < Duration::from_millis(1300),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert!(done["best"].is_string());
+    // At most about ten a second, the safety net included.
+    assert!(infos.len() <= 12, "{} infos", infos.len());
+    // Mate in 1 (after 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6): Qxf7#.
+    let moves = ["e2-e4", "e7-e5", "f1-c4", "b8-c6", "d1-h5", "g8-f6"];
+    let (done, _) = e.ask(&search(
+        5,
+        "tegoma.chess/1",
+        &c,
+        &moves,
+        json!({"limits": {"mate": 1}}),
+    ));
+    assert_eq!(done["best"], "h5+f7", "{done}");
+    assert_eq!(done["variations"][0]["score"]["mate"], 1, "{done}");
+    assert!(done["depth"].as_u64().unwrap() <= 1, "{done}");
+    assert!(e.close());
+}
+
+fn seeded_bests(seed: u64) -> Vec<String> {
+    let mut e = Engine::launch();
+    e.open();
+    let (done, _) =
+        e.ask(&json!({"id": 2, "op": "configure", "options": {"seed": seed, "level": 1}}));
+    assert_eq!(done["ev"], "done");
+    let start = initial(Rules::ogi());
+    let mut moves: Vec<String> = Vec::new();
+    for i in 0..8 {
+        let mut extra = json!({"limits": {"depth": 2}});
+        if i == 0 {
+            extra["fresh"] = json!(true);
+        }
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let (done, _) = e.ask(&search(3 + i, "tegoma.ogi/1", &start, &refs, extra));
+        moves.push(done["best"].as_str().unwrap().to_string());
+    }
+    assert!(e.close());
+    moves
+}
+
+#[test]
+fn a_seeded_fresh_search_replays() {
+    assert_eq!(seeded_bests(7), seeded_bests(7));
+    // Level 1's randomness follows the seed: a few seeds do not all play one game.
+    let games: std::collections::HashSet<Vec<String>> = (1..5).map(seeded_bests).collect();
+    assert!(games.len() > 1);
+}
+
+#[test]
+fn configure_is_atomic_and_complete() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    // A refused configure changes nothing: level 1 (random) stays in force.
+    let (done, _) = e.ask(&json!({"id": 2, "op": "configure", "options": {"level": 1, "seed": 5}}));
+    assert_eq!(done["ev"], "done");
+    let (err, _) = e.ask(&json!({"id": 3, "op": "configure", "options": {"level": 8, "hash": 0}}));
+    assert_eq!(err["code"], "invalid");
+    let (a, _) = e.ask(&search(
+        4,
+        "tegoma.chess/1",
+        &c,
+        &[],
+        json!({"limits": {"depth": 1}, "fresh": true}),
+    ));
+    let (b, _) = e.ask(&search(
+        5,
+        "tegoma.chess/1",
+        &c,
+        &[],
+        json!({"limits": {"depth": 1}, "fresh": true}),
+    ));
+    assert_eq!(a["best"], b["best"]);
+    // An empty configure is the default configuration.
+    let (done, _) = e.ask(&json!({"id": 6, "op": "configure"}));
+    assert_eq!(done["ev"], "done");
+    assert!(e.close());
+}
+
+#[test]
+fn games_of_every_rule_system_are_played_move_by_move() {
+    let mut e = Engine::launch();
+    e.open();
+    let mut id = 2;
+    for name in tegoma_game::registry::names() {
+        let rules = Rules::by_name(name).unwrap();
+        let start = initial(rules.clone());
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..16 {
+            let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let (done, before) = e.ask(&search(
+                id,
+                &rules.id(),
+                &start,
+                &refs,
+                json!({"limits": {"depth": 1}}),
+            ));
+            id += 1;
+            assert_eq!(done["ev"], "done", "{name}: {done}");
+            let Some(best) = done["best"].as_str() else {
+                assert!(legal(rules.clone(), &start, &refs).is_empty(), "{name}");
+                break;
+            };
+            assert!(!before.is_empty(), "{name}: the safety net");
+            assert!(
+                legal(rules.clone(), &start, &refs).contains(&best.to_string()),
+                "{name}: {best} after {refs:?}"
+            );
+            moves.push(best.to_string());
+        }
+    }
+    assert!(e.close());
+}
+
+#[test]
+fn a_threefold_repetition_ends_the_game() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    let shuffle = ["g1-f3", "g8-f6", "f3-g1", "f6-g8"];
+    let twice: Vec<&str> = shuffle.iter().chain(shuffle.iter()).copied().collect();
+    let (done, _) = e.ask(&search(2, "tegoma.chess/1", &c, &twice[..7], timed()));
+    assert!(done["best"].is_string(), "{done}");
+    // The start position occurs a third time: the game is over.
+    let (done, before) = e.ask(&search(3, "tegoma.chess/1", &c, &twice, timed()));
+    assert_eq!(done["best"], Value::Null, "{done}");
+    assert!(before.is_empty());
+    let mut nine = twice.clone();
+    nine.push("e2-e4");
+    let (err, _) = e.ask(&search(4, "tegoma.chess/1", &c, &nine, timed()));
+    assert_eq!(code_path(&err), (Some("illegal"), Some("/moves/8")));
+    assert!(e.close());
 }

@@ -157,8 +157,8 @@ fn the_protocol_is_recognised_from_the_first_line() {
     let out = session("\nhello\nuci\n");
     assert!(out[0].starts_with("info string unknown protocol"));
     assert_eq!(out.last().unwrap(), "uciok");
-    let out = session("{\"type\":\"ping\",\"id\":\"x\"}\n");
-    assert_eq!(out, [r#"{"type":"pong","id":"x"}"#]);
+    let out = session("{\"id\":0,\"op\":\"ping\"}\n");
+    assert_eq!(out, [r#"{"re":0,"ev":"done"}"#]);
 }
 
 /// A line that is not UTF-8 is an unknown command and a line longer than 1 MiB is reported and

@@ -11,6 +11,7 @@
 //! - [`position`]: [`AnyPosition`], a position of any rule system with a text interface.
 //! - [`record`]: PCN records of whole matches, PGN ↔ PCN conversion.
 //! - [`replay`]: replaying PGN and PCN records game by game.
+//! - [`sei`]: SEI 1.0's messages, shared by the engine and the match runner.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -23,6 +24,7 @@ pub mod record;
 pub mod registry;
 pub mod replay;
 pub mod rules;
+pub mod sei;
 
 pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;

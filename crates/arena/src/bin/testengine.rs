@@ -1,6 +1,6 @@
 //! A tiny deterministic engine for testing match runners: it plays a seeded random legal move
 //! (Tegoma's rules decide what is legal), speaking UCI (chess, and Fairy-Stockfish's Ōgi dialect
-//! after `setoption name UCI_Variant value ogi`) or SEI (every game), recognised from the first
+//! after `setoption name UCI_Variant value ogi`) or SEI 1.0 (every game, the envelope of `tegoma_game::sei`), recognised from the first
 //! line. Flags make it misbehave on its Nth search (counted over the whole process, from 1):
 //!
 //! `--seed S`, `--illegal-at N` (a well-formed illegal move), `--crash-at N` (exits with status
@@ -11,9 +11,10 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use tegoma_arena::dialect::Dialect;
 use tegoma_arena::openings::SplitMix64;
+use tegoma_game::sei::{self, Event};
 use tegoma_game::{AnyMatch, MoveFormat, Rules};
 
 #[derive(Default)]
@@ -256,80 +257,109 @@ fn uci(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
 
 fn sei(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = String>) {
     let name = engine.flags.name.clone().unwrap_or("testengine".into());
-    let error = |class: &str, pointer: &str| {
-        say(
-            &json!({"type": "error", "error": class, "pointer": pointer, "message": class})
-                .to_string(),
-        )
-    };
-    let handle = |engine: &mut Engine, line: &str| -> bool {
-        let Ok(Value::Object(msg)) = serde_json::from_str::<Value>(line) else {
-            error("invalid", "");
-            return true;
+    let mut last_id = None;
+    let mut opened = false;
+    let mut handle = |engine: &mut Engine, line: &str| {
+        if line.trim().is_empty() {
+            return;
+        }
+        let r = match sei::read_request(line.trim_end_matches('\r'), last_id, opened) {
+            Ok(r) => r,
+            Err(sei::Fatal(message)) => {
+                say(&Event::fatal(sei::Code::Invalid, message).line());
+                std::process::exit(1);
+            }
         };
-        let id = msg.get("id").cloned().unwrap_or(Value::Null);
-        match msg.get("type").and_then(Value::as_str) {
-            Some("hello") => say(
-                &json!({"type": "hello", "protocol": "sei", "version": "1.0",
-                    "engine": {"name": name, "author": "tegoma"},
-                    "rules": ["tegoma.chess/1", "tegoma.ogi/1", "tegoma.kogoma/1"]})
-                .to_string(),
-            ),
-            Some("ping") => say(&json!({"type": "pong", "id": id}).to_string()),
-            Some("configure") => say(
-                &json!({"type": "configured", "options": msg.get("options").cloned().unwrap_or_default()})
-                    .to_string(),
-            ),
-            Some("search") => {
-                let rules_id = msg.get("rules").and_then(Value::as_str).unwrap_or("");
-                let game = rules_id.strip_prefix("tegoma.").and_then(|r| r.split('/').next());
-                let Some(rules) = game.and_then(|g| Rules::by_name(g).ok()) else {
-                    error("unsupported", "/rules");
-                    return true;
-                };
-                let feen = msg.get("position").and_then(Value::as_str).unwrap_or("");
-                let m = tegoma_game::generic_from_feen(feen)
+        last_id = Some(r.id);
+        let id = r.id;
+        let answer: Result<Event, sei::Error> = match r.op.as_str() {
+            "hello" => sei::Hello::from_fields(&r.fields).map(|h| {
+                opened |= h.common();
+                let rules: Map<String, Value> = sei::rules_ids()
+                    .into_iter()
+                    .map(|r| (r, json!({})))
+                    .collect();
+                Event {
+                    versions: Some(vec![sei::VERSION]),
+                    version: h.common().then_some(sei::VERSION),
+                    engine: Some(sei::EngineId {
+                        name: name.clone(),
+                        author: Some("tegoma".into()),
+                        ..sei::EngineId::default()
+                    }),
+                    rules: Some(rules),
+                    features: Some(Map::from_iter([("roots".to_string(), json!({}))])),
+                    options: Some(Map::new()),
+                    ..Event::done(id)
+                }
+            }),
+            "ping" | "cancel" => sei::no_fields(&r.fields).map(|()| Event::done(id)),
+            "configure" => sei::Configure::from_fields(&r.fields).map(|_| Event::done(id)),
+            "search" => sei::Search::from_fields(&r.fields).and_then(|s| {
+                let rules = sei::rules_by_id(&s.rules)
+                    .ok_or_else(|| sei::Error::unsupported("/rules", "unknown rules"))?;
+                let mut m = tegoma_game::generic_from_feen(&s.position)
                     .ok()
-                    .and_then(|g| AnyMatch::from_position(rules, &g).ok());
-                let Some(mut m) = m else {
-                    error("illegal", "/position");
-                    return true;
-                };
-                for (i, mv) in msg.get("moves").and_then(Value::as_array).into_iter().flatten().enumerate() {
-                    if m.play(mv.as_str().unwrap_or(""), None).is_err() {
-                        error("illegal", &format!("/moves/{i}"));
-                        return true;
+                    .and_then(|g| AnyMatch::from_position(rules, &g).ok())
+                    .ok_or_else(|| {
+                        sei::Error::illegal("/position", "not a position of the rules")
+                    })?;
+                for (i, mv) in s.moves.iter().enumerate() {
+                    if m.play(mv, None).is_err() {
+                        return Err(sei::Error::illegal(format!("/moves/{i}"), "illegal"));
                     }
                 }
                 let how = engine.begin();
                 let mut legal = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
-                if let Some(only) = msg.get("searchmoves").and_then(Value::as_array) {
-                    legal.retain(|mv| only.iter().any(|o| o.as_str() == Some(mv.as_str())));
+                if let Some(only) = &s.roots {
+                    legal.retain(|mv| only.contains(mv));
                 }
-                match how {
-                    Misbehave::Garbage => say("{garbage"),
-                    Misbehave::Illegal => {
-                        say(&json!({"type": "bestmove", "id": id, "move": "a1-a8"}).to_string())
+                Ok(match how {
+                    Misbehave::Garbage => {
+                        say("{garbage");
+                        return Ok(Event::done(id));
                     }
+                    Misbehave::Illegal => Event {
+                        best: Some(Some("a1-a8".into())),
+                        ..Event::done(id)
+                    },
                     Misbehave::None => {
                         let mv = engine.pick(&legal).cloned();
-                        say(&json!({"type": "info", "id": id, "depth": 1, "score": {"cp": 0}}).to_string());
-                        say(&json!({"type": "bestmove", "id": id, "move": mv}).to_string());
+                        let variations = mv.clone().map(|m| {
+                            vec![sei::Variation {
+                                pv: vec![m],
+                                score: Some(sei::Score {
+                                    cp: Some(0),
+                                    ..sei::Score::default()
+                                }),
+                            }]
+                        });
+                        say(&Event {
+                            re: Some(id),
+                            depth: Some(1),
+                            variations: variations.clone(),
+                            ..Event::new(sei::Ev::Info)
+                        }
+                        .line());
+                        Event {
+                            best: Some(mv),
+                            depth: Some(1),
+                            variations,
+                            ..Event::done(id)
+                        }
                     }
-                }
-            }
-            Some("quit") => return false,
-            _ => error("unsupported", "/type"),
+                })
+            }),
+            _ => Err(sei::Error::invalid("/op", "unknown operation")),
+        };
+        match answer {
+            Ok(e) => say(&e.line()),
+            Err(e) => say(&e.event(id).line()),
         }
-        true
     };
-    if !handle(engine, &first) {
-        return;
-    }
+    handle(engine, &first);
     for line in lines {
-        if !handle(engine, &line) {
-            return;
-        }
+        handle(engine, &line);
     }
 }
 
