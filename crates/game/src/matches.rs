@@ -30,6 +30,7 @@ mod draws;
 mod error;
 
 use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash};
 
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_protocol::{
@@ -46,6 +47,12 @@ pub use error::MatchError;
 /// The hasher of the sennichite sets (membership only: their order never shows; randomly
 /// seeded).
 type Fast = foldhash::fast::RandomState;
+
+/// A 64-bit fingerprint of a move, or of a (move, position key) pair, for the sennichite sets
+/// (fixed seed: the sets themselves hash with a random one).
+fn fingerprint<T: Hash>(x: &T) -> u64 {
+    foldhash::quality::FixedState::with_seed(0x5e11_1c41_7e00_0001).hash_one(x)
+}
 
 /// A move as a player reads it in a move list, written in the position before it
 /// ([`Match::play_written`]).
@@ -77,11 +84,14 @@ pub struct Match<R: MatchRules> {
     plies: Vec<Ply<R::Move>>,
     /// The key (R5) of every position of the match: the start, then after each ply.
     keys: Vec<u64>,
-    /// Sennichite: (move, key of the position it produced).
-    played: HashSet<(R::Move, u64), Fast>,
-    /// Sennichite: the moves of `played`, so that a move never played before is known to be
-    /// allowed without being played on a copy of the position (most moves, at every ply).
-    played_moves: HashSet<R::Move, Fast>,
+    /// Sennichite: the [`fingerprint`] of every (move, key of the position it produced) pair
+    /// of the plies (8 bytes each, whatever the size of a move; a hit is confirmed on `plies`
+    /// and `keys`, so a collision never forbids a move).
+    played: HashSet<u64, Fast>,
+    /// Sennichite: the [`fingerprint`] of every move of the plies, so that a move never played
+    /// before is known to be allowed without being played on a copy of the position (most
+    /// moves, at every ply).
+    played_moves: HashSet<u64, Fast>,
     draw_offer: Option<Side>,
     draws: AutomaticDraws,
     start_clock: Option<Clock>,
@@ -461,13 +471,21 @@ impl<R: MatchRules> Match<R> {
 
     /// Whether sennichite forbids `mv` (a legal move of the position) now.
     fn forbidden(&self, mv: R::Move) -> bool {
-        if self.rules.repetition() != RepetitionRule::Sennichite || !self.played_moves.contains(&mv)
+        if self.rules.repetition() != RepetitionRule::Sennichite
+            || !self.played_moves.contains(&fingerprint(&mv))
         {
             return false;
         }
         let mut after = self.position.clone();
         self.rules.play_unchecked(&mut after, mv);
-        self.played.contains(&(mv, self.rules.key(&after)))
+        let key = self.rules.key(&after);
+        // The fingerprints filter; the plies and their keys decide.
+        self.played.contains(&fingerprint(&(mv, key)))
+            && self
+                .plies
+                .iter()
+                .zip(&self.keys[1..])
+                .any(|(p, &k)| p.mv == mv && k == key)
     }
 
     /// Plays a legal, allowed move (clock already charged) and applies the automatic endings.
@@ -489,8 +507,8 @@ impl<R: MatchRules> Match<R> {
         let key = self.rules.key(&self.position);
         self.keys.push(key);
         if self.rules.repetition() == RepetitionRule::Sennichite {
-            self.played.insert((mv, key));
-            self.played_moves.insert(mv);
+            self.played.insert(fingerprint(&(mv, key)));
+            self.played_moves.insert(fingerprint(&mv));
         }
         self.plies.push(Ply { mv, elapsed_ms });
         if self.draw_offer == Some(mover.flip()) {

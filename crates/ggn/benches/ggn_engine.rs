@@ -6,7 +6,7 @@
 //! list the legal moves of all of them with the fast generator (`fast_legal`) and with the GGN
 //! engine driven by the exported table and the game's description (`ggn_legal`, and
 //! `ggn_pseudo` without the legality filters), plus perft(3) from the start (both engines
-//! count the last ply from the move list). The ratio of the
+//! count the last ply from the move list), and Kogoma's perft(4) from the start. The ratio of the
 //! times is the GGN engine's slowdown (expected to be large: its job is conformance and new
 //! games, not speed).
 use std::hint::black_box;
@@ -172,6 +172,21 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("ggn_perft3", |b| {
         b.iter(|| black_box(oe.perft(oe.initial(), 3)))
+    });
+    g.finish();
+
+    // Kogoma, a game defined by files only (no fast generator to compare with).
+    let ke = Engine::new(
+        &tegoma_notation::ggn::Ggn::from_json(include_str!("../../../games/kogoma/ggn.json"))
+            .expect("table"),
+        Description::from_json(include_str!("../../../games/kogoma/description.json"))
+            .expect("description"),
+    )
+    .expect("engine");
+    let mut g = c.benchmark_group("kogoma");
+    g.sample_size(10).measurement_time(Duration::from_secs(3));
+    g.bench_function("ggn_perft4", |b| {
+        b.iter(|| black_box(ke.perft(ke.initial(), 4)))
     });
     g.finish();
 }

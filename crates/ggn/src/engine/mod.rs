@@ -1,6 +1,8 @@
 //! The generic rule engine: a GGN table compiled against a board, plus a [`Description`].
 
 use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
 
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::pin::{self, State};
@@ -92,8 +94,17 @@ struct Rules {
 /// Move generation evaluates the table's conditions against the position (GGN §14.3): for each
 /// piece of the active player, on the board or in hand, its QPI key, its source, every
 /// destination with a holding possibility; then the description's mutations and filters.
-#[derive(Debug, Clone)]
+///
+/// Cloning an engine is cheap: its description and compiled tables are shared (built once,
+/// behind an [`Arc`]), so a match or a search that keeps its own engine costs no table.
+#[derive(Clone)]
 pub struct Engine {
+    s: Arc<Shared>,
+}
+
+/// What an engine is made of, shared by its clones.
+#[derive(Debug, Clone)]
+struct Shared {
     desc: Description,
     board: Board,
     styles: [Style; 2],
@@ -102,6 +113,22 @@ pub struct Engine {
     index: HashMap<Qpi, usize>,
     tables: Vec<PieceMoves>,
     rules: Rules,
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &*self.s;
+        f.debug_struct("Engine")
+            .field("desc", &s.desc)
+            .field("board", &s.board)
+            .field("styles", &s.styles)
+            .field("initial", &s.initial)
+            .field("coords", &s.coords)
+            .field("index", &s.index)
+            .field("tables", &s.tables)
+            .field("rules", &s.rules)
+            .finish()
+    }
 }
 
 fn parse_pin(field: &'static str, s: &str) -> Result<pin::Identifier, DescriptionError> {
@@ -220,42 +247,46 @@ impl Engine {
                 (c.indices()[0], c.indices()[1])
             })
             .collect();
+        let (index, tables) = compile::compile(&board, ggn)?;
         let mut engine = Engine {
-            initial: Position::new(board.clone(), styles[0], styles[1])
-                .map_err(|e| DescriptionError::Initial(e.to_string()))?,
-            desc,
-            board,
-            styles,
-            coords,
-            index: HashMap::new(),
-            tables: Vec::new(),
-            rules,
+            s: Arc::new(Shared {
+                initial: Position::new(board.clone(), styles[0], styles[1])
+                    .map_err(|e| DescriptionError::Initial(e.to_string()))?,
+                desc,
+                board,
+                styles,
+                coords,
+                index,
+                tables,
+                rules,
+            }),
         };
-        engine.compile(ggn)?;
-        engine.initial = engine
-            .position(&engine.desc.initial.clone())
+        let initial = engine
+            .position(&engine.s.desc.initial)
             .map_err(|e| DescriptionError::Initial(e.to_string()))?;
+        // The engine is not shared yet: this sets the field in place, without a copy.
+        Arc::make_mut(&mut engine.s).initial = initial;
         Ok(engine)
     }
 
     /// The description.
     pub fn description(&self) -> &Description {
-        &self.desc
+        &self.s.desc
     }
 
     /// The board.
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.s.board
     }
 
     /// The Player Styles, `[first, second]`.
     pub fn styles(&self) -> [Style; 2] {
-        self.styles
+        self.s.styles
     }
 
     /// The initial position of the description.
     pub fn initial(&self) -> &Position {
-        &self.initial
+        &self.s.initial
     }
 
     /// Reads a FEEN position of this game.
@@ -267,7 +298,7 @@ impl Engine {
             FeenError::Parse(e) => PositionError::Feen(e),
             // Cannot happen for a regular board read from FEEN; reported as its shape.
             _ => PositionError::BoardShape {
-                expected: self.board.sizes().to_vec(),
+                expected: self.s.board.sizes().to_vec(),
                 found: Vec::new(),
             },
         })?;
@@ -282,24 +313,24 @@ impl Engine {
     /// [`PositionError::BoardShape`], [`PositionError::Styles`] or
     /// [`PositionError::ForeignPiece`].
     pub fn check_game(&self, p: &Position) -> Result<(), PositionError> {
-        if p.board().sizes() != self.board.sizes() {
+        if p.board().sizes() != self.s.board.sizes() {
             return Err(PositionError::BoardShape {
-                expected: self.board.sizes().to_vec(),
+                expected: self.s.board.sizes().to_vec(),
                 found: p.board().sizes().to_vec(),
             });
         }
         let mut st = p.styles();
         st.sort_by_key(|s| s.is_second());
-        if st != self.styles {
+        if st != self.s.styles {
             return Err(PositionError::Styles {
-                expected: self.styles,
+                expected: self.s.styles,
                 found: p.styles(),
             });
         }
         for (sq, piece) in p.pieces() {
             let known = self
                 .qpi(p, piece)
-                .is_some_and(|q| self.index.contains_key(&q));
+                .is_some_and(|q| self.s.index.contains_key(&q));
             if !known {
                 return Err(PositionError::ForeignPiece {
                     piece,
@@ -339,22 +370,23 @@ impl Engine {
 
     #[inline]
     fn rel_rank(&self, side: Side, sq: Square) -> u8 {
-        let r = self.coords[sq.index()].1;
+        let r = self.s.coords[sq.index()].1;
         match side {
             Side::First => r,
-            Side::Second => self.board.sizes()[1] - 1 - r,
+            Side::Second => self.s.board.sizes()[1] - 1 - r,
         }
     }
 
     #[inline]
     fn in_last(&self, side: Side, sq: Square, n: u8) -> bool {
         n > 0
-            && u16::from(self.rel_rank(side, sq)) + u16::from(n) >= u16::from(self.board.sizes()[1])
+            && u16::from(self.rel_rank(side, sq)) + u16::from(n)
+                >= u16::from(self.s.board.sizes()[1])
     }
 
     /// Whether the game is over by a terminal capture (with `terminal_capture_ends`).
     pub fn terminal_captured(&self, pos: &Position) -> bool {
-        if !self.desc.legality.terminal_capture_ends {
+        if !self.s.desc.legality.terminal_capture_ends {
             return false;
         }
         let mut has = [false; 2];
@@ -384,10 +416,10 @@ impl Engine {
             if actor.side() != us {
                 continue;
             }
-            let Some(i) = self.qpi(pos, actor).and_then(|q| self.index.get(&q)) else {
+            let Some(i) = self.qpi(pos, actor).and_then(|q| self.s.index.get(&q)) else {
                 continue;
             };
-            let Some(dests) = self.tables[*i].board.get(from.index()) else {
+            let Some(dests) = self.s.tables[*i].board.get(from.index()) else {
                 continue;
             };
             for d in dests.iter() {
@@ -416,15 +448,15 @@ impl Engine {
                 }
             }
         }
-        if self.desc.drops.enabled {
+        if self.s.desc.drops.enabled {
             for (held, _) in pos.hand(us).iter() {
-                let Some(i) = self.qpi(pos, held).and_then(|q| self.index.get(&q)) else {
+                let Some(i) = self.qpi(pos, held).and_then(|q| self.s.index.get(&q)) else {
                     continue;
                 };
                 let n = norm(held);
-                for d in self.tables[*i].hand.iter() {
+                for d in self.s.tables[*i].hand.iter() {
                     if pos.piece_at(d.to).is_some()
-                        || self.rules.bans.iter().any(|&(b, last)| {
+                        || self.s.rules.bans.iter().any(|&(b, last)| {
                             b == n && last.is_none_or(|k| self.in_last(us, d.to, k))
                         })
                         || !d.poss.iter().any(|p| self.holds(pos, p, us))
@@ -449,12 +481,12 @@ impl Engine {
 
     /// The square next to `from` toward `to` (the first square a sliding actor crosses).
     fn first_crossed(&self, from: Square, to: Square) -> Option<Square> {
-        let (ff, fr) = self.coords[from.index()];
-        let (tf, tr) = self.coords[to.index()];
+        let (ff, fr) = self.s.coords[from.index()];
+        let (tf, tr) = self.s.coords[to.index()];
         let f = i16::from(ff) + (i16::from(tf) - i16::from(ff)).signum();
         let r = i16::from(fr) + (i16::from(tr) - i16::from(fr)).signum();
         let cell = tegoma_notation::cell::Cell::xy(u8::try_from(f).ok()?, u8::try_from(r).ok()?);
-        self.board.square(cell)
+        self.s.board.square(cell)
     }
 
     fn board_moves(
@@ -477,14 +509,14 @@ impl Engine {
         if let Some(n) = named {
             let Some(np) = pos.piece_at(n) else { return };
             if np.side() == us {
-                if self.desc.special.own_named == OwnNamed::Follow {
+                if self.s.desc.special.own_named == OwnNamed::Follow {
                     let Some(dst) = self.first_crossed(from, to) else {
                         return;
                     };
                     partner = Some((n, dst));
                     special = true;
                 }
-            } else if self.desc.special.enemy_named == EnemyNamed::Capture && n != to {
+            } else if self.s.desc.special.enemy_named == EnemyNamed::Capture && n != to {
                 if captured.is_some() {
                     return;
                 }
@@ -496,7 +528,7 @@ impl Engine {
         let mut hands: [(Option<Piece>, bool); 2] = [(None, false); 2];
         let mut n_hands = 1;
         if let Some((_, c)) = captured {
-            let cap = &self.desc.capture;
+            let cap = &self.s.desc.capture;
             let turned = match cap.side {
                 CaptureSide::Keep => c,
                 CaptureSide::Captor => c.with_side(us).r5(),
@@ -516,7 +548,7 @@ impl Engine {
         let mut promos: Vec<Option<Piece>> = Vec::with_capacity(5);
         let n = norm(actor);
         let mut forced = false;
-        for rule in &self.rules.promotions {
+        for rule in &self.s.rules.promotions {
             if !rule.pieces.contains(&n) {
                 continue;
             }

@@ -10,10 +10,11 @@ impl Engine {
     /// The identity of a piece after it moved from `from` to `to` (step marks, then `moved`).
     pub(crate) fn after_move(&self, p: Piece, from: Square, to: Square) -> Piece {
         let n = norm(p);
-        let dr = self.coords[from.index()]
+        let dr = self.s.coords[from.index()]
             .1
-            .abs_diff(self.coords[to.index()].1);
+            .abs_diff(self.s.coords[to.index()].1);
         if let Some(&(_, _, b)) = self
+            .s
             .rules
             .step_marks
             .iter()
@@ -21,7 +22,7 @@ impl Engine {
         {
             return restyle(p, b);
         }
-        match self.rules.moved.iter().find(|&&(a, _)| a == n) {
+        match self.s.rules.moved.iter().find(|&&(a, _)| a == n) {
             Some(&(_, b)) => restyle(p, b),
             None => p,
         }
@@ -60,13 +61,14 @@ impl Engine {
         let _ = p.set(m.to, Some(new));
         self.apply_rights(&mut p);
         p.set_side_to_move(us.flip());
-        if !self.rules.expire.is_empty() {
+        if !self.s.rules.expire.is_empty() {
             let changes: Vec<(Square, Piece)> = p
                 .pieces()
                 .filter(|(_, x)| x.side() == us.flip())
                 .filter_map(|(s, x)| {
                     let n = norm(x);
-                    self.rules
+                    self.s
+                        .rules
                         .expire
                         .iter()
                         .find(|&&(a, _)| a == n)
@@ -81,10 +83,10 @@ impl Engine {
     }
 
     fn apply_rights(&self, p: &mut Position) {
-        if self.rules.rights.is_empty() {
+        if self.s.rules.rights.is_empty() {
             return;
         }
-        let rules = &self.rules.rights;
+        let rules = &self.s.rules.rights;
         for _ in 0..8 {
             // One pass first: does any right lapse? (Usually not: no allocation then.)
             if rules.len() <= 8 {
@@ -102,7 +104,7 @@ impl Engine {
                 }
             }
             let mut changes: Vec<(Square, Piece)> = Vec::new();
-            for &(piece, needs, becomes) in &self.rules.rights {
+            for &(piece, needs, becomes) in &self.s.rules.rights {
                 for side in Side::BOTH {
                     let has = p
                         .pieces()
@@ -134,8 +136,8 @@ impl Engine {
             x.side() == them
                 && self
                     .qpi(pos, x)
-                    .and_then(|q| self.index.get(&q))
-                    .and_then(|&i| self.tables[i].board.get(from.index()))
+                    .and_then(|q| self.s.index.get(&q))
+                    .and_then(|&i| self.s.tables[i].board.get(from.index()))
                     .is_some_and(|dests| {
                         dests
                             .binary_search_by_key(&sq.index(), |d| d.to.index())
@@ -152,7 +154,7 @@ impl Engine {
 
     /// Whether the pseudo-legal move `m` passes the description's legality filters.
     pub fn is_legal(&self, pos: &Position, m: &GgnMove) -> bool {
-        let lg = self.desc.legality;
+        let lg = self.s.desc.legality;
         let us = pos.side_to_move();
         if lg.castling_safe && m.partner.is_some() {
             if let Some(from) = m.from {
@@ -199,7 +201,7 @@ impl Engine {
     pub fn legal_pmn(&self, pos: &Position) -> Vec<String> {
         let mut v = Vec::new();
         self.append_legal_moves(pos, &mut v);
-        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.board)).collect();
+        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.s.board)).collect();
         s.sort();
         s
     }
@@ -208,7 +210,7 @@ impl Engine {
     pub fn pseudo_legal_pmn(&self, pos: &Position) -> Vec<String> {
         let mut v = Vec::new();
         self.pseudo_legal_moves(pos, &mut v);
-        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.board)).collect();
+        let mut s: Vec<String> = v.iter().map(|m| m.pmn(&self.s.board)).collect();
         s.sort();
         s
     }
