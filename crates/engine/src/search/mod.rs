@@ -17,7 +17,7 @@ mod ordering;
 mod quiescence;
 pub(crate) mod tt;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use tegoma_game::{MatchRules, RepetitionRule};
@@ -79,6 +79,8 @@ pub struct Progress<M> {
     pub elapsed: Duration,
     /// The principal variation.
     pub pv: Vec<M>,
+    /// The variations (multi-PV), best first: score and line; the first is `score` and `pv`.
+    pub lines: Vec<(i32, Vec<M>)>,
 }
 
 /// What a search found.
@@ -114,7 +116,13 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     /// Static evaluations already computed.
     eval_cache: &'a mut EvalCache,
     stop: &'a AtomicBool,
+    /// The ponder state ([`crate::engine::PONDERING`] while the ponder hit has not come).
+    ponder: Option<&'a AtomicU8>,
+    /// Whether the search still ponders (no bound applies).
+    pondering: bool,
     start: Instant,
+    /// Where the time budget counts from (the request, or the ponder hit).
+    clock_start: Instant,
     budget: Option<TimeBudget>,
     node_limit: u64,
     nodes: u64,
@@ -176,7 +184,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             eval_cache: &mut tt.evals,
             hist: &mut tt.histories,
             stop,
+            ponder: None,
+            pondering: false,
             start: Instant::now(),
+            clock_start: Instant::now(),
             budget: None,
             node_limit: u64::MAX,
             nodes: 0,
@@ -206,6 +217,31 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             best_share: 1.0,
             selective: eval.selective_search(),
         }
+    }
+
+    /// Makes the search ponder while `state` is [`crate::engine::PONDERING`] (see
+    /// [`Limits::ponder`]); a state of [`crate::engine::PONDER_IDLE`] becomes `PONDERING`.
+    pub(crate) fn set_ponder(&mut self, state: &'a AtomicU8) {
+        let _ = state.compare_exchange(
+            crate::engine::PONDER_IDLE,
+            crate::engine::PONDERING,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+        self.ponder = Some(state);
+    }
+
+    /// Whether the search still ponders; at the ponder hit, the time budget starts.
+    fn still_pondering(&mut self) -> bool {
+        if self.pondering
+            && self
+                .ponder
+                .is_none_or(|p| p.load(Ordering::Relaxed) != crate::engine::PONDERING)
+        {
+            self.pondering = false;
+            self.clock_start = Instant::now();
+        }
+        self.pondering
     }
 
     /// Nodes searched so far.
@@ -245,6 +281,9 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         report: &mut dyn FnMut(&Progress<R::Move>),
     ) -> Found<R::Move> {
         self.start = config.started.unwrap_or_else(Instant::now);
+        self.clock_start = self.start;
+        self.pondering = limits.ponder && self.ponder.is_some();
+        self.still_pondering();
         self.budget = TimeBudget::of(limits, config.move_overhead_ms);
         self.node_limit = limits
             .nodes
@@ -277,6 +316,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
         if root_moves.is_empty() {
             return Found {
@@ -292,11 +332,23 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             .collect();
         order.sort_by_key(|e| std::cmp::Reverse(e.2));
         let mut best = order[0].0;
+        // A mate search with no other bound ends at 4N + 4 plies, mate found or not.
+        let mate_depth = limits
+            .mate
+            .filter(|_| {
+                limits.depth.is_none()
+                    && limits.nodes.is_none()
+                    && limits.movetime_ms.is_none()
+                    && limits.clock.is_none()
+            })
+            .map(|n| n.saturating_mul(4).saturating_add(4));
         let max_depth = limits
             .depth
+            .or(mate_depth)
             .filter(|_| !limits.infinite)
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
+        let multipv = limits.variations().min(order.len());
         let mut score: i32 = 0;
         // Completed iterations in a row that ended on the same best move, and the scores of
         // the last ones (for the time budget's scaling).
@@ -305,36 +357,75 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         for depth in 1..=max_depth as i32 {
             self.seldepth = 0;
             self.root_depth = depth as usize;
-            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
-                (score - ASPIRATION, score + ASPIRATION)
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            let mut widen = ASPIRATION;
-            self.root_partial = None;
-            let found = loop {
-                let v = self.search_root(root, &mut order, depth, alpha, beta);
-                if self.aborted {
-                    break None;
-                }
-                if v <= alpha && alpha > -INFINITE {
-                    widen *= 4;
-                    alpha = (v - widen).max(-INFINITE);
-                } else if v >= beta && beta < INFINITE {
-                    widen *= 4;
-                    beta = (v + widen).min(INFINITE);
+            // The variations of this iteration: each searches the root moves not in the ones
+            // before it (`order[k..]`), and leaves its best move at `order[k]`.
+            let mut lines: Vec<(i32, Vec<R::Move>)> = Vec::with_capacity(multipv);
+            for k in 0..multipv {
+                let last = if k == 0 {
+                    score
                 } else {
-                    break Some(v);
+                    progress.lines.get(k).map_or(score, |l| l.0)
+                };
+                let (mut alpha, mut beta) =
+                    if depth >= 4 && last.abs() < MATE_BOUND && progress.lines.len() > k {
+                        (last - ASPIRATION, last + ASPIRATION)
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
+                let mut widen = ASPIRATION;
+                if k == 0 {
+                    self.root_partial = None;
                 }
-            };
-            let Some(v) = found else {
+                let found = loop {
+                    let v = self.search_root(root, &mut order[k..], depth, alpha, beta, k == 0);
+                    if self.aborted {
+                        break None;
+                    }
+                    if v <= alpha && alpha > -INFINITE {
+                        widen *= 4;
+                        alpha = (v - widen).max(-INFINITE);
+                    } else if v >= beta && beta < INFINITE {
+                        widen *= 4;
+                        beta = (v + widen).min(INFINITE);
+                    } else {
+                        break Some(v);
+                    }
+                };
+                let Some(v) = found else { break };
+                let mut pv = self.pv[0].clone();
+                if pv.first() != Some(&order[k].0) {
+                    pv = vec![order[k].0];
+                }
+                lines.push((v, pv));
+            }
+            if lines.is_empty() {
                 // Cut short: a move this iteration proved better than the last best is played.
                 if let Some(m) = self.root_partial.filter(|&m| m != best) {
                     best = m;
                     progress.pv = vec![m];
+                    if let Some(l) = progress.lines.first_mut() {
+                        *l = (l.0, vec![m]);
+                    }
                 }
                 break;
-            };
+            }
+            let complete = lines.len() == multipv;
+            if complete && multipv > 1 {
+                // Best first (a later variation can come out above an earlier one).
+                let mut both: Vec<_> = order[..multipv].iter().copied().zip(lines).collect();
+                both.sort_by_key(|e| std::cmp::Reverse(e.1 .0));
+                lines = Vec::with_capacity(multipv);
+                for (i, (o, l)) in both.into_iter().enumerate() {
+                    order[i] = o;
+                    lines.push(l);
+                }
+            } else if !complete {
+                // Cut short after its first variation: those done replace the last ones.
+                let mut merged = lines;
+                merged.extend(progress.lines.iter().skip(merged.len()).cloned());
+                lines = merged;
+            }
+            let v = lines[0].0;
             score = v;
             if order[0].0 == best {
                 stable += 1;
@@ -349,17 +440,24 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 score,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
-                pv: self.pv[0].clone(),
+                pv: lines[0].1.clone(),
+                lines,
             };
-            if progress.pv.first() != Some(&best) {
-                progress.pv = vec![best];
+            if !complete {
+                break;
             }
             report(&progress);
-            if limits.infinite {
+            if limits.infinite || self.still_pondering() {
                 continue;
             }
+            // A mate search ends at a mate short enough.
+            if let Some(n) = limits.mate {
+                if score >= MATE - (2 * n.min(500) as i32 - 1) {
+                    break;
+                }
+            }
             // A forced result found with room to spare: deeper iterations add nothing.
-            if score.abs() >= MATE_BOUND && depth >= (MATE - score.abs()) + 2 {
+            if multipv == 1 && score.abs() >= MATE_BOUND && depth >= (MATE - score.abs()) + 2 {
                 break;
             }
             if let Some(b) = self.budget {
@@ -378,14 +476,15 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                     b.soft
                 };
                 // An iteration takes a few times the previous one: do not start what cannot end.
-                if self.start.elapsed() >= soft * 3 / 5 || order.len() == 1 && depth >= 4 {
+                if self.clock_start.elapsed() >= soft * 3 / 5 || order.len() == 1 && depth >= 4 {
                     break;
                 }
             }
         }
-        if limits.infinite {
-            // UCI: a best move is not sent before `stop`.
-            while !self.stop.load(Ordering::Relaxed) {
+        if limits.infinite || self.pondering {
+            // UCI: a best move is not sent before `stop` (or, pondering, the ponder hit).
+            while !self.stop.load(Ordering::Relaxed) && (limits.infinite || self.still_pondering())
+            {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
@@ -405,6 +504,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         depth: i32,
         mut alpha: i32,
         beta: i32,
+        main: bool,
     ) -> i32 {
         let mut best = -INFINITE;
         self.pv[0].clear();
@@ -450,7 +550,9 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 if v > alpha {
                     alpha = v;
                     self.set_pv(0, m);
-                    self.root_partial = Some(m);
+                    if main {
+                        self.root_partial = Some(m);
+                    }
                     if v >= beta {
                         break;
                     }
@@ -459,6 +561,11 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         // The best move first for the next iteration; the others keep their order.
         order[..=best_index].rotate_right(1);
+        if !main {
+            // A later variation: the root's table entry and the best move's share are the
+            // first variation's.
+            return best;
+        }
         self.best_share = best_nodes as f64 / (self.nodes - start_nodes).max(1) as f64;
         if best > -INFINITE {
             let key = self.keys[self.root_index];
@@ -547,10 +654,14 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             return true;
         }
         if self.nodes & 255 == 0 {
-            if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit {
+            if self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            } else if self.pondering && self.still_pondering() {
+                // No bound applies before the ponder hit.
+            } else if self.nodes >= self.node_limit {
                 self.aborted = true;
             } else if let Some(b) = self.budget {
-                if self.start.elapsed() >= b.hard {
+                if self.clock_start.elapsed() >= b.hard {
                     self.aborted = true;
                 }
             }
