@@ -14,7 +14,9 @@ use crate::eval::{with_evaluator, EvalTask, Evaluator};
 use crate::level::Level;
 use crate::limits::Limits;
 use crate::score::Score;
-use crate::search::{GameHistory, Progress, SearchConfig, Searcher, TranspositionTable};
+use crate::search::{
+    search_threads, GameHistory, Progress, SearchConfig, Searcher, TranspositionTable,
+};
 
 /// The engine's options.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -557,21 +559,26 @@ impl EvalTask for Task<'_, '_> {
         let format = request.format;
         let root = game.position.clone();
         let ponder = engine.stop.1.clone();
-        let mut searcher = Searcher::new(rules, &eval, &mut tt, &game.history, &stop);
-        if limits.ponder {
-            searcher.set_ponder(&ponder);
-        }
-        let count = searcher.root_moves(&root).len();
+        let count = Searcher::new(rules, &eval, &mut tt, &game.history, &stop)
+            .root_moves(&root)
+            .len();
         let config = SearchConfig {
             move_overhead_ms: options.move_overhead_ms,
             root_noise: level.noise(options.seed ^ rules.key(&root), count),
             started: Some(started),
         };
         let only = (!game.only.is_empty()).then_some(game.only.as_slice());
-        let found = searcher.search(&root, &limits, &config, only, &mut |p| {
-            on_info(&info_of(rules, &root, p, format));
-        });
-        drop(searcher);
+        let found = search_threads(
+            options.threads.clamp(1, 256),
+            rules,
+            &eval,
+            &mut tt,
+            &game.history,
+            &stop,
+            &ponder,
+            (&root, &limits, &config, only),
+            &mut |p| on_info(&info_of(rules, &root, p, format)),
+        );
         engine.tt = Some(tt);
         let info = info_of(rules, &root, &found.progress, format);
         let best = found.best.and_then(|m| {

@@ -17,7 +17,7 @@ mod ordering;
 mod quiescence;
 pub(crate) mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use tegoma_game::{MatchRules, RepetitionRule};
@@ -31,7 +31,7 @@ pub fn move_slot_hash<M: std::hash::Hash>(m: &M) -> usize {
     move_hash(m) as usize
 }
 use self::histories::{Histories, NO_SLOT};
-use self::tt::{Bound, EvalCache, Table};
+use self::tt::{Bound, EvalCache, Table, TtRef};
 use crate::eval::{Evaluator, Noisy};
 use crate::limits::{Limits, TimeBudget};
 use crate::score::{INFINITE, MATE, MATE_BOUND};
@@ -112,7 +112,16 @@ const DECISIVE: i32 = 10_000;
 pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     rules: &'a R,
     eval: &'a E,
-    tt: &'a mut Table<R::Move>,
+    tt: TtRef<'a, R::Move>,
+    /// A helper thread's second stop flag: the main thread has ended.
+    also_stop: Option<&'a AtomicBool>,
+    /// A helper thread's node count, shared with the main thread (and what was added to it).
+    publish: Option<&'a AtomicU64>,
+    published: u64,
+    /// The helpers' nodes, counted in the main thread's reports and node limit.
+    extra_nodes: Option<&'a AtomicU64>,
+    /// 0 for the main thread; a helper's number (its iterations are varied by it).
+    helper: usize,
     /// Static evaluations already computed.
     eval_cache: &'a mut EvalCache,
     stop: &'a AtomicBool,
@@ -177,12 +186,38 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         game: &'a GameHistory,
         stop: &'a AtomicBool,
     ) -> Searcher<'a, R, E> {
+        Searcher::with_parts(
+            rules,
+            eval,
+            TtRef::Own(&mut tt.table),
+            &mut tt.histories,
+            &mut tt.evals,
+            game,
+            stop,
+        )
+    }
+
+    /// A searcher on a table reached through `tt`, with its own histories and evaluations.
+    fn with_parts(
+        rules: &'a R,
+        eval: &'a E,
+        tt: TtRef<'a, R::Move>,
+        hist: &'a mut Histories,
+        eval_cache: &'a mut EvalCache,
+        game: &'a GameHistory,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a, R, E> {
         Searcher {
             rules,
             eval,
-            tt: &mut tt.table,
-            eval_cache: &mut tt.evals,
-            hist: &mut tt.histories,
+            tt,
+            also_stop: None,
+            publish: None,
+            published: 0,
+            extra_nodes: None,
+            helper: 0,
+            eval_cache,
+            hist,
             stop,
             ponder: None,
             pondering: false,
@@ -247,6 +282,11 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Nodes searched so far by this thread and its helpers.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.extra_nodes.map_or(0, |n| n.load(Ordering::Relaxed))
     }
 
     /// The legal moves of `root` in this game (sennichite against the game's history
@@ -355,6 +395,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut stable = 0u32;
         let mut scores: Vec<i32> = Vec::new();
         for depth in 1..=max_depth as i32 {
+            // Helpers skip every other iteration, in turn, so that the threads' depths differ.
+            if self.helper > 0 && depth > 1 && (depth as usize + self.helper) % 2 == 0 {
+                continue;
+            }
             self.seldepth = 0;
             self.root_depth = depth as usize;
             // The variations of this iteration: each searches the root moves not in the ones
@@ -438,7 +482,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 depth: depth as u32,
                 seldepth: self.seldepth as u32,
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed: self.start.elapsed(),
                 pv: lines[0].1.clone(),
                 lines,
@@ -488,7 +532,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        progress.nodes = self.nodes;
+        progress.nodes = self.total_nodes();
         progress.elapsed = self.start.elapsed();
         Found {
             best: Some(best),
@@ -654,11 +698,17 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             return true;
         }
         if self.nodes & 255 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
+            if let Some(p) = self.publish {
+                p.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+                self.published = self.nodes;
+            }
+            if self.stop.load(Ordering::Relaxed)
+                || self.also_stop.is_some_and(|d| d.load(Ordering::Relaxed))
+            {
                 self.aborted = true;
             } else if self.pondering && self.still_pondering() {
                 // No bound applies before the ponder hit.
-            } else if self.nodes >= self.node_limit {
+            } else if self.total_nodes() >= self.node_limit {
                 self.aborted = true;
             } else if let Some(b) = self.budget {
                 if self.clock_start.elapsed() >= b.hard {
@@ -719,4 +769,82 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             None => -(MATE - ply as i32),
         }
     }
+}
+
+/// Searches `root` with `threads` threads (Lazy SMP): the calling thread runs the search that
+/// reports and decides, helper threads search the same position at staggered depths with their
+/// own histories, all sharing the transposition table, until the main search ends. One thread
+/// is [`Searcher::search`] alone (deterministic); `ponder` is the ponder state of a
+/// [`Limits::ponder`] search.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_threads<R: MatchRules, E: Evaluator<R>>(
+    threads: usize,
+    rules: &R,
+    eval: &E,
+    tt: &mut TranspositionTable<R::Move>,
+    game: &GameHistory,
+    stop: &AtomicBool,
+    ponder: &AtomicU8,
+    (root, limits, config, only): (&R::Position, &Limits, &SearchConfig, Option<&[R::Move]>),
+    report: &mut dyn FnMut(&Progress<R::Move>),
+) -> Found<R::Move> {
+    if threads <= 1 {
+        let mut s = Searcher::new(rules, eval, tt, game, stop);
+        if limits.ponder {
+            s.set_ponder(ponder);
+        }
+        return s.search(root, limits, config, only, report);
+    }
+    let TranspositionTable {
+        table,
+        histories,
+        evals,
+    } = tt;
+    table.new_search();
+    let table: &Table<R::Move> = table;
+    let done = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for t in 1..threads {
+            let (done, helper_nodes) = (&done, &helper_nodes);
+            scope.spawn(move || {
+                let mut hist = Histories::new();
+                let mut cache = EvalCache::new();
+                let mut s = Searcher::with_parts(
+                    rules,
+                    eval,
+                    TtRef::Shared(table),
+                    &mut hist,
+                    &mut cache,
+                    game,
+                    stop,
+                );
+                s.also_stop = Some(done);
+                s.publish = Some(helper_nodes);
+                s.helper = t;
+                let cfg = SearchConfig {
+                    started: config.started,
+                    ..SearchConfig::default()
+                };
+                // No bound: a helper runs until the main search ends.
+                s.search(root, &Limits::default(), &cfg, only, &mut |_| {});
+            });
+        }
+        let mut s = Searcher::with_parts(
+            rules,
+            eval,
+            TtRef::Shared(table),
+            histories,
+            evals,
+            game,
+            stop,
+        );
+        s.extra_nodes = Some(&helper_nodes);
+        if limits.ponder {
+            s.set_ponder(ponder);
+        }
+        let found = s.search(root, limits, config, only, report);
+        done.store(true, Ordering::Relaxed);
+        found
+    })
 }
