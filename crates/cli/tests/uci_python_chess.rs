@@ -58,6 +58,13 @@ for _ in range(3):
         board.push(result.ponder)
     else:
         board.push(next(iter(board.legal_moves)))
+# Two threads (Lazy SMP; one on a one-core machine): a legal best move and a mate still found.
+engine.configure({"Threads": min(2, engine.options["Threads"].max)})
+board = chess.Board("4k3/8/4K3/8/8/8/8/7R w - - 0 1")
+result = engine.play(board, chess.engine.Limit(depth=5))
+assert result.move == chess.Move.from_uci("h1h8"), result
+infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=6), multipv=2)
+assert len(infos) == 2 and infos[0]["pv"][0] != infos[1]["pv"][0], infos
 engine.quit()
 print("ok")
 "#;
