@@ -579,7 +579,6 @@ impl EvalTask for Task<'_, '_> {
             (&root, &limits, &config, only),
             &mut |p| on_info(&info_of(rules, &root, p, format)),
         );
-        engine.tt = Some(tt);
         let info = info_of(rules, &root, &found.progress, format);
         let best = found.best.and_then(|m| {
             let mut s = String::new();
@@ -589,7 +588,22 @@ impl EvalTask for Task<'_, '_> {
         let ponder = match (&best, info.pv.first()) {
             (Some(b), Some(first)) if b == first => info.pv.get(1).cloned(),
             _ => None,
-        };
+        }
+        .or_else(|| {
+            // A line cut after its first move (a table cut-off): the table's move for the
+            // answer, when it has a legal one.
+            let m = found.best?;
+            let mut child = root.clone();
+            rules.play_unchecked(&mut child, m);
+            let answer = tt.hash_move(rules.key(&child))?;
+            if !rules.is_legal(&child, answer) {
+                return None;
+            }
+            let mut s = String::new();
+            rules.write_move_as(&child, answer, format, &mut s).ok()?;
+            Some(s)
+        });
+        engine.tt = Some(tt);
         Ok(SearchResult { best, ponder, info })
     }
 }

@@ -56,6 +56,12 @@ impl<M: Copy> TranspositionTable<M> {
             evals: EvalCache::new(),
         }
     }
+    /// The move stored for the position `key`, if any (it may not be legal there: a key
+    /// collision).
+    pub fn hash_move(&mut self, key: u64) -> Option<M> {
+        TtRef::Own(&mut self.table).probe(key, 0).and_then(|h| h.mv)
+    }
+
     /// Forgets every entry and the histories (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
