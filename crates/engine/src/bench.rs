@@ -2,6 +2,7 @@
 //! with a fresh table; the total node count identifies the search (it changes when the search
 //! changes) and the nodes per second measure its speed.
 
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use tegoma_game::Rules;
@@ -94,4 +95,90 @@ pub fn run(depth_delta: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine>
         lines.push(line);
     }
     lines
+}
+
+/// Runs the bench ([`run`]) and writes its report to `out`: a line per position, then each
+/// game's nodes, time and nodes per second, and the totals (the last lines are `Nodes
+/// searched  : N` and `Nodes/second    : N`).
+///
+/// # Errors
+/// The first failure to write `out` (a closed or full output): the bench stops there.
+pub fn report<W: Write>(depth_delta: i32, out: &mut W) -> io::Result<()> {
+    let n = POSITIONS.len();
+    let mut i = 0;
+    let mut failed: Option<io::Error> = None;
+    let mut lines = Vec::new();
+    for &position in POSITIONS {
+        let Some(line) = run_one(position, depth_delta) else {
+            continue;
+        };
+        i += 1;
+        writeln!(
+            out,
+            "Position {i}/{n} ({}) {}: nodes {} time {} ms best {}",
+            line.game,
+            line.position,
+            line.nodes,
+            line.time.as_millis(),
+            line.best.as_deref().unwrap_or("(none)")
+        )
+        .and_then(|()| out.flush())
+        .unwrap_or_else(|e| failed = Some(e));
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        lines.push(line);
+    }
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let time: Duration = lines.iter().map(|l| l.time).sum();
+    let ms = time.as_millis().max(1) as u64;
+    // Each game's own rate: the games differ by far in speed, so the total mixes them.
+    let mut games: Vec<&str> = lines.iter().map(|l| l.game).collect();
+    games.dedup();
+    let mut per_game = String::new();
+    for g in games {
+        let (n, t) = lines
+            .iter()
+            .filter(|l| l.game == g)
+            .fold((0u64, Duration::ZERO), |(n, t), l| {
+                (n + l.nodes, t + l.time)
+            });
+        let us = t.as_micros().max(1) as u64;
+        per_game.push_str(&format!(
+            "{g:<16}: nodes {n} time {} ms nps {}\n",
+            us / 1000,
+            n * 1_000_000 / us
+        ));
+    }
+    writeln!(
+        out,
+        "===========================\n{per_game}Total time (ms) : {ms}\nNodes searched  : {nodes}\nNodes/second    : {}",
+        nodes * 1000 / ms
+    )?;
+    out.flush()
+}
+
+/// One bench position searched (`None`: not valid, a bug covered by the tests).
+fn run_one(
+    (game, feen, depth): (&'static str, Option<&'static str>, u32),
+    depth_delta: i32,
+) -> Option<BenchLine> {
+    let rules = Rules::by_name(game).ok()?;
+    let mut engine = Engine::new(rules);
+    let start = match feen {
+        None => Start::Initial,
+        Some(f) if game == "chess" => Start::Fen(f.to_string()),
+        Some(f) => Start::Feen(f.to_string()),
+    };
+    let depth = (depth as i32 + depth_delta).max(1) as u32;
+    let request = SearchRequest::new(start, Vec::new(), Limits::depth(depth));
+    let t = Instant::now();
+    let r = engine.search(&request, &mut |_| {}).ok()?;
+    Some(BenchLine {
+        game,
+        position: feen.unwrap_or("startpos").to_string(),
+        nodes: r.info.nodes,
+        time: t.elapsed(),
+        best: r.best,
+    })
 }

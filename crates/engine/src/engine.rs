@@ -4,7 +4,7 @@
 //! server call this.
 
 use std::any::Any;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::Arc;
 
 use tegoma_game::{generic_from_feen, AnyMatch, MatchRules, MoveFormat, Rules, SetupError};
@@ -14,14 +14,17 @@ use crate::eval::{with_evaluator, EvalTask, Evaluator};
 use crate::level::Level;
 use crate::limits::Limits;
 use crate::score::Score;
-use crate::search::{GameHistory, Progress, SearchConfig, Searcher, TranspositionTable};
+use crate::search::{
+    search_threads, GameHistory, Progress, SearchConfig, Searcher, TranspositionTable,
+};
 
 /// The engine's options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineOptions {
     /// Transposition table size in megabytes (1 to 4096; default 16).
     pub hash_mb: usize,
-    /// Search threads. Only 1 is implemented; larger values are accepted and ignored.
+    /// Search threads (1 to 256; default 1). More than one runs a Lazy SMP search: helper
+    /// threads search the same position at varied depths and share the transposition table.
     pub threads: usize,
     /// Strength level (default: [`Level::FULL`]).
     pub level: Level,
@@ -64,7 +67,9 @@ pub struct SearchRequest {
     pub moves: Vec<String>,
     /// The search's bounds (the level's bounds apply too).
     pub limits: Limits,
-    /// Restricts the root to these moves (UCI `searchmoves`); empty: every legal move.
+    /// Restricts the root to these moves (UCI `searchmoves`, SEI `searchmoves`); empty: every
+    /// legal move. A move that cannot be read or is not legal is an
+    /// [`EngineError::SearchMove`].
     pub search_moves: Vec<String>,
     /// How the result's moves are written (PMN, or UCI for chess).
     pub format: MoveFormat,
@@ -89,6 +94,15 @@ impl SearchRequest {
     }
 }
 
+/// One variation of a (multi-PV) search: a root move's best line and its score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variation {
+    /// Score for the side to move.
+    pub score: Score,
+    /// The line, its root move first, in the request's format.
+    pub pv: Vec<String>,
+}
+
 /// Progress after an iteration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Info {
@@ -106,6 +120,9 @@ pub struct Info {
     pub nps: u64,
     /// Principal variation, in the request's format.
     pub pv: Vec<String>,
+    /// The variations, best first ([`Limits::multipv`] of them, fewer when the root has fewer
+    /// moves); the first is `score` and `pv`.
+    pub variations: Vec<Variation>,
 }
 
 /// What [`Engine::evaluate`] answers for a forced mate (a win for the side to move; its
@@ -205,9 +222,16 @@ fn move_class(e: &MoveError) -> ErrorClass {
     }
 }
 
-/// A clonable handle on an engine's stop flag (see [`Engine::stop_handle`]).
+/// A clonable handle on an engine's stop flag and ponder state (see [`Engine::stop_handle`]).
 #[derive(Debug, Clone, Default)]
-pub struct StopHandle(Arc<AtomicBool>);
+pub struct StopHandle(Arc<AtomicBool>, Arc<AtomicU8>);
+
+/// Ponder states (the second flag of a [`StopHandle`]).
+pub(crate) const PONDER_IDLE: u8 = 0;
+/// A [`Limits::ponder`] search waits for its ponder hit.
+pub(crate) const PONDERING: u8 = 1;
+/// The ponder hit came (possibly before the search started).
+pub(crate) const PONDER_HIT: u8 = 2;
 
 impl StopHandle {
     /// Asks the running search to stop (it returns its best move so far).
@@ -215,9 +239,20 @@ impl StopHandle {
         self.0.store(true, Ordering::Relaxed);
     }
     /// Clears the flag (before a new search; searches never clear it themselves, so a stop
-    /// that arrives before the search starts is not lost).
+    /// that arrives before the search starts is not lost). Also ends pondering.
     pub fn reset(&self) {
         self.0.store(false, Ordering::Relaxed);
+        self.1.store(PONDER_IDLE, Ordering::Relaxed);
+    }
+    /// The opponent played the move pondered on (UCI `ponderhit`): a [`Limits::ponder`]
+    /// search goes on as a normal search from now on, within its bounds. A ponder hit that
+    /// comes after [`StopHandle::reset`] but before the search starts is not lost.
+    pub fn ponderhit(&self) {
+        self.1.store(PONDER_HIT, Ordering::Relaxed);
+    }
+    /// Whether a pondering search has not had its ponder hit yet.
+    pub fn is_pondering(&self) -> bool {
+        self.1.load(Ordering::Relaxed) == PONDERING
     }
     /// Whether a stop was asked.
     pub fn is_stopped(&self) -> bool {
@@ -483,6 +518,14 @@ fn info_of<R: MatchRules>(
         time_ms,
         nps: p.nodes * 1000 / time_ms.max(1),
         pv: write_line(rules, pos, &p.pv, format),
+        variations: p
+            .lines
+            .iter()
+            .map(|(score, line)| Variation {
+                score: Score::from_internal(*score),
+                pv: write_line(rules, pos, line, format),
+            })
+            .collect(),
     }
 }
 
@@ -515,19 +558,27 @@ impl EvalTask for Task<'_, '_> {
         let stop = engine.stop.0.clone();
         let format = request.format;
         let root = game.position.clone();
-        let mut searcher = Searcher::new(rules, &eval, &mut tt, &game.history, &stop);
-        let count = searcher.root_moves(&root).len();
+        let ponder = engine.stop.1.clone();
+        let count = Searcher::new(rules, &eval, &mut tt, &game.history, &stop)
+            .root_moves(&root)
+            .len();
         let config = SearchConfig {
             move_overhead_ms: options.move_overhead_ms,
             root_noise: level.noise(options.seed ^ rules.key(&root), count),
             started: Some(started),
         };
         let only = (!game.only.is_empty()).then_some(game.only.as_slice());
-        let found = searcher.search(&root, &limits, &config, only, &mut |p| {
-            on_info(&info_of(rules, &root, p, format));
-        });
-        drop(searcher);
-        engine.tt = Some(tt);
+        let found = search_threads(
+            options.threads.clamp(1, 256),
+            rules,
+            &eval,
+            &mut tt,
+            &game.history,
+            &stop,
+            &ponder,
+            (&root, &limits, &config, only),
+            &mut |p| on_info(&info_of(rules, &root, p, format)),
+        );
         let info = info_of(rules, &root, &found.progress, format);
         let best = found.best.and_then(|m| {
             let mut s = String::new();
@@ -537,7 +588,22 @@ impl EvalTask for Task<'_, '_> {
         let ponder = match (&best, info.pv.first()) {
             (Some(b), Some(first)) if b == first => info.pv.get(1).cloned(),
             _ => None,
-        };
+        }
+        .or_else(|| {
+            // A line cut after its first move (a table cut-off): the table's move for the
+            // answer, when it has a legal one.
+            let m = found.best?;
+            let mut child = root.clone();
+            rules.play_unchecked(&mut child, m);
+            let answer = tt.hash_move(rules.key(&child))?;
+            if !rules.is_legal(&child, answer) {
+                return None;
+            }
+            let mut s = String::new();
+            rules.write_move_as(&child, answer, format, &mut s).ok()?;
+            Some(s)
+        });
+        engine.tt = Some(tt);
         Ok(SearchResult { best, ponder, info })
     }
 }

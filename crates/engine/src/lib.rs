@@ -25,7 +25,7 @@ pub mod uci;
 
 pub use engine::{
     Engine, EngineError, EngineOptions, ErrorClass, Info, SearchRequest, SearchResult, Start,
-    StopHandle, MATE_CENTIPAWNS,
+    StopHandle, Variation, MATE_CENTIPAWNS,
 };
 pub use level::Level;
 pub use limits::{Limits, SideTime, TimeBudget};

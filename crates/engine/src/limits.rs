@@ -1,5 +1,6 @@
-//! What bounds a search ([`Limits`]: depth, nodes, time, clocks) and how a clock becomes a
-//! time budget ([`TimeBudget`]).
+//! What bounds a search ([`Limits`]: depth, nodes, time, clocks, a mate to find, pondering)
+//! and what it reports (`multipv` variations), and how a clock becomes a time budget
+//! ([`TimeBudget`]).
 
 use std::time::Duration;
 
@@ -18,7 +19,8 @@ pub struct SideTime {
     pub moves_to_go: Option<u32>,
 }
 
-/// What bounds a search. Every bound given applies; none at all means "until stopped".
+/// What bounds a search, and how many variations it reports. Every bound given applies; none
+/// at all means "until stopped".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest iteration (plies).
@@ -31,6 +33,18 @@ pub struct Limits {
     pub clock: Option<SideTime>,
     /// Search until stopped, whatever the other bounds (UCI `go infinite`).
     pub infinite: bool,
+    /// Stop as soon as a mate in this many moves or fewer (for the side to move) is found
+    /// (UCI `go mate N`). With no other bound the search also ends after `4 * N + 4` plies,
+    /// mate found or not.
+    pub mate: Option<u32>,
+    /// Variations to search and report, best first (UCI `MultiPV`); 0 and 1 both mean one.
+    /// Each is the best line of a root move not in the variations before it.
+    pub multipv: usize,
+    /// Think on the opponent's time (UCI `go ponder`): no bound applies until
+    /// [`crate::StopHandle::ponderhit`]; from then on the other bounds apply, the clock's budget
+    /// counting from the ponder hit. A search that ends while pondering waits for the ponder
+    /// hit or `stop` before returning.
+    pub ponder: bool,
 }
 
 impl Limits {
@@ -54,6 +68,17 @@ impl Limits {
             movetime_ms: Some(ms),
             ..Limits::default()
         }
+    }
+    /// A mate search: stop at a mate in `moves` moves or fewer.
+    pub fn mate(moves: u32) -> Limits {
+        Limits {
+            mate: Some(moves),
+            ..Limits::default()
+        }
+    }
+    /// The number of variations searched (`multipv`, at least 1).
+    pub fn variations(&self) -> usize {
+        self.multipv.max(1)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Standard input and output: the protocol is recognised from the first line.
 //!
-//! `uci` starts [UCI](crate::uci) (chess); a line that starts with `{` or `[` (JSON) starts
+//! `uci` (or another UCI command, see [`crate::uci::COMMANDS`]) starts [UCI](crate::uci)
+//! (chess); a line that starts with `{` or `[` (JSON) starts
 //! [SEI](crate::sei) (every rule system). Anything else is answered with one line naming the
 //! two protocols, and the next line is tried again.
 //!
@@ -64,7 +65,9 @@ pub fn run<I: BufRead, W: Write + Send + 'static>(input: I, output: W) -> io::Re
         if t.is_empty() {
             continue;
         }
-        if t == "uci" {
+        // `uci`, or a UCI command sent before it (as engines such as Stockfish accept).
+        let first = t.split_whitespace().next().unwrap_or("");
+        if t == "uci" || crate::uci::COMMANDS.contains(&first) {
             return crate::uci::serve(std::iter::once(Ok(line)).chain(lines), out);
         }
         if t.starts_with('{') || t.starts_with('[') {

@@ -1,13 +1,20 @@
 //! UCI, the Universal Chess Interface, for chess.
 //!
-//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <Hash|Threads|Level|Seed|Move
-//! Overhead> value <n>`, `position startpos|fen <FEN> [moves <m>...]` (moves in UCI notation;
-//! PMN and SAN are read too), `go [wtime|btime|winc|binc|movestogo|depth|nodes|movetime <n>]
-//! [infinite] [searchmoves <m>...]`, `stop`, `quit`. The search runs in its own thread, so
-//! `isready` and `stop` are answered while it thinks. Output: `id`, `option`, `uciok`,
-//! `readyok`, `info depth .. seldepth .. score cp|mate .. nodes .. nps .. time .. pv ..`,
-//! `bestmove <m> [ponder <m>]` (`bestmove (none)` when there is no legal move), and
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <Hash|Threads|MultiPV|Ponder|
+//! Level|Seed|Move Overhead> value <v>`, `position startpos|fen <FEN> [moves <m>...]` (moves in
+//! UCI notation; PMN and SAN are read too), `go [wtime|btime|winc|binc|movestogo|depth|nodes|
+//! movetime|mate <n>] [infinite] [ponder] [searchmoves <m>...]`, `ponderhit`, `stop`, `quit`,
+//! and `debug on|off` and `register` (accepted, without effect). Commands before `uci` are
+//! served as after it (the start position is searched when no `position` came). The search runs
+//! in its own thread, so `isready`, `ponderhit` and `stop` are answered while it thinks.
+//! Output: `id`, `option`, `uciok`, `readyok`, `info depth .. seldepth .. [multipv k] score
+//! cp|mate .. nodes .. nps .. time .. pv ..` (one line per variation when `MultiPV` is more than
+//! 1), `bestmove <m> [ponder <m>]` (`bestmove (none)` when there is no legal move), and
 //! `info string ...` for errors and unknown commands.
+//!
+//! `go ponder` thinks on the opponent's time until `ponderhit` (the search goes on within the
+//! `go` command's clock, counted from the hit) or `stop` (the best move is sent at once).
+//! `go mate N` stops at a mate in N moves or fewer.
 //!
 //! ```no_run
 //! tegoma_engine::uci::run(std::io::stdin().lock(), std::io::stdout()).unwrap();
@@ -40,9 +47,36 @@ struct Session<W: Write + Send + 'static> {
     stop: crate::engine::StopHandle,
     position: Result<SearchRequest, String>,
     search: Option<JoinHandle<()>>,
-    /// Whether the running search is `go infinite` (stopped at the end of the input).
+    /// Whether the running search is `go infinite` or `go ponder` (stopped at the end of the
+    /// input).
     infinite: bool,
+    /// Variations searched (`MultiPV`).
+    multipv: usize,
 }
+
+/// The most threads the `Threads` option accepts: the machine's cores.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
+}
+
+/// The UCI commands a session may start with (`uci` itself, or any other: they are served
+/// before `uci` as after it).
+pub const COMMANDS: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "setoption",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "debug",
+    "register",
+];
+
+/// The most variations the `MultiPV` option accepts.
+pub const MAX_MULTIPV: usize = 256;
 
 pub(crate) fn serve<L, W>(lines: L, out: Out<W>) -> io::Result<()>
 where
@@ -55,13 +89,13 @@ where
         out,
         engine: Arc::new(Mutex::new(engine)),
         stop,
-        position: Ok(SearchRequest::new(
-            Start::Initial,
-            Vec::new(),
-            Limits::default(),
-        )),
+        position: Ok(SearchRequest {
+            format: MoveFormat::Uci,
+            ..SearchRequest::new(Start::Initial, Vec::new(), Limits::default())
+        }),
         search: None,
         infinite: false,
+        multipv: 1,
     };
     for line in lines {
         let line = line?;
@@ -92,6 +126,8 @@ where
             }
             "go" => s.go(&words[1..]),
             "stop" => s.halt(),
+            "ponderhit" => s.stop.ponderhit(),
+            "debug" | "register" => {}
             "quit" => {
                 s.halt();
                 return Ok(());
@@ -127,7 +163,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 "option name Hash type spin default {} min 1 max 4096",
                 d.hash_mb
             ),
-            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                max_threads()
+            ),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "option name Ponder type check default false".to_string(),
             format!(
                 "option name Level type spin default {} min 1 max 8",
                 Level::FULL
@@ -181,10 +222,16 @@ impl<W: Write + Send + 'static> Session<W> {
                 o.hash_mb = n as usize;
                 true
             }
-            ("threads", Ok(n)) if n >= 1 => {
+            ("threads", Ok(n)) if n >= 1 && n <= max_threads() as u64 => {
                 o.threads = n as usize;
                 true
             }
+            ("multipv", Ok(n)) if n >= 1 && n <= MAX_MULTIPV as u64 => {
+                self.multipv = n as usize;
+                true
+            }
+            // The GUI's hint that it will send `go ponder`: nothing to prepare.
+            ("ponder", _) => matches!(value.to_ascii_lowercase().as_str(), "true" | "false"),
             ("level", Ok(n)) => match u8::try_from(n).ok().and_then(Level::new) {
                 Some(l) => {
                     o.level = l;
@@ -200,7 +247,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 o.move_overhead_ms = n;
                 true
             }
-            ("hash" | "threads" | "level" | "seed" | "move overhead", _) => false,
+            ("hash" | "threads" | "multipv" | "level" | "seed" | "move overhead", _) => false,
             _ => {
                 drop(engine);
                 self.out.line(&format!(
@@ -284,12 +331,14 @@ impl<W: Write + Send + 'static> Session<W> {
                 ("depth", Some(n)) => limits.depth = Some(n.min(1000) as u32),
                 ("nodes", Some(n)) => limits.nodes = Some(n),
                 ("movetime", Some(n)) => limits.movetime_ms = Some(n),
+                ("mate", Some(n)) => limits.mate = Some(n.clamp(1, 500) as u32),
                 ("infinite", _) => {
                     limits.infinite = true;
                     i += 1;
                     continue;
                 }
                 ("ponder", _) => {
+                    limits.ponder = true;
                     i += 1;
                     continue;
                 }
@@ -305,6 +354,7 @@ impl<W: Write + Send + 'static> Session<W> {
                             "depth",
                             "nodes",
                             "movetime",
+                            "mate",
                             "infinite",
                             "ponder",
                         ]
@@ -330,18 +380,20 @@ impl<W: Write + Send + 'static> Session<W> {
         if clock {
             limits.clock = Some(if side == Side::First { white } else { black });
         }
-        self.infinite = limits.infinite;
+        self.infinite = limits.infinite || limits.ponder;
+        limits.multipv = self.multipv;
         request.limits = limits;
         let engine = Arc::clone(&self.engine);
         let out = self.out.clone();
         self.search = Some(std::thread::spawn(move || {
             let mut engine = lock(&engine);
-            let result = engine.search(&request, &mut |info| out.line(&info_line(info)));
+            let multi = request.limits.variations() > 1;
+            let result = engine.search(&request, &mut |info| info_lines(&out, info, multi));
             match result {
                 Ok(r) => {
                     if r.info.depth == 0 {
                         // Stopped before the first iteration ended: still say what was done.
-                        out.line(&info_line(&r.info));
+                        info_lines(&out, &r.info, multi);
                     }
                     out.line(&match (r.best, r.ponder) {
                         (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
@@ -358,14 +410,27 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
-fn info_line(i: &crate::Info) -> String {
+/// Writes an iteration's `info` line, or one line per variation (with `multipv k`) when
+/// `multi`.
+fn info_lines<W: Write>(out: &Out<W>, i: &crate::Info, multi: bool) {
+    if !multi || i.variations.is_empty() {
+        out.line(&info_line(i, None, i.score, &i.pv));
+        return;
+    }
+    for (k, v) in i.variations.iter().enumerate() {
+        out.line(&info_line(i, Some(k + 1), v.score, &v.pv));
+    }
+}
+
+fn info_line(i: &crate::Info, k: Option<usize>, score: crate::Score, pv: &[String]) -> String {
+    let multipv = k.map_or(String::new(), |k| format!(" multipv {k}"));
     let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
-        i.depth, i.seldepth, i.score, i.nodes, i.nps, i.time_ms
+        "info depth {} seldepth {}{multipv} score {score} nodes {} nps {} time {}",
+        i.depth, i.seldepth, i.nodes, i.nps, i.time_ms
     );
-    if !i.pv.is_empty() {
+    if !pv.is_empty() {
         s.push_str(" pv ");
-        s.push_str(&i.pv.join(" "));
+        s.push_str(&pv.join(" "));
     }
     s
 }

@@ -183,3 +183,100 @@ fn bad_bytes_and_overlong_lines_are_reported_and_the_session_goes_on() {
     );
     assert_eq!(out[n - 1], "readyok");
 }
+
+/// Commands before `uci` are served (as Stockfish serves them), and `go` without `position`
+/// searches the start position, its moves in UCI notation.
+#[test]
+fn commands_before_uci_and_go_without_position() {
+    let out = session("isready\ngo depth 3\n");
+    assert_eq!(out[0], "readyok", "{out:?}");
+    let b = bestmove(&out);
+    assert_eq!(b.len(), 1, "{out:?}");
+    let mv = b[0].split_whitespace().nth(1).unwrap();
+    // UCI notation: a white move of four characters such as e2e4 (PMN would be e2-e4).
+    assert!(
+        mv.len() == 4 && matches!(mv.as_bytes()[1], b'1' | b'2'),
+        "{mv}"
+    );
+    assert!(!mv.contains('-'), "{mv}");
+    let out = session("position fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\ngo depth 3\n");
+    assert_eq!(bestmove(&out), ["bestmove h1h8"]);
+}
+
+#[test]
+fn multipv_reports_one_line_per_variation() {
+    let out = session("uci\nsetoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    for k in 1..=3 {
+        let tag = "info depth 4 seldepth";
+        let line = out
+            .iter()
+            .find(|l| l.starts_with(tag) && l.contains(&format!(" multipv {k} ")))
+            .unwrap_or_else(|| panic!("no multipv {k}: {out:?}"));
+        assert!(line.contains(" pv "), "{line}");
+    }
+    // Three different first moves.
+    let firsts: std::collections::HashSet<_> = out
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3, "{out:?}");
+    // Out of range.
+    let out = session("uci\nsetoption name MultiPV value 0\nisready\n");
+    assert!(out.iter().any(|l| l.starts_with("info string error")));
+}
+
+/// `go mate 1` stops at the mate in one (Rh8#, checked by hand: the King on e6 covers d7, e7
+/// and f7, the rook the eighth rank) without a depth or time.
+#[test]
+fn go_mate_stops_at_the_mate() {
+    let out = session("uci\nposition fen 4k3/8/4K3/8/8/8/8/7R w - - 0 1\ngo mate 1\n");
+    assert_eq!(bestmove(&out), ["bestmove h1h8"], "{out:?}");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    let info = out.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert!(info.contains("score mate 1"), "{info}");
+    // No mate: the search still ends (4N + 4 plies).
+    let out = session("uci\nposition startpos\ngo mate 1\n");
+    assert_eq!(bestmove(&out).len(), 1, "{out:?}");
+}
+
+/// `go ponder` thinks until `ponderhit` (then within its bounds) or `stop`; the best move
+/// is never sent before either.
+#[test]
+fn ponder_waits_for_ponderhit_or_stop() {
+    let out = session("uci\nsetoption name Ponder value true\nposition startpos\ngo ponder depth 2\nisready\nponderhit\nisready\n");
+    let ready = out.iter().position(|l| l == "readyok").unwrap();
+    let best = out.iter().position(|l| l.starts_with("bestmove")).unwrap();
+    assert!(ready < best, "{out:?}");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    // `stop` while pondering sends the best move at once.
+    let out =
+        session("uci\nposition startpos\ngo ponder wtime 100000 btime 100000\nstop\nisready\n");
+    assert_eq!(bestmove(&out).len(), 1, "{out:?}");
+    assert_eq!(out.last().unwrap(), "readyok");
+    // A ponder hit with a clock: the search ends on its own within the budget.
+    let out = session("uci\nposition startpos\ngo ponder wtime 2000 btime 2000\nponderhit\n");
+    assert_eq!(bestmove(&out).len(), 1, "{out:?}");
+}
+
+#[test]
+fn threads_option_is_bounded_by_the_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let out = session("uci\n");
+    assert!(
+        out.iter().any(|l| l
+            == &format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                cores.min(256)
+            )),
+        "{out:?}"
+    );
+    let out = session(&format!(
+        "uci\nsetoption name Threads value {}\nisready\n",
+        cores + 1
+    ));
+    assert!(
+        out.iter().any(|l| l.starts_with("info string error")),
+        "{out:?}"
+    );
+}

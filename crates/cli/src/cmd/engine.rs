@@ -1,8 +1,6 @@
 //! `tegoma engine` (the engine on standard input and output: UCI or SEI, recognised from the
 //! first line) and `tegoma engine bench [--depth-delta N]`.
-use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Arguments of `tegoma engine`.
 #[derive(clap::Args, Debug)]
@@ -37,49 +35,9 @@ pub fn run(a: Args) -> ExitCode {
 }
 
 fn bench(depth_delta: i32) -> ExitCode {
-    let n = tegoma_engine::bench::POSITIONS.len();
-    let mut i = 0;
-    let lines = tegoma_engine::bench::run(depth_delta, |l| {
-        i += 1;
-        println!(
-            "Position {i}/{n} ({}) {}: nodes {} time {} ms best {}",
-            l.game,
-            l.position,
-            l.nodes,
-            l.time.as_millis(),
-            l.best.as_deref().unwrap_or("(none)")
-        );
-    });
-    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
-    let time: Duration = lines.iter().map(|l| l.time).sum();
-    let ms = time.as_millis().max(1) as u64;
-    let mut out = std::io::stdout();
-    // Each game's own rate: the games differ by far in speed, so the total mixes them.
-    let mut games: Vec<&str> = lines.iter().map(|l| l.game).collect();
-    games.dedup();
-    let per_game: String = games
-        .iter()
-        .map(|g| {
-            let (n, t) = lines
-                .iter()
-                .filter(|l| l.game == *g)
-                .fold((0u64, Duration::ZERO), |(n, t), l| {
-                    (n + l.nodes, t + l.time)
-                });
-            let us = t.as_micros().max(1) as u64;
-            format!(
-                "{g:<16}: nodes {n} time {} ms nps {}\n",
-                us / 1000,
-                n * 1_000_000 / us
-            )
-        })
-        .collect();
-    let written = writeln!(
-        out,
-        "===========================\n{per_game}Total time (ms) : {ms}\nNodes searched  : {nodes}\nNodes/second    : {}",
-        nodes * 1000 / ms
-    );
-    match written {
+    // A closed or full standard output is an error like any other command's, not a panic.
+    let mut out = std::io::stdout().lock();
+    match tegoma_engine::bench::report(depth_delta, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::fail("Io", e),
     }

@@ -12,6 +12,10 @@ use super::{Searcher, MAX_PLY};
 use crate::eval::Evaluator;
 use crate::score::{INFINITE, MATE, MATE_BOUND};
 
+/// A window beyond this (centipawns, either side) is a decided game: reverse futility,
+/// razoring and the null move are left out, so that mates are not hidden behind material.
+const DECIDED: i32 = 1_000;
+
 /// The late-move reduction, in plies, of the `n`th move (from 1) at `depth`, before
 /// adjustments: grows with the logarithms of both.
 fn base_reduction(depth: i32, n: usize) -> i32 {
@@ -99,7 +103,10 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         // reverse futility: a smaller margin there hid a mate in two at depth 5.)
         let improving = !danger
             && (ply < 2 || self.evals[ply - 2] == -INFINITE || static_eval > self.evals[ply - 2]);
-        if !pv_node && !danger && beta.abs() < MATE_BOUND && excluded.is_none() {
+        // Not when the game is already decided (a window beyond `DECIDED`): there a static
+        // evaluation far above beta says only that material is won, and passing or trusting it
+        // hides the mates the search must now find (a mate in four missed for +36 pawns).
+        if !pv_node && !danger && beta.abs() < DECIDED && excluded.is_none() {
             // Reverse futility: far above beta near the leaves.
             let (rfp_depth, rfp_margin) = if self.selective { (5, 90) } else { (3, 110) };
             if depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
@@ -207,24 +214,31 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
             let quiet = is_quiet(order);
             let plain = quiet && order < ORDER_KILLER;
             let can_prune = prune_ok && searched > 0 && best > -MATE_BOUND;
-            // Captures that lose material, and quiet moves that hang a piece, at low depth.
-            if can_prune && depth <= 5 && order != ORDER_HASH {
-                let margin = if quiet {
-                    -40 * depth * depth
-                } else {
-                    -90 * depth
-                };
-                if self.eval.see_below(self.rules, pos, m, margin) == Some(true) {
-                    continue;
-                }
-            }
+            // Captures that lose material, and quiet moves that hang a piece, at low depth
+            // (unless they check: a sacrifice with check starts many short mates).
+            let see_prune = can_prune
+                && depth <= 5
+                && order != ORDER_HASH
+                && self.eval.see_below(
+                    self.rules,
+                    pos,
+                    m,
+                    if quiet {
+                        -40 * depth * depth
+                    } else {
+                        -90 * depth
+                    },
+                ) == Some(true);
             let mut child = pos.clone();
             self.rules.play_unchecked(&mut child, m);
             if self.forbidden(m, &child) {
                 continue;
             }
             // Whether the move puts the opponent in danger (a check): never pruned or reduced.
-            let checks = plain && self.eval.in_danger(self.rules, &child);
+            let checks = (plain || see_prune) && self.eval.in_danger(self.rules, &child);
+            if see_prune && !checks {
+                continue;
+            }
             // Late-move pruning (quiet moves tried late at a shallow depth), and futility (a
             // quiet move cannot bring a position far below alpha back); never a check.
             let late = self.selective && depth <= 4 && searched >= late_limit;

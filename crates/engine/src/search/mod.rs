@@ -17,7 +17,7 @@ mod ordering;
 mod quiescence;
 pub(crate) mod tt;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use tegoma_game::{MatchRules, RepetitionRule};
@@ -31,7 +31,7 @@ pub fn move_slot_hash<M: std::hash::Hash>(m: &M) -> usize {
     move_hash(m) as usize
 }
 use self::histories::{Histories, NO_SLOT};
-use self::tt::{Bound, EvalCache, Table};
+use self::tt::{Bound, EvalCache, Table, TtRef};
 use crate::eval::{Evaluator, Noisy};
 use crate::limits::{Limits, TimeBudget};
 use crate::score::{INFINITE, MATE, MATE_BOUND};
@@ -56,6 +56,12 @@ impl<M: Copy> TranspositionTable<M> {
             evals: EvalCache::new(),
         }
     }
+    /// The move stored for the position `key`, if any (it may not be legal there: a key
+    /// collision).
+    pub fn hash_move(&mut self, key: u64) -> Option<M> {
+        TtRef::Own(&mut self.table).probe(key, 0).and_then(|h| h.mv)
+    }
+
     /// Forgets every entry and the histories (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -79,6 +85,8 @@ pub struct Progress<M> {
     pub elapsed: Duration,
     /// The principal variation.
     pub pv: Vec<M>,
+    /// The variations (multi-PV), best first: score and line; the first is `score` and `pv`.
+    pub lines: Vec<(i32, Vec<M>)>,
 }
 
 /// What a search found.
@@ -110,11 +118,26 @@ const DECISIVE: i32 = 10_000;
 pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     rules: &'a R,
     eval: &'a E,
-    tt: &'a mut Table<R::Move>,
+    tt: TtRef<'a, R::Move>,
+    /// A helper thread's second stop flag: the main thread has ended.
+    also_stop: Option<&'a AtomicBool>,
+    /// A helper thread's node count, shared with the main thread (and what was added to it).
+    publish: Option<&'a AtomicU64>,
+    published: u64,
+    /// The helpers' nodes, counted in the main thread's reports and node limit.
+    extra_nodes: Option<&'a AtomicU64>,
+    /// 0 for the main thread; a helper's number (its iterations are varied by it).
+    helper: usize,
     /// Static evaluations already computed.
     eval_cache: &'a mut EvalCache,
     stop: &'a AtomicBool,
+    /// The ponder state ([`crate::engine::PONDERING`] while the ponder hit has not come).
+    ponder: Option<&'a AtomicU8>,
+    /// Whether the search still ponders (no bound applies).
+    pondering: bool,
     start: Instant,
+    /// Where the time budget counts from (the request, or the ponder hit).
+    clock_start: Instant,
     budget: Option<TimeBudget>,
     node_limit: u64,
     nodes: u64,
@@ -169,14 +192,43 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         game: &'a GameHistory,
         stop: &'a AtomicBool,
     ) -> Searcher<'a, R, E> {
+        Searcher::with_parts(
+            rules,
+            eval,
+            TtRef::Own(&mut tt.table),
+            &mut tt.histories,
+            &mut tt.evals,
+            game,
+            stop,
+        )
+    }
+
+    /// A searcher on a table reached through `tt`, with its own histories and evaluations.
+    fn with_parts(
+        rules: &'a R,
+        eval: &'a E,
+        tt: TtRef<'a, R::Move>,
+        hist: &'a mut Histories,
+        eval_cache: &'a mut EvalCache,
+        game: &'a GameHistory,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a, R, E> {
         Searcher {
             rules,
             eval,
-            tt: &mut tt.table,
-            eval_cache: &mut tt.evals,
-            hist: &mut tt.histories,
+            tt,
+            also_stop: None,
+            publish: None,
+            published: 0,
+            extra_nodes: None,
+            helper: 0,
+            eval_cache,
+            hist,
             stop,
+            ponder: None,
+            pondering: false,
             start: Instant::now(),
+            clock_start: Instant::now(),
             budget: None,
             node_limit: u64::MAX,
             nodes: 0,
@@ -208,9 +260,39 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
     }
 
+    /// Makes the search ponder while `state` is [`crate::engine::PONDERING`] (see
+    /// [`Limits::ponder`]); a state of [`crate::engine::PONDER_IDLE`] becomes `PONDERING`.
+    pub(crate) fn set_ponder(&mut self, state: &'a AtomicU8) {
+        let _ = state.compare_exchange(
+            crate::engine::PONDER_IDLE,
+            crate::engine::PONDERING,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
+        self.ponder = Some(state);
+    }
+
+    /// Whether the search still ponders; at the ponder hit, the time budget starts.
+    fn still_pondering(&mut self) -> bool {
+        if self.pondering
+            && self
+                .ponder
+                .is_none_or(|p| p.load(Ordering::Relaxed) != crate::engine::PONDERING)
+        {
+            self.pondering = false;
+            self.clock_start = Instant::now();
+        }
+        self.pondering
+    }
+
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Nodes searched so far by this thread and its helpers.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.extra_nodes.map_or(0, |n| n.load(Ordering::Relaxed))
     }
 
     /// The legal moves of `root` in this game (sennichite against the game's history
@@ -245,6 +327,9 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         report: &mut dyn FnMut(&Progress<R::Move>),
     ) -> Found<R::Move> {
         self.start = config.started.unwrap_or_else(Instant::now);
+        self.clock_start = self.start;
+        self.pondering = limits.ponder && self.ponder.is_some();
+        self.still_pondering();
         self.budget = TimeBudget::of(limits, config.move_overhead_ms);
         self.node_limit = limits
             .nodes
@@ -277,6 +362,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
         if root_moves.is_empty() {
             return Found {
@@ -292,49 +378,104 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             .collect();
         order.sort_by_key(|e| std::cmp::Reverse(e.2));
         let mut best = order[0].0;
+        // A mate search with no other bound ends at 4N + 4 plies, mate found or not.
+        let mate_depth = limits
+            .mate
+            .filter(|_| {
+                limits.depth.is_none()
+                    && limits.nodes.is_none()
+                    && limits.movetime_ms.is_none()
+                    && limits.clock.is_none()
+            })
+            .map(|n| n.saturating_mul(4).saturating_add(4));
         let max_depth = limits
             .depth
+            .or(mate_depth)
             .filter(|_| !limits.infinite)
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
+        let multipv = limits.variations().min(order.len());
         let mut score: i32 = 0;
         // Completed iterations in a row that ended on the same best move, and the scores of
         // the last ones (for the time budget's scaling).
         let mut stable = 0u32;
         let mut scores: Vec<i32> = Vec::new();
         for depth in 1..=max_depth as i32 {
+            // Helpers skip every other iteration, in turn, so that the threads' depths differ.
+            if self.helper > 0 && depth > 1 && (depth as usize + self.helper) % 2 == 0 {
+                continue;
+            }
             self.seldepth = 0;
             self.root_depth = depth as usize;
-            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
-                (score - ASPIRATION, score + ASPIRATION)
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            let mut widen = ASPIRATION;
-            self.root_partial = None;
-            let found = loop {
-                let v = self.search_root(root, &mut order, depth, alpha, beta);
-                if self.aborted {
-                    break None;
-                }
-                if v <= alpha && alpha > -INFINITE {
-                    widen *= 4;
-                    alpha = (v - widen).max(-INFINITE);
-                } else if v >= beta && beta < INFINITE {
-                    widen *= 4;
-                    beta = (v + widen).min(INFINITE);
+            // The variations of this iteration: each searches the root moves not in the ones
+            // before it (`order[k..]`), and leaves its best move at `order[k]`.
+            let mut lines: Vec<(i32, Vec<R::Move>)> = Vec::with_capacity(multipv);
+            for k in 0..multipv {
+                let last = if k == 0 {
+                    score
                 } else {
-                    break Some(v);
+                    progress.lines.get(k).map_or(score, |l| l.0)
+                };
+                let (mut alpha, mut beta) =
+                    if depth >= 4 && last.abs() < MATE_BOUND && progress.lines.len() > k {
+                        (last - ASPIRATION, last + ASPIRATION)
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
+                let mut widen = ASPIRATION;
+                if k == 0 {
+                    self.root_partial = None;
                 }
-            };
-            let Some(v) = found else {
+                let found = loop {
+                    let v = self.search_root(root, &mut order[k..], depth, alpha, beta, k == 0);
+                    if self.aborted {
+                        break None;
+                    }
+                    if v <= alpha && alpha > -INFINITE {
+                        widen *= 4;
+                        alpha = (v - widen).max(-INFINITE);
+                    } else if v >= beta && beta < INFINITE {
+                        widen *= 4;
+                        beta = (v + widen).min(INFINITE);
+                    } else {
+                        break Some(v);
+                    }
+                };
+                let Some(v) = found else { break };
+                let mut pv = self.pv[0].clone();
+                if pv.first() != Some(&order[k].0) {
+                    pv = vec![order[k].0];
+                }
+                lines.push((v, pv));
+            }
+            if lines.is_empty() {
                 // Cut short: a move this iteration proved better than the last best is played.
                 if let Some(m) = self.root_partial.filter(|&m| m != best) {
                     best = m;
                     progress.pv = vec![m];
+                    if let Some(l) = progress.lines.first_mut() {
+                        *l = (l.0, vec![m]);
+                    }
                 }
                 break;
-            };
+            }
+            let complete = lines.len() == multipv;
+            if complete && multipv > 1 {
+                // Best first (a later variation can come out above an earlier one).
+                let mut both: Vec<_> = order[..multipv].iter().copied().zip(lines).collect();
+                both.sort_by_key(|e| std::cmp::Reverse(e.1 .0));
+                lines = Vec::with_capacity(multipv);
+                for (i, (o, l)) in both.into_iter().enumerate() {
+                    order[i] = o;
+                    lines.push(l);
+                }
+            } else if !complete {
+                // Cut short after its first variation: those done replace the last ones.
+                let mut merged = lines;
+                merged.extend(progress.lines.iter().skip(merged.len()).cloned());
+                lines = merged;
+            }
+            let v = lines[0].0;
             score = v;
             if order[0].0 == best {
                 stable += 1;
@@ -347,19 +488,26 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 depth: depth as u32,
                 seldepth: self.seldepth as u32,
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed: self.start.elapsed(),
-                pv: self.pv[0].clone(),
+                pv: lines[0].1.clone(),
+                lines,
             };
-            if progress.pv.first() != Some(&best) {
-                progress.pv = vec![best];
+            if !complete {
+                break;
             }
             report(&progress);
-            if limits.infinite {
+            if limits.infinite || self.still_pondering() {
                 continue;
             }
+            // A mate search ends at a mate short enough.
+            if let Some(n) = limits.mate {
+                if score >= MATE - (2 * n.min(500) as i32 - 1) {
+                    break;
+                }
+            }
             // A forced result found with room to spare: deeper iterations add nothing.
-            if score.abs() >= MATE_BOUND && depth >= (MATE - score.abs()) + 2 {
+            if multipv == 1 && score.abs() >= MATE_BOUND && depth >= (MATE - score.abs()) + 2 {
                 break;
             }
             if let Some(b) = self.budget {
@@ -378,18 +526,19 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                     b.soft
                 };
                 // An iteration takes a few times the previous one: do not start what cannot end.
-                if self.start.elapsed() >= soft * 3 / 5 || order.len() == 1 && depth >= 4 {
+                if self.clock_start.elapsed() >= soft * 3 / 5 || order.len() == 1 && depth >= 4 {
                     break;
                 }
             }
         }
-        if limits.infinite {
-            // UCI: a best move is not sent before `stop`.
-            while !self.stop.load(Ordering::Relaxed) {
+        if limits.infinite || self.pondering {
+            // UCI: a best move is not sent before `stop` (or, pondering, the ponder hit).
+            while !self.stop.load(Ordering::Relaxed) && (limits.infinite || self.still_pondering())
+            {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        progress.nodes = self.nodes;
+        progress.nodes = self.total_nodes();
         progress.elapsed = self.start.elapsed();
         Found {
             best: Some(best),
@@ -405,6 +554,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         depth: i32,
         mut alpha: i32,
         beta: i32,
+        main: bool,
     ) -> i32 {
         let mut best = -INFINITE;
         self.pv[0].clear();
@@ -450,7 +600,9 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
                 if v > alpha {
                     alpha = v;
                     self.set_pv(0, m);
-                    self.root_partial = Some(m);
+                    if main {
+                        self.root_partial = Some(m);
+                    }
                     if v >= beta {
                         break;
                     }
@@ -459,6 +611,11 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         // The best move first for the next iteration; the others keep their order.
         order[..=best_index].rotate_right(1);
+        if !main {
+            // A later variation: the root's table entry and the best move's share are the
+            // first variation's.
+            return best;
+        }
         self.best_share = best_nodes as f64 / (self.nodes - start_nodes).max(1) as f64;
         if best > -INFINITE {
             let key = self.keys[self.root_index];
@@ -547,10 +704,20 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             return true;
         }
         if self.nodes & 255 == 0 {
-            if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_limit {
+            if let Some(p) = self.publish {
+                p.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+                self.published = self.nodes;
+            }
+            if self.stop.load(Ordering::Relaxed)
+                || self.also_stop.is_some_and(|d| d.load(Ordering::Relaxed))
+            {
+                self.aborted = true;
+            } else if self.pondering && self.still_pondering() {
+                // No bound applies before the ponder hit.
+            } else if self.total_nodes() >= self.node_limit {
                 self.aborted = true;
             } else if let Some(b) = self.budget {
-                if self.start.elapsed() >= b.hard {
+                if self.clock_start.elapsed() >= b.hard {
                     self.aborted = true;
                 }
             }
@@ -608,4 +775,82 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             None => -(MATE - ply as i32),
         }
     }
+}
+
+/// Searches `root` with `threads` threads (Lazy SMP): the calling thread runs the search that
+/// reports and decides, helper threads search the same position at staggered depths with their
+/// own histories, all sharing the transposition table, until the main search ends. One thread
+/// is [`Searcher::search`] alone (deterministic); `ponder` is the ponder state of a
+/// [`Limits::ponder`] search.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_threads<R: MatchRules, E: Evaluator<R>>(
+    threads: usize,
+    rules: &R,
+    eval: &E,
+    tt: &mut TranspositionTable<R::Move>,
+    game: &GameHistory,
+    stop: &AtomicBool,
+    ponder: &AtomicU8,
+    (root, limits, config, only): (&R::Position, &Limits, &SearchConfig, Option<&[R::Move]>),
+    report: &mut dyn FnMut(&Progress<R::Move>),
+) -> Found<R::Move> {
+    if threads <= 1 {
+        let mut s = Searcher::new(rules, eval, tt, game, stop);
+        if limits.ponder {
+            s.set_ponder(ponder);
+        }
+        return s.search(root, limits, config, only, report);
+    }
+    let TranspositionTable {
+        table,
+        histories,
+        evals,
+    } = tt;
+    table.new_search();
+    let table: &Table<R::Move> = table;
+    let done = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for t in 1..threads {
+            let (done, helper_nodes) = (&done, &helper_nodes);
+            scope.spawn(move || {
+                let mut hist = Histories::new();
+                let mut cache = EvalCache::new();
+                let mut s = Searcher::with_parts(
+                    rules,
+                    eval,
+                    TtRef::Shared(table),
+                    &mut hist,
+                    &mut cache,
+                    game,
+                    stop,
+                );
+                s.also_stop = Some(done);
+                s.publish = Some(helper_nodes);
+                s.helper = t;
+                let cfg = SearchConfig {
+                    started: config.started,
+                    ..SearchConfig::default()
+                };
+                // No bound: a helper runs until the main search ends.
+                s.search(root, &Limits::default(), &cfg, only, &mut |_| {});
+            });
+        }
+        let mut s = Searcher::with_parts(
+            rules,
+            eval,
+            TtRef::Shared(table),
+            histories,
+            evals,
+            game,
+            stop,
+        );
+        s.extra_nodes = Some(&helper_nodes);
+        if limits.ponder {
+            s.set_ponder(ponder);
+        }
+        let found = s.search(root, limits, config, only, report);
+        done.store(true, Ordering::Relaxed);
+        found
+    })
 }
