@@ -25,6 +25,7 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Notify;
 use tower::ServiceExt;
 
 use crate::config::ServerConfig;
@@ -44,24 +45,33 @@ struct Activity {
     idle_since: Instant,
 }
 
+/// A connection's [`Activity`], and the watchdog's wake-up when it changes.
 #[derive(Debug)]
-struct ConnState(Mutex<Activity>);
+struct ConnState {
+    activity: Mutex<Activity>,
+    changed: Notify,
+}
 
 impl ConnState {
     fn new() -> Self {
-        ConnState(Mutex::new(Activity {
-            busy: 0,
-            head_since: None,
-            idle_since: Instant::now(),
-        }))
+        ConnState {
+            activity: Mutex::new(Activity {
+                busy: 0,
+                head_since: None,
+                idle_since: Instant::now(),
+            }),
+            changed: Notify::new(),
+        }
     }
     fn lock(&self) -> std::sync::MutexGuard<'_, Activity> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.activity.lock().unwrap_or_else(|e| e.into_inner())
     }
     fn begin(&self) {
         let mut a = self.lock();
         a.busy += 1;
         a.head_since = None;
+        drop(a);
+        self.changed.notify_one();
     }
     fn end(&self) {
         let mut a = self.lock();
@@ -69,6 +79,8 @@ impl ConnState {
         if a.busy == 0 {
             a.idle_since = Instant::now();
         }
+        drop(a);
+        self.changed.notify_one();
     }
     /// The next time to look, and what to close for if it is past.
     fn deadline(&self, cfg: &ServerConfig) -> (Instant, Option<Refusal>) {
@@ -113,6 +125,8 @@ impl AsyncRead for Tracked {
             let mut a = self.state.lock();
             if a.busy == 0 && a.head_since.is_none() {
                 a.head_since = Some(Instant::now());
+                drop(a);
+                self.state.changed.notify_one();
             }
         }
         r
@@ -168,7 +182,10 @@ async fn watchdog(state: &ConnState, cfg: &ServerConfig) -> Refusal {
                 return kind;
             }
         }
-        tokio::time::sleep_until(deadline.into()).await;
+        tokio::select! {
+            () = tokio::time::sleep_until(deadline.into()) => {}
+            () = state.changed.notified() => {}
+        }
     }
 }
 
