@@ -344,7 +344,8 @@ pub struct Flags {
     /// timeouts stay. Overrides the rate and cap flags.
     #[arg(long)]
     pub no_address_limits: bool,
-    /// Allow the pages of ORIGIN (scheme://host[:port]) to call the API (CORS); repeatable.
+    /// Allow the pages of ORIGIN (scheme://host or scheme://host:port) to call the API (CORS);
+    /// repeatable.
     /// None by default: no cross-origin access.
     #[arg(long = "cors-origin", value_name = "ORIGIN")]
     pub cors_origins: Vec<String>,

@@ -114,7 +114,12 @@ async fn json_bodies_only(req: Request, next: Next) -> Response {
         )
         .into_response();
     }
-    next.run(req).await
+    let create = req.method() == Method::POST && req.uri().path() == "/api/games";
+    let res = next.run(req).await;
+    if create && res.status() == StatusCode::CREATED {
+        metrics::game_created();
+    }
+    res
 }
 
 /// The kind of an error status answered without one (by axum's extractors, a layer, ...).

@@ -206,7 +206,7 @@ pub fn games_active(n: usize) {
         .set(i64::try_from(n).unwrap_or(i64::MAX));
 }
 
-/// A game was created.
+/// A game was created (counted by the edge: a `201` to `POST /api/games`).
 pub fn game_created() {
     metrics().games_created.inc();
 }

@@ -2,7 +2,7 @@
 //! with the limits of [`ServerConfig`]: the connection caps and rates per address, the header,
 //! idle and request timeouts, and the graceful shutdown.
 //!
-//! Each connection's bytes pass through [`Tracked`], which notes when a request head starts
+//! Each connection's bytes pass through a wrapper, which notes when a request head starts
 //! (the first byte received while no request is in flight) and when the connection fell idle;
 //! a watchdog beside hyper's connection closes it when a head takes longer than the header
 //! timeout or when it stays idle longer than the idle timeout. Once upgraded to a WebSocket,
@@ -104,10 +104,10 @@ impl Drop for Busy {
     }
 }
 
-/// A TCP stream that tells its [`ConnState`] when bytes pass, and holds the connection's slot
+/// A TCP stream that tells its connection state when bytes pass, and holds the connection's slot
 /// in the caps (freed when the stream is dropped, by hyper or by a WebSocket session).
 #[derive(Debug)]
-pub struct Tracked {
+struct Tracked {
     inner: TcpStream,
     state: Arc<ConnState>,
     _slot: ConnectionSlot,
