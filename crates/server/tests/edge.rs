@@ -618,3 +618,43 @@ async fn sigterm_shuts_the_binary_down_with_exit_code_0() {
         .unwrap();
     assert_eq!(n, 1, "{n} moves stored");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_in_flight_finishes_during_the_shutdown() {
+    let srv = start_with(open_config()).await;
+    let body = r#"{"rules": "chess"}"#;
+    let (first, rest) = body.split_at(5);
+    let mut s = TcpStream::connect(srv.addr).await.unwrap();
+    s.write_all(
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: x\r\n{JSON}Content-Length: {}\r\n\r\n{first}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    // The request is being read when the shutdown starts.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    srv.shutdown.trigger();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        TcpStream::connect(srv.addr).await.is_err(),
+        "still accepting"
+    );
+    s.write_all(rest.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut buf))
+        .await
+        .expect("answered, then closed")
+        .unwrap();
+    let a = parse(&buf);
+    assert_eq!(a.status, 201, "{}", a.body);
+    assert_eq!(a.header("connection"), Some("close"));
+    tokio::time::timeout(Duration::from_secs(5), srv.task)
+        .await
+        .expect("the server returns")
+        .unwrap()
+        .unwrap();
+    assert_eq!(games_stored(&srv.db), 1);
+}
