@@ -220,7 +220,10 @@ pub async fn serve_app(
         // The watchdog times heads from their first byte (hyper's timer would start when the
         // connection waits, making it an idle timeout as well).
         .header_read_timeout(None)
-        .max_header_size(config.max_header_bytes.max(1024));
+        .max_header_size(config.max_header_bytes.max(1024))
+        // The read buffer of a connection (hyper's default is about 400 KiB): bounds the memory
+        // a client sending pipelined requests faster than they are answered can take.
+        .max_buf_size((config.max_header_bytes.max(1024) * 2).max(64 * 1024));
     let tracker = shutdown.tracker();
     loop {
         let accepted = tokio::select! {

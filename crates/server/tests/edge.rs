@@ -324,6 +324,9 @@ async fn every_error_is_typed_json() {
     )
     .await;
     assert_eq!(a.status, 431);
+    // A head that is no HTTP: hyper answers 400 itself.
+    let a = raw(srv.addr, "NOT HTTP AT ALL\r\n\r\n").await;
+    assert_eq!(a.status, 400);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
