@@ -95,13 +95,29 @@ pub async fn serve(
     let hub = open(database, opponent).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
-    tracing::info!(address = %local, database, "tegoma server listening");
-    println!("tegoma server: open http://{local}/ (database {database})");
+    let shown = redact_password(database);
+    tracing::info!(address = %local, database = %shown, "tegoma server listening");
+    println!("tegoma server: open http://{local}/ (database {shown})");
     let shutdown = Shutdown::new();
     tokio::spawn(on_signal(shutdown.clone()));
     serve_with(listener, hub, config, shutdown).await?;
     tracing::info!("tegoma server stopped");
     Ok(())
+}
+
+/// A database URL as it may be shown in a log: a password (`postgres://user:PASSWORD@host`)
+/// replaced by `***`.
+pub fn redact_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let Some((userinfo, host)) = rest.rsplit_once('@') else {
+        return url.to_string();
+    };
+    match userinfo.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
 }
 
 /// Triggers `shutdown` on SIGTERM or SIGINT (Ctrl-C).
@@ -206,4 +222,21 @@ pub fn run(
         .enable_all()
         .build()?
         .block_on(serve(addr, database, opponent, config))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_are_not_logged() {
+        use super::redact_password as r;
+        assert_eq!(
+            r("postgres://tegoma:s3cr@t@db.example:5432/tegoma"),
+            "postgres://tegoma:***@db.example:5432/tegoma"
+        );
+        assert_eq!(
+            r("postgres://tegoma@db/tegoma"),
+            "postgres://tegoma@db/tegoma"
+        );
+        assert_eq!(r("sqlite://tegoma.db"), "sqlite://tegoma.db");
+    }
 }
