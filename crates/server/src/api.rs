@@ -279,7 +279,17 @@ async fn resign(
 
 fn offer(body: &Bytes) -> Result<Offer, ApiError> {
     let v = parse_body(body)?;
-    Offer::parse(v.get("action").and_then(Value::as_str)).ok_or_else(|| {
+    let action = match v.get("action") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "MalformedJson",
+                "action must be the string offer, accept or decline",
+            ))
+        }
+    };
+    Offer::parse(action).ok_or_else(|| {
         ApiError::bad_request("MalformedJson", "action must be offer, accept or decline")
     })
 }

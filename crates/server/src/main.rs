@@ -1,42 +1,62 @@
-//! `tegoma-server [--addr 127.0.0.1:8080] [--database URL]`: the game server alone (the same
-//! as `tegoma serve`; the tests start it as a process to kill it).
+//! `tegoma-server [--addr 127.0.0.1:8080] [--database URL] [limits...]`: the game server alone
+//! (the same as `tegoma serve`; the tests start it as a process to kill it). Every flag is in
+//! docs/server.md and `tegoma-server --help`.
 
+use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
+
+use clap::Parser;
 
 /// mimalloc: a server allocates and frees small buffers for every message, from both cores;
 /// measured faster than the system allocator in the load benchmark.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The Tegoma game server: HTTP API, WebSocket and web board.
+#[derive(Parser, Debug)]
+#[command(name = "tegoma-server", version)]
+struct Cli {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The database: `sqlite://FILE` (the default, created when missing) or
+    /// `postgres://USER@HOST/DB` (several servers may share it).
+    #[arg(long, default_value = tegoma_server::DEFAULT_DATABASE)]
+    database: String,
+    #[command(flatten)]
+    limits: tegoma_server::config::Flags,
+}
+
 fn main() -> ExitCode {
-    let mut addr = "127.0.0.1:8080".to_string();
-    let mut database = tegoma_server::DEFAULT_DATABASE.to_string();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match (a.as_str(), args.next()) {
-            ("--addr", Some(v)) => addr = v,
-            ("--database", Some(v)) => database = v,
-            _ => {
-                eprintln!("usage: tegoma-server [--addr HOST:PORT] [--database URL]");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let addr = match addr.parse() {
-        Ok(a) => a,
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
         Err(e) => {
-            eprintln!("error: InvalidAddress: {e}");
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    tegoma_server::init_logging();
+    let config = match cli.limits.config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: InvalidConfig: {e}");
             return ExitCode::from(2);
         }
     };
     match tegoma_server::run(
-        addr,
-        &database,
+        cli.addr,
+        &cli.database,
         Arc::new(tegoma_server::EngineOpponent::default()),
+        config,
     ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            tracing::error!(error = %e, "server failed");
             eprintln!("error: Server: {e}");
             ExitCode::from(1)
         }

@@ -1,4 +1,5 @@
-//! `tegoma serve`: the game server and its web board (see the `tegoma-server` crate).
+//! `tegoma serve`: the game server and its web board (see the `tegoma-server` crate; every
+//! limit flag is in docs/server.md).
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -14,14 +15,23 @@ pub struct Args {
     /// `postgres://USER@HOST/DB` (several servers may share it).
     #[arg(long, default_value = tegoma_server::DEFAULT_DATABASE)]
     pub database: String,
+    /// The server's limits, CORS and metrics.
+    #[command(flatten)]
+    pub limits: tegoma_server::config::Flags,
 }
 
-/// Runs the server until the process ends.
+/// Runs the server until SIGTERM or Ctrl-C (then shuts down gracefully and exits 0).
 pub fn run(a: Args) -> ExitCode {
+    let config = match a.limits.config() {
+        Ok(c) => c,
+        Err(e) => return crate::fail("InvalidConfig", e),
+    };
+    tegoma_server::init_logging();
     match tegoma_server::run(
         a.addr,
         &a.database,
         Arc::new(tegoma_server::EngineOpponent::default()),
+        config,
     ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => crate::fail("Server", e),

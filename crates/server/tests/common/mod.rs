@@ -194,6 +194,8 @@ pub fn free_addr() -> SocketAddr {
 pub async fn spawn_server(addr: SocketAddr, db: &str) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma-server"))
         .args(["--addr", &addr.to_string(), "--database", db])
+        // Every client of a test shares the loopback address.
+        .arg("--no-address-limits")
         .stdout(Stdio::null())
         .spawn()
         .expect("the server starts");
