@@ -173,6 +173,9 @@ pub struct ServerConfig {
     /// On shutdown, the time every connection has to finish (`--shutdown-grace`, default
     /// 10 s).
     pub shutdown_grace: Duration,
+    /// What each game allows its seats and clients, and how long games stay in memory
+    /// (`--max-resident-games`, `--idle-unload`, `--seat-rate`, `--ws-*`, ...).
+    pub games: crate::game::GameLimits,
 }
 
 impl Default for ServerConfig {
@@ -190,6 +193,7 @@ impl Default for ServerConfig {
             cors_origins: Vec::new(),
             metrics: true,
             shutdown_grace: Duration::from_secs(10),
+            games: crate::game::GameLimits::default(),
         }
     }
 }
@@ -217,6 +221,9 @@ impl ServerConfig {
     pub fn validate(&self) -> Result<(), String> {
         if self.max_connections == 0 || self.max_connections_per_ip == 0 {
             return Err("the connection caps must be at least 1".into());
+        }
+        if self.games.max_resident == 0 || self.games.ws_backlog == 0 {
+            return Err("--max-resident-games and --ws-backlog must be at least 1".into());
         }
         for o in &self.cors_origins {
             let host = o
@@ -355,6 +362,40 @@ pub struct Flags {
     /// On SIGTERM or Ctrl-C, the time open connections have to finish.
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub shutdown_grace: Duration,
+    /// Games kept in memory at most; beyond, those idle longest leave (read again from the
+    /// database when asked for).
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub max_resident_games: usize,
+    /// An unfinished game with no client and no command leaves memory after this time.
+    #[arg(long, value_name = "DURATION", default_value = "300s", value_parser = parse_duration)]
+    pub idle_unload: Duration,
+    /// A finished game with no client and no command leaves memory after this time.
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
+    pub finished_unload: Duration,
+    /// Draw offers a side may make in one game.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub max_draw_offers: u32,
+    /// Take-back requests a side may make in one game.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub max_takeback_offers: u32,
+    /// Actions a seat may send (moves, resignation, offers, answers; HTTP and WebSocket
+    /// together): N/s, N/min or N/h, optionally :BURST.
+    #[arg(long, value_name = "RATE", default_value = "10/s:20")]
+    pub seat_rate: Rate,
+    /// Events a game keeps for WebSocket clients that reconnect with ?since=N.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub ws_replay_events: usize,
+    /// How often the server pings a WebSocket client.
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = parse_duration)]
+    pub ws_ping: Duration,
+    /// A WebSocket client that answers no ping for --ws-ping plus this, or takes no message
+    /// for this long, is disconnected (close code 4000: reconnect).
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
+    pub ws_timeout: Duration,
+    /// Messages a WebSocket client may be behind the game's stream before it is
+    /// disconnected (close code 4000: reconnect).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub ws_backlog: usize,
 }
 
 impl Flags {
@@ -376,6 +417,19 @@ impl Flags {
             cors_origins: self.cors_origins.clone(),
             metrics: !self.no_metrics,
             shutdown_grace: self.shutdown_grace,
+            games: crate::game::GameLimits {
+                max_resident: self.max_resident_games,
+                idle_unload: self.idle_unload,
+                finished_unload: self.finished_unload,
+                max_draw_offers: self.max_draw_offers,
+                max_takeback_offers: self.max_takeback_offers,
+                seat_rate: f64::from(self.seat_rate.per) / self.seat_rate.period.as_secs_f64(),
+                seat_burst: f64::from(self.seat_rate.burst),
+                replay_events: self.ws_replay_events,
+                ws_ping: self.ws_ping,
+                ws_timeout: self.ws_timeout,
+                ws_backlog: self.ws_backlog,
+            },
         };
         if self.no_address_limits {
             let open = ServerConfig::without_address_limits();

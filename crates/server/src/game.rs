@@ -492,6 +492,7 @@ pub(crate) async fn start(
     for e in &events {
         g.apply_stored(e)?;
     }
+    crate::metrics::game_loaded();
     tokio::spawn(g.run(rx));
     Ok(GameHandle { tx, row, shared })
 }
@@ -544,6 +545,7 @@ impl Game {
                 break;
             }
         }
+        crate::metrics::game_unloaded();
     }
 
     /// Leaves the hub's map (the game is started again from the database when asked for).

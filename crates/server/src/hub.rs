@@ -301,6 +301,11 @@ async fn waker(hub: std::sync::Weak<Hub>) {
                 break;
             }
         }
+        // Games in memory in use: a client connected or a command in flight.
+        let active = hub.games.lock().map_or(0, |g| {
+            g.values().filter(|h| h.tx.strong_count() > 1).count()
+        });
+        crate::metrics::games_active(active);
         drop(hub);
         tokio::time::sleep(WAKE_EVERY).await;
     }

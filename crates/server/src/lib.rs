@@ -69,13 +69,26 @@ pub fn app_with(hub: Arc<Hub>, config: &ServerConfig, shutdown: &Shutdown) -> ax
     }
 }
 
-/// Opens the database, resumes unfinished games and returns the hub.
+/// Opens the database and returns the hub, its waker started (no game is loaded: games are
+/// read from the database when asked for, or when their clock or engine needs them).
 ///
 /// # Errors
 /// Database errors.
 pub async fn open(database: &str, opponent: Arc<dyn Opponent>) -> Result<Arc<Hub>, ApiError> {
+    open_with(database, opponent, game::GameLimits::default()).await
+}
+
+/// [`open`] with the games' limits.
+///
+/// # Errors
+/// Database errors.
+pub async fn open_with(
+    database: &str,
+    opponent: Arc<dyn Opponent>,
+    limits: game::GameLimits,
+) -> Result<Arc<Hub>, ApiError> {
     let store = Store::open(database).await?;
-    let hub = Hub::new(store, opponent);
+    let hub = Hub::with_limits(store, opponent, limits);
     hub.resume().await?;
     Ok(hub)
 }
@@ -92,7 +105,7 @@ pub async fn serve(
     config: ServerConfig,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     config.validate()?;
-    let hub = open(database, opponent).await?;
+    let hub = open_with(database, opponent, config.games.clone()).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
     let shown = redact_password(database);

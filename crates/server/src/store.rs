@@ -489,6 +489,21 @@ impl Store {
         e: &EventRow,
         wake: Option<i64>,
     ) -> Result<Append, StoreError> {
+        let started = std::time::Instant::now();
+        let appended = self.append_inner(id, e, wake).await;
+        crate::metrics::storage_latency(started.elapsed());
+        if e.kind == "move" && matches!(appended, Ok(Append::Stored)) {
+            crate::metrics::move_stored();
+        }
+        appended
+    }
+
+    async fn append_inner(
+        &self,
+        id: &str,
+        e: &EventRow,
+        wake: Option<i64>,
+    ) -> Result<Append, StoreError> {
         if let Some(w) = &self.writer {
             let (reply, answer) = oneshot::channel();
             let event = Write::Event {

@@ -48,6 +48,7 @@ pub const RECONNECT: u16 = 4000;
 pub(crate) async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    shutdown: Option<axum::Extension<crate::Shutdown>>,
     uri: Uri,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
@@ -76,11 +77,16 @@ pub(crate) async fn upgrade(
         };
     let g = hub.get(&id).await?.ok_or_else(ApiError::not_found)?;
     let limits = hub.limits();
+    let shutdown = shutdown.map(|s| s.0).unwrap_or_default();
     Ok(ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(64 * 1024)
         .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| session(socket, g, since, feed, limits)))
+        .on_upgrade(move |socket| {
+            // The server waits for the session (its close frame) when it shuts down.
+            let tracker = shutdown.tracker();
+            tracker.track_future(session(socket, g, since, feed, limits, shutdown))
+        }))
 }
 
 struct Bucket {
@@ -197,9 +203,18 @@ async fn session(
     since: Option<i64>,
     feed_of: Feed,
     limits: std::sync::Arc<GameLimits>,
+    shutdown: crate::Shutdown,
 ) {
-    let end = run_session(&mut socket, g, since, feed_of, &limits).await;
+    crate::metrics::ws_connected();
+    let end = tokio::select! {
+        end = run_session(&mut socket, g, since, feed_of, &limits) => end,
+        () = shutdown.triggered() => End::Close(1001, "the server is shutting down"),
+    };
+    crate::metrics::ws_disconnected();
     if let End::Close(code, reason) = end {
+        if code != 1001 {
+            crate::metrics::refused(crate::metrics::Refusal::WebSocket);
+        }
         let frame = Message::Close(Some(CloseFrame {
             code,
             reason: reason.into(),

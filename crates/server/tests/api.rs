@@ -328,7 +328,10 @@ async fn out_of_range_periods_are_refused() {
         assert_eq!(v["error"]["kind"], "InvalidPeriods", "{periods}");
     }
     let body = r#"{"rules": "chess", "periods": [{"time": 1}, {"time": 31536000, "inc": 5}]}"#;
-    assert_eq!(json(addr, "POST", "/api/games", None, Some(body)).await.0, 201);
+    assert_eq!(
+        json(addr, "POST", "/api/games", None, Some(body)).await.0,
+        201
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

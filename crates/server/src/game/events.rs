@@ -55,7 +55,8 @@ pub const MAX_PERIOD_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 fn check_periods(list: &[Value]) -> Result<(), ApiError> {
     for (i, p) in list.iter().enumerate() {
         let field = |names: [&str; 2]| names.iter().find_map(|n| p.get(*n)).and_then(Value::as_f64);
-        let bad = |what: String| ApiError::unprocessable("InvalidPeriods", format!("period {i}: {what}"));
+        let bad =
+            |what: String| ApiError::unprocessable("InvalidPeriods", format!("period {i}: {what}"));
         let time = field(["time", "duration"]).unwrap_or(0.0);
         if !(1.0..=MAX_PERIOD_SECONDS).contains(&time) {
             return Err(bad(format!(
