@@ -92,6 +92,10 @@ fn main() -> ExitCode {
     if !out::stdout_is_open() {
         return fail("Io", "standard output is closed: nothing could be written");
     }
+    // The games of TEGOMA_GAMES: a bad description is reported at start, by every command.
+    if let Err(e) = tegoma_game::registry::check_games_dir() {
+        return fail(tegoma_notation::NotationError::kind(&e), e);
+    }
     match cli.command {
         Command::Validate(a) => cmd::validate::run(a),
         Command::Apply(a) => cmd::apply::run(a),

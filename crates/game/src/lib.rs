@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+mod games_dir;
 pub mod lines;
 pub mod matches;
 pub mod pgn;

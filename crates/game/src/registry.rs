@@ -9,7 +9,19 @@
 //!
 //! Adding a built-in game means registering it here and nowhere else: a variant of [`Rules`],
 //! its arm in [`Rules::visit`] and its line in the name table ([`BUILT_IN`]); a game defined by
-//! files is one entry of [`FILE_GAMES`] (or loaded at run time with [`Rules::from_files`]).
+//! files is one entry of [`FILE_GAMES`] (or loaded at run time with [`Rules::from_files`] or
+//! [`Rules::from_dir`]).
+//!
+//! Games defined by files are also found at run time, with no code change: every directory
+//! under the directories named by the `TEGOMA_GAMES` environment variable (separated by `:`,
+//! as `PATH`) that holds both `description.json` and `ggn.json` is a game, named by its
+//! description's `name` in lower case and found from its style letter (`sin`). The variable is
+//! read once per process, at the registry's first use, and each such game is built once. These
+//! games come after the built-in and embedded ones; a directory whose files are not usable (a
+//! missing field, invalid JSON, a name or style letter that another game has) is not a game,
+//! and its typed error ([`RulesError::GameFiles`], [`RulesError::GameClash`]) names the file
+//! and the field: [`check_games_dir`] returns it (a program calls it at start), and so does a
+//! request for that game by name or style letter.
 //!
 //! ```
 //! use tegoma_game::{MatchRules, Rules, Visit};
@@ -32,6 +44,7 @@
 //! ```
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tegoma_ggn::{Description, Engine, EngineError};
@@ -40,6 +53,8 @@ use tegoma_notation::NotationError;
 use tegoma_protocol::{Position, Style};
 use tegoma_rules::systems::{Chess, Ogi};
 
+use crate::games_dir;
+pub use crate::games_dir::{DESCRIPTION_FILE, GAMES_VAR, GGN_FILE};
 use crate::rules::MatchRules;
 
 /// A rule system chosen at run time. See the [module docs](self).
@@ -60,6 +75,7 @@ pub struct FileRules {
     name: String,
     ggn: Ggn,
     engine: Engine,
+    dir: Option<PathBuf>,
 }
 
 impl FileRules {
@@ -74,6 +90,11 @@ impl FileRules {
     /// The engine that plays the game.
     pub fn engine(&self) -> &Engine {
         &self.engine
+    }
+    /// The directory the game was read from (`TEGOMA_GAMES`, [`Rules::from_dir`]); `None` for
+    /// a game embedded in the library or built from texts.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
     }
 }
 
@@ -126,6 +147,38 @@ pub enum RulesError {
         /// The game's name.
         game: String,
     },
+    /// A game directory (`TEGOMA_GAMES`, [`Rules::from_dir`]) whose files are not usable: the
+    /// file (or directory) and, when one is at fault, the field.
+    #[error("{}", game_files_message(.path, .field.as_deref(), .reason))]
+    GameFiles {
+        /// The file (`…/description.json`, `…/ggn.json`), or the directory.
+        path: String,
+        /// The field at fault: a description's top-level field (`capture`, `sin`, `name`, …) or
+        /// a table's piece key (`K:+B`); `None` when the whole file is (unreadable, not JSON).
+        field: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A game directory whose name or style letter another game already has (built-in games,
+    /// then embedded ones, then the directories in order).
+    #[error("{path}: field {field}: {value:?} is already {game}'s")]
+    GameClash {
+        /// The description file.
+        path: String,
+        /// `name` or `sin`.
+        field: &'static str,
+        /// The value as written.
+        value: String,
+        /// The game that has it.
+        game: String,
+    },
+}
+
+fn game_files_message(path: &str, field: Option<&str>, reason: &str) -> String {
+    match field {
+        Some(f) => format!("{path}: field {f}: {reason}"),
+        None => format!("{path}: {reason}"),
+    }
 }
 
 impl NotationError for RulesError {
@@ -136,6 +189,8 @@ impl NotationError for RulesError {
             RulesError::GameMismatch { .. } => "GameMismatch",
             RulesError::Files(e) => e.kind(),
             RulesError::Unsupported { .. } => "Unsupported",
+            RulesError::GameFiles { .. } => "InvalidGameFiles",
+            RulesError::GameClash { .. } => "GameClash",
         }
     }
 }
@@ -164,12 +219,38 @@ pub const BUILT_IN: [(&str, &[&str], char); 2] = [
     ("ogi", &["Ogi", "ōgi", "Ōgi"], 'O'),
 ];
 
-/// Every name [`Rules::by_name`] knows, built-in games first.
+/// Every name [`Rules::by_name`] knows: built-in games first, then embedded ones, then the
+/// games of `TEGOMA_GAMES` (see the [module docs](self)).
 pub fn names() -> impl Iterator<Item = &'static str> {
     BUILT_IN
         .iter()
         .map(|b| b.0)
         .chain(FILE_GAMES.iter().map(|g| g.name))
+        .chain(games_dir::loaded().games.iter().map(|g| g.name.as_str()))
+}
+
+/// Checks the games of `TEGOMA_GAMES`: the first error of a directory that is not a usable game
+/// (in the order of the directories, then of their subdirectories' names). Commands and
+/// servers call it at start, so that a bad description is reported before any work. Reads the
+/// variable if nothing did before (once per process).
+///
+/// # Errors
+/// [`RulesError::GameFiles`] (the file and the field at fault) or [`RulesError::GameClash`].
+pub fn check_games_dir() -> Result<(), RulesError> {
+    match load_errors().first() {
+        Some(e) => Err(e.clone()),
+        None => Ok(()),
+    }
+}
+
+/// Every error of the directories of `TEGOMA_GAMES` that are not usable games, in order (see
+/// [`check_games_dir`]).
+pub fn load_errors() -> Vec<RulesError> {
+    games_dir::loaded()
+        .failed
+        .iter()
+        .map(|f| f.error.clone())
+        .collect()
 }
 
 fn known_names() -> String {
@@ -206,14 +287,33 @@ impl FileRules {
         let table = Ggn::from_json(ggn)
             .map_err(|e| EngineError::from(tegoma_ggn::DescriptionError::Table(e.to_string())))?;
         let desc = Description::from_json(description).map_err(EngineError::from)?;
+        FileRules::build_parsed(table, desc, None)
+    }
+
+    pub(crate) fn build_parsed(
+        table: Ggn,
+        desc: Description,
+        dir: Option<PathBuf>,
+    ) -> Result<FileRules, RulesError> {
         let name = desc.name.to_lowercase();
         let engine = Engine::new(&table, desc)?;
         Ok(FileRules {
             name,
             ggn: table,
             engine,
+            dir,
         })
     }
+}
+
+/// The error of a `TEGOMA_GAMES` directory that is not a usable game and claimed this name
+/// (its directory's name or its description's `name`).
+fn failed_by_name(name: &str) -> Option<RulesError> {
+    games_dir::loaded()
+        .failed
+        .iter()
+        .find(|f| f.names.iter().any(|n| n.eq_ignore_ascii_case(name)))
+        .map(|f| f.error.clone())
 }
 
 impl Rules {
@@ -227,10 +327,13 @@ impl Rules {
         Rules::Ogi(Ogi::default())
     }
 
-    /// The rule system of this name (`chess`, `ogi`, `kogoma`, …; case-insensitive).
+    /// The rule system of this name (`chess`, `ogi`, `kogoma`, …, and the games of
+    /// `TEGOMA_GAMES`; case-insensitive).
     ///
     /// # Errors
-    /// [`RulesError::UnknownGame`] naming the known games.
+    /// [`RulesError::UnknownGame`] naming the known games; the error of a `TEGOMA_GAMES`
+    /// directory of this name that is not a usable game ([`RulesError::GameFiles`],
+    /// [`RulesError::GameClash`]).
     pub fn by_name(name: &str) -> Result<Rules, RulesError> {
         for (canonical, others, _) in BUILT_IN {
             if canonical.eq_ignore_ascii_case(name) || others.contains(&name) {
@@ -245,6 +348,16 @@ impl Rules {
         {
             return file_game(g);
         }
+        if let Some(g) = games_dir::loaded()
+            .games
+            .iter()
+            .find(|g| g.name.eq_ignore_ascii_case(name))
+        {
+            return Ok(Rules::Files(g.clone()));
+        }
+        if let Some(e) = failed_by_name(name) {
+            return Err(e);
+        }
         Err(RulesError::UnknownGame {
             name: name.chars().take(64).collect(),
             known: known_names(),
@@ -252,10 +365,11 @@ impl Rules {
     }
 
     /// The rule system whose first player's style is `style` (either case: `C` chess, `O`
-    /// Ōgi, `K` Kogoma, …).
+    /// Ōgi, `K` Kogoma, …, and the games of `TEGOMA_GAMES`).
     ///
     /// # Errors
-    /// [`RulesError::UnknownStyles`].
+    /// [`RulesError::UnknownStyles`]; the error of a `TEGOMA_GAMES` directory of this style
+    /// letter that is not a usable game.
     pub fn for_styles(style: Style) -> Result<Rules, RulesError> {
         let letter = style.to_string().to_ascii_uppercase();
         for (canonical, _, l) in BUILT_IN {
@@ -271,6 +385,21 @@ impl Rules {
                 return Ok(r);
             }
         }
+        let loaded = games_dir::loaded();
+        if let Some(g) = loaded
+            .games
+            .iter()
+            .find(|g| g.engine.description().sin == letter)
+        {
+            return Ok(Rules::Files(g.clone()));
+        }
+        if let Some(f) = loaded
+            .failed
+            .iter()
+            .find(|f| f.sin.as_deref() == Some(letter.as_str()))
+        {
+            return Err(f.error.clone());
+        }
         Err(RulesError::UnknownStyles {
             styles: style.to_string(),
             known: BUILT_IN
@@ -280,6 +409,12 @@ impl Rules {
                     FILE_GAMES
                         .iter()
                         .filter_map(|g| file_game(g).ok().map(|r| r.styles_letter())),
+                )
+                .chain(
+                    loaded
+                        .games
+                        .iter()
+                        .map(|g| g.engine.description().sin.clone()),
                 )
                 .collect::<Vec<_>>()
                 .join(", "),
@@ -318,6 +453,25 @@ impl Rules {
     /// [`RulesError::Files`] when the table or the description is not usable.
     pub fn from_files(ggn: &str, description: &str) -> Result<Rules, RulesError> {
         FileRules::build(ggn, description).map(|f| Rules::Files(Arc::new(f)))
+    }
+
+    /// A game defined by files in `dir` (`description.json` and `ggn.json`), as the
+    /// directories of `TEGOMA_GAMES` are read: the name must be a word (ASCII letters, digits,
+    /// `-`, `_`) and every piece of the table of the description's style. The game is not
+    /// registered (no check against other games' names and letters).
+    ///
+    /// # Errors
+    /// [`RulesError::GameFiles`] naming the file and the field at fault.
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<Rules, RulesError> {
+        games_dir::from_dir(dir.as_ref()).map(|f| Rules::Files(Arc::new(f)))
+    }
+
+    /// The first error of the games of `TEGOMA_GAMES` (the same as [`check_games_dir`]).
+    ///
+    /// # Errors
+    /// [`RulesError::GameFiles`] or [`RulesError::GameClash`].
+    pub fn check_games_dir() -> Result<(), RulesError> {
+        check_games_dir()
     }
 
     /// Ōgi without the King's privilege (every capture demotes), as engines without it count.
