@@ -41,6 +41,11 @@ fn main() -> ExitCode {
         }
     };
     tegoma_server::init_logging();
+    // Games described by files (TEGOMA_GAMES): a bad one stops the server at start.
+    if let Err(e) = tegoma_game::Rules::check_games_dir() {
+        eprintln!("error: {}: {e}", tegoma_notation::NotationError::kind(&e));
+        return ExitCode::from(2);
+    }
     let config = match cli.limits.config() {
         Ok(c) => c,
         Err(e) => {
