@@ -310,13 +310,7 @@ async fn a_client_that_stops_reading_is_told_to_reconnect() {
     let (_hub, addr) = serve(&fresh_db("pings"), limits).await;
     let (id, _, _) = create(addr, r#"{"rules": "chess"}"#).await;
     // A raw client: the handshake, then nothing read (and so no ping answered) for a while.
-    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!(
-        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
-         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
-         Sec-WebSocket-Version: 13\r\n\r\n"
-    );
-    tcp.write_all(req.as_bytes()).await.unwrap();
+    let mut tcp = raw_ws(addr, &id).await;
     tokio::time::sleep(Duration::from_millis(900)).await;
     let mut all = Vec::new();
     tokio::time::timeout(Duration::from_secs(3), tcp.read_to_end(&mut all))
@@ -325,12 +319,45 @@ async fn a_client_that_stops_reading_is_told_to_reconnect() {
         .unwrap();
     let head = String::from_utf8_lossy(&all);
     assert!(head.starts_with("HTTP/1.1 101"), "{head}");
-    // The close frame: opcode 8, then the code, big-endian.
-    let code = all
-        .windows(4)
-        .find(|w| w[0] == 0x88 && w[1] >= 2)
-        .map(|w| u16::from_be_bytes([w[2], w[3]]));
+    let code = close_code(&all);
     assert_eq!(code, Some(tegoma_server::ws::RECONNECT));
+}
+
+/// The opening of a WebSocket on a raw connection: the handshake sent, the answer's head read.
+async fn raw_ws(addr: SocketAddr, id: &str) -> tokio::net::TcpStream {
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tcp.write_all(req.as_bytes()).await.unwrap();
+    tcp
+}
+
+/// The code of the first close frame in what the server sent.
+fn close_code(all: &[u8]) -> Option<u16> {
+    all.windows(4)
+        .find(|w| w[0] == 0x88 && w[1] >= 2)
+        .map(|w| u16::from_be_bytes([w[2], w[3]]))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invalid_frames_are_closed_with_the_protocol_error_code() {
+    let (_hub, addr) = serve(&fresh_db("frames"), GameLimits::default()).await;
+    let (id, _, _) = create(addr, r#"{"rules": "chess"}"#).await;
+    // An unmasked frame from a client, and a frame with a reserved opcode.
+    for frame in [&b"\x81\x02hi"[..], &b"\x83\x80\x00\x00\x00\x00"[..]] {
+        let mut tcp = raw_ws(addr, &id).await;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        tcp.write_all(frame).await.unwrap();
+        let mut all = Vec::new();
+        tokio::time::timeout(Duration::from_secs(3), tcp.read_to_end(&mut all))
+            .await
+            .expect("the server closes the connection")
+            .unwrap();
+        assert_eq!(close_code(&all), Some(1002), "{frame:?}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
