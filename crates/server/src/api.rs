@@ -28,7 +28,7 @@ pub const MAX_BODY: usize = 256 * 1024;
 pub fn routes(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
-        .route("/api/games", post(create))
+        .route("/api/games", get(games).post(create))
         .route("/api/games/{id}", get(record))
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/state", get(state))
@@ -54,6 +54,56 @@ fn parse_body(body: &Bytes) -> Result<Value, ApiError> {
         ));
     }
     Ok(v)
+}
+
+/// The name shown for a game: a built-in game's spelling with a capital (its accents kept,
+/// `Ōgi`), a game from files its name with a capital.
+fn display_name(name: &str) -> String {
+    let alias = tegoma_game::registry::BUILT_IN
+        .iter()
+        .find(|b| b.0 == name)
+        .and_then(|b| {
+            b.1.iter()
+                .find(|a| {
+                    a.chars()
+                        .next()
+                        .is_some_and(|c| c.is_uppercase() && !c.is_ascii())
+                })
+                .or_else(|| b.1.first())
+        });
+    match alias {
+        Some(a) => (*a).to_string(),
+        None => {
+            let mut c = name.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
+/// `GET /api/games`: every game this server plays (the built-in ones, those embedded, those
+/// found under `TEGOMA_GAMES`), each `{"name", "display", "id", "styles", "start_feen",
+/// "pgn"}` (`pgn`: the game's records can be written as PGN).
+async fn games() -> Response {
+    let mut list = Vec::new();
+    for name in tegoma_game::registry::names() {
+        let Ok(rules) = tegoma_game::Rules::by_name(name) else {
+            continue;
+        };
+        let m = tegoma_game::AnyMatch::new(rules.clone());
+        let feen = m.start_feen();
+        let styles = feen.rsplit(' ').next().unwrap_or("").to_string();
+        list.push(json!({
+            "name": rules.name(),
+            "display": display_name(rules.name()),
+            "id": rules.id(),
+            "styles": styles,
+            "start_feen": feen,
+            "pgn": m.start_fen().is_some(),
+        }));
+    }
+    Json(json!({ "games": list })).into_response()
 }
 
 async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {

@@ -310,6 +310,32 @@ async fn the_server_clock_ends_a_game() {
     assert_eq!(v["game"]["outcome"]["reason"], "timelimit", "{v}");
 }
 
+/// `GET /api/games` lists every game the server plays, with what a board needs to offer it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_are_listed() {
+    let addr = start().await;
+    let (s, v) = json(addr, "GET", "/api/games", None, None).await;
+    assert_eq!(s, 200, "{v}");
+    let games = v["games"].as_array().unwrap();
+    let by = |n: &str| games.iter().find(|g| g["name"] == n).cloned().unwrap();
+    assert_eq!(by("chess")["styles"], "C/c");
+    assert_eq!(by("chess")["pgn"], true);
+    assert_eq!(by("chess")["id"], "tegoma.chess/1");
+    assert_eq!(by("ogi")["display"], "Ōgi");
+    assert_eq!(by("ogi")["pgn"], false);
+    assert_eq!(by("kogoma")["styles"], "K/k");
+    assert_eq!(by("kogoma")["display"], "Kogoma");
+    // Each start position creates a game of that name.
+    for g in games {
+        let body = json!({"feen": g["start_feen"]}).to_string();
+        let (s, v) = json(addr, "POST", "/api/games", None, Some(&body)).await;
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().unwrap();
+        let (_, st) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
+        assert_eq!(st["game"]["rules"], g["name"]);
+    }
+}
+
 /// Periods under 1 s (the game is lost on the first move) or past what the clock can show are
 /// refused, and no game is created.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -46,8 +46,25 @@ async function api(method, path, body, token) {
 }
 
 // ---- lobby ----
+// The games the server plays (GET /api/games): the lobby offers each, by its display name.
+async function listGames() {
+  try {
+    const { games } = await api('GET', '/api/games');
+    const select = $('rules');
+    for (const g of games) {
+      const o = document.createElement('option');
+      o.value = g.name;
+      o.textContent = g.display;
+      select.append(o);
+    }
+  } catch (e) {
+    $('lobby-error').textContent = e.message;
+  }
+}
+
 function lobby() {
   $('lobby').hidden = false;
+  listGames();
   $('clock').addEventListener('change', () => {
     $('custom-periods-label').hidden = $('clock').value !== 'custom';
   });
