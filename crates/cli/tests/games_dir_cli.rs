@@ -204,8 +204,8 @@ fn the_engine_plays_a_match_on_the_copy_over_sei() {
     // Over SEI, the engine lists the game as `tegoma.zogoma/1` and searches it.
     let input = format!(
         "{}\n{}\n",
-        r#"{"type":"hello","protocol":"sei","version":"1.0"}"#,
-        serde_json::json!({"type": "search", "id": "s1", "rules": "tegoma.zogoma/1",
+        r#"{"id":1,"op":"hello","versions":[1]}"#,
+        serde_json::json!({"id": 2, "op": "search", "rules": "tegoma.zogoma/1",
             "position": ZOGOMA_START, "limits": {"depth": 2}})
     );
     let sei = with_stdin(g, &["engine"], input.as_bytes());
@@ -214,13 +214,20 @@ fn the_engine_plays_a_match_on_the_copy_over_sei() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(answers[0]["type"], "hello", "{text}");
-    let ids = answers[0]["rules"].as_array().unwrap();
-    assert!(ids.contains(&"tegoma.zogoma/1".into()), "{text}");
+    assert_eq!(
+        (&answers[0]["re"], &answers[0]["ev"]),
+        (&1.into(), &"done".into()),
+        "{text}"
+    );
+    assert!(answers[0]["rules"]["tegoma.zogoma/1"].is_object(), "{text}");
     let best = answers.last().unwrap();
-    assert_eq!(best["type"], "bestmove", "{text}");
+    assert_eq!(
+        (&best["re"], &best["ev"]),
+        (&2.into(), &"done".into()),
+        "{text}"
+    );
     let legal = ok(g, &["moves", "--feen", ZOGOMA_START]);
-    let m = best["move"].as_str().unwrap();
+    let m = best["best"].as_str().unwrap();
     assert!(legal.lines().any(|l| l == m), "{m} is not legal: {text}");
 }
 
