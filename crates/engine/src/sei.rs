@@ -11,6 +11,12 @@
 //! | `{"id":4,"op":"search","rules":ID,"position":FEEN,"moves":[PMN..],"clock":{..},"limits":{..},"fresh":true,"roots":[PMN..]}` | `{"re":4,"ev":"info",..}` lines, then `{"re":4,"ev":"done","best":PMN or null,"depth":..,"nodes":..,"elapsed":..,"variations":[{"pv":[..],"score":{"cp":..}}]}` |
 //! | `{"id":5,"op":"cancel"}` | the running search's `done`, then `{"re":5,"ev":"done"}` |
 //!
+//! The options (`hello` lists them with their domains): `hash`, `threads` (up to the cores; a
+//! `fresh` search after a configured `seed` runs on one thread, so that it replays),
+//! `variations` (how many variations are searched, reported best first in `info` and `done`),
+//! `level`, `seed` and `move_overhead_ms`. `limits.mate` N stops the search at a mate in N moves
+//! or fewer, no deeper than 2N − 1 plies; `roots` restricts the root moves searched.
+//!
 //! Every request but `ping` first ends the running search (its `done` comes first). A search
 //! with neither `clock` nor `limits` runs until then. With a clock, the `done` comes by
 //! `own.deadline − overhead` (ms from the receipt of the search). Content errors are attached to
