@@ -11,6 +11,12 @@
 //! | `{"id":4,"op":"search","rules":ID,"position":FEEN,"moves":[PMN..],"clock":{..},"limits":{..},"fresh":true,"roots":[PMN..]}` | `{"re":4,"ev":"info",..}` lines, then `{"re":4,"ev":"done","best":PMN or null,"depth":..,"nodes":..,"elapsed":..,"variations":[{"pv":[..],"score":{"cp":..}}]}` |
 //! | `{"id":5,"op":"cancel"}` | the running search's `done`, then `{"re":5,"ev":"done"}` |
 //!
+//! The options (`hello` lists them with their domains): `hash`, `threads` (up to the cores; a
+//! `fresh` search after a configured `seed` runs on one thread, so that it replays),
+//! `variations` (how many variations are searched, reported best first in `info` and `done`),
+//! `level`, `seed` and `move_overhead_ms`. `limits.mate` N stops the search at a mate in N moves
+//! or fewer, no deeper than 2N − 1 plies; `roots` restricts the root moves searched.
+//!
 //! Every request but `ping` first ends the running search (its `done` comes first). A search
 //! with neither `clock` nor `limits` runs until then. With a clock, the `done` comes by
 //! `own.deadline − overhead` (ms from the receipt of the search). Content errors are attached to
@@ -73,6 +79,7 @@ struct Session<W: Write + Send + 'static> {
     last_id: Option<u64>,
     opened: bool,
     running: Option<Running>,
+    config: Config,
 }
 
 fn lock(e: &Mutex<Engine>) -> std::sync::MutexGuard<'_, Engine> {
@@ -96,6 +103,7 @@ where
         last_id: None,
         opened: false,
         running: None,
+        config: Config::default(),
     };
     for line in lines {
         let line = line?;
@@ -126,30 +134,49 @@ where
     Ok(())
 }
 
-/// The options a `configure` may set, with their domains.
-const OPTIONS: [(&str, i64, i64, &str); 5] = [
-    ("hash", 1, 4096, "Transposition table size (MB)."),
-    ("threads", 1, 1, "Search threads (one)."),
-    ("level", 1, 8, "Strength level, 8 the strongest."),
-    (
-        "seed",
-        0,
-        sei::MAX_INT as i64,
-        "Seed of the lower levels' randomness.",
-    ),
-    (
-        "move_overhead_ms",
-        0,
-        5000,
-        "Milliseconds kept for latency on a clock (at least the host's overhead).",
-    ),
-];
+/// The most variations the `variations` option accepts.
+pub const MAX_VARIATIONS: i64 = 256;
+
+/// The options a `configure` may set: name, least and greatest value, about. `threads` goes up
+/// to the machine's cores ([`crate::uci::max_threads`]).
+fn options() -> [(&'static str, i64, i64, &'static str); 6] {
+    [
+        ("hash", 1, 4096, "Transposition table size (MB)."),
+        (
+            "threads",
+            1,
+            crate::uci::max_threads() as i64,
+            "Search threads, up to the cores (a `fresh` search after a configured `seed` uses one, \
+             so that it is reproducible).",
+        ),
+        (
+            "variations",
+            1,
+            MAX_VARIATIONS,
+            "Variations searched and reported, best first.",
+        ),
+        ("level", 1, 8, "Strength level, 8 the strongest."),
+        (
+            "seed",
+            0,
+            sei::MAX_INT as i64,
+            "Seed of the lower levels' randomness.",
+        ),
+        (
+            "move_overhead_ms",
+            0,
+            5000,
+            "Milliseconds kept for latency on a clock (at least the host's overhead).",
+        ),
+    ]
+}
 
 fn default_of(name: &str) -> i64 {
     let d = EngineOptions::default();
     match name {
         "hash" => d.hash_mb as i64,
         "threads" => d.threads as i64,
+        "variations" => 1,
         "level" => i64::from(d.level.get()),
         "seed" => d.seed as i64,
         _ => d.move_overhead_ms as i64,
@@ -158,7 +185,7 @@ fn default_of(name: &str) -> i64 {
 
 fn hello_done(id: u64, common: bool) -> Event {
     let rules: Map<String, Value> = rules_ids().into_iter().map(|r| (r, json!({}))).collect();
-    let options: Map<String, Value> = OPTIONS
+    let options: Map<String, Value> = options()
         .iter()
         .map(|(name, min, max, about)| {
             (
@@ -187,16 +214,37 @@ fn hello_done(id: u64, common: bool) -> Event {
     }
 }
 
+/// A session's configuration: the engine's options, and what SEI keeps on its side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Config {
+    /// Variations searched (the `variations` option, at least 1).
+    variations: usize,
+    /// Whether the configuration names a `seed` (a `fresh` search then runs on one thread).
+    seeded: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            variations: 1,
+            seeded: false,
+        }
+    }
+}
+
 /// The complete configuration of a `configure` (defaults for the options left out).
-fn configure(c: &Configure) -> Result<EngineOptions, sei::Error> {
+fn configure(c: &Configure) -> Result<(EngineOptions, Config), sei::Error> {
     let mut o = EngineOptions::default();
+    let mut config = Config::default();
+    let known = options();
     for (name, value) in &c.options {
         let at = format!("/options/{}", sei::token(name));
-        let Some(&(_, min, max, _)) = OPTIONS.iter().find(|o| o.0 == name) else {
+        let Some(&(_, min, max, _)) = known.iter().find(|o| o.0 == name) else {
             return Err(sei::Error::invalid(
                 at,
                 format!(
-                    "unknown option `{}` (hash, threads, level, seed, move_overhead_ms)",
+                    "unknown option `{}` (hash, threads, variations, level, seed, \
+                     move_overhead_ms)",
                     name.chars().take(64).collect::<String>()
                 ),
             ));
@@ -210,12 +258,16 @@ fn configure(c: &Configure) -> Result<EngineOptions, sei::Error> {
         match name.as_str() {
             "hash" => o.hash_mb = n as usize,
             "threads" => o.threads = n as usize,
+            "variations" => config.variations = n as usize,
             "level" => o.level = Level::new(n as u8).unwrap_or(Level::FULL),
-            "seed" => o.seed = n as u64,
+            "seed" => {
+                o.seed = n as u64;
+                config.seeded = true;
+            }
             _ => o.move_overhead_ms = n as u64,
         }
     }
-    Ok(o)
+    Ok((o, config))
 }
 
 /// A search checked against the rules: what the engine is to search.
@@ -367,12 +419,26 @@ fn info_event(id: u64, i: &Info, received: Instant) -> Event {
         depth: Some(u64::from(i.depth)),
         nodes: Some(i.nodes.min(sei::MAX_INT)),
         elapsed: Some(millis(received.elapsed())),
-        variations: Some(vec![Variation {
-            pv: i.pv.clone(),
-            score: Some(score_of(i.score)),
-        }]),
+        variations: Some(variations_of(i)),
         ..Event::new(sei::Ev::Info)
     }
+}
+
+/// An iteration's variations, best first (the principal one alone when the search reports none).
+fn variations_of(i: &Info) -> Vec<Variation> {
+    if i.variations.is_empty() {
+        return vec![Variation {
+            pv: i.pv.clone(),
+            score: Some(score_of(i.score)),
+        }];
+    }
+    i.variations
+        .iter()
+        .map(|v| Variation {
+            pv: v.pv.clone(),
+            score: Some(score_of(v.score)),
+        })
+        .collect()
 }
 
 impl<W: Write + Send + 'static> Session<W> {
@@ -414,8 +480,9 @@ impl<W: Write + Send + 'static> Session<W> {
             }),
             "configure" => Configure::from_fields(&request.fields)
                 .and_then(|c| configure(&c))
-                .map(|o| {
+                .map(|(o, config)| {
                     lock(&self.engine).set_options(o);
+                    self.config = config;
                     Event::done(id)
                 }),
             "cancel" => no_fields(&request.fields).map(|()| Event::done(id)),
@@ -454,15 +521,18 @@ impl<W: Write + Send + 'static> Session<W> {
             let stop_at = due.saturating_sub((due / 50).clamp(2, 25));
             deadline = Some(received + Duration::from_millis(stop_at));
         }
-        let mut mate = None;
+        limits.multipv = self.config.variations;
         if let Some(l) = &s.limits {
             limits.depth = l.depth.map(|d| d.min(1000) as u32);
             limits.nodes = l.nodes;
             limits.movetime_ms = l.movetime;
             if let Some(m) = l.mate {
-                let plies = m.saturating_mul(2).saturating_sub(1).min(1000) as u32;
+                // A mate in at most `m` moves: the search stops at one (`Limits::mate`), and
+                // looks no deeper than such a mate lies (2m − 1 plies), the limit a hard cap.
+                let m = m.min(500) as u32;
+                let plies = (2 * m).saturating_sub(1);
                 limits.depth = Some(limits.depth.map_or(plies, |d| d.min(plies)));
-                mate = Some(m);
+                limits.mate = Some(m);
             }
         }
         let infinite = s.infinite();
@@ -471,6 +541,8 @@ impl<W: Write + Send + 'static> Session<W> {
             SearchRequest::new(Start::Feen(s.position.clone()), s.moves.clone(), limits);
         request.search_moves = s.roots.clone().unwrap_or_default();
         let fresh = s.fresh;
+        // A `fresh` search after a configured `seed` is reproducible: one thread.
+        let one_thread = fresh && self.config.seeded;
         let early = c.early.clone();
         let rules = c.rules.clone();
         self.stop.reset();
@@ -510,17 +582,16 @@ impl<W: Write + Send + 'static> Session<W> {
                 engine.new_game();
             }
             let options = engine.options().clone();
-            if overhead > options.move_overhead_ms {
-                let mut o = options.clone();
-                o.move_overhead_ms = overhead.min(5000);
+            let mut o = options.clone();
+            o.move_overhead_ms = o.move_overhead_ms.max(overhead.min(5000));
+            if one_thread {
+                o.threads = 1;
+            }
+            if o != options {
                 engine.set_options(o);
             }
             let mut last_info: Option<Instant> = None;
             let result = engine.search(&request, &mut |i| {
-                if mate.is_some_and(|m| matches!(i.score, Score::Mate(n) if n > 0 && n as u64 <= m))
-                {
-                    stop.stop();
-                }
                 if last_info.is_none_or(|t| t.elapsed() >= Duration::from_millis(100)) {
                     last_info = Some(Instant::now());
                     send(&info_event(id, i, received));
@@ -536,10 +607,14 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             let event = match result {
                 Ok(r) => {
-                    let mut pv = r.info.pv.clone();
+                    let mut variations = variations_of(&r.info);
+                    // The first variation starts with `best` (the move played).
                     if let Some(b) = &r.best {
-                        if pv.first() != Some(b) {
-                            pv = vec![b.clone()];
+                        if variations[0].pv.first() != Some(b) {
+                            variations = vec![Variation {
+                                pv: vec![b.clone()],
+                                score: Some(score_of(r.info.score)),
+                            }];
                         }
                     }
                     Event {
@@ -547,12 +622,7 @@ impl<W: Write + Send + 'static> Session<W> {
                         depth: Some(u64::from(r.info.depth)),
                         nodes: Some(r.info.nodes.min(sei::MAX_INT)),
                         elapsed: Some(millis(received.elapsed())),
-                        variations: r.best.as_ref().map(|_| {
-                            vec![Variation {
-                                pv,
-                                score: Some(score_of(r.info.score)),
-                            }]
-                        }),
+                        variations: r.best.as_ref().map(|_| variations),
                         ..Event::done(id)
                     }
                 }

@@ -1012,3 +1012,153 @@ fn a_threefold_repetition_ends_the_game() {
     assert_eq!(code_path(&err), (Some("illegal"), Some("/moves/8")));
     assert!(e.close());
 }
+
+// ---- the search's own mate limit, roots, variations and threads ------------------------------
+
+/// A mate in two of `data/mates.tsv` (found by python-chess brute force): 1. Bc3 (or Qf7, Qg6)
+/// mates next move.
+const MATE_IN_TWO_FEN: &str = "4Q3/7k/8/8/1B5N/8/7K/8 w - - 1 73";
+
+#[test]
+fn the_mate_limit_finds_a_mate_in_two() {
+    let mut e = Engine::launch();
+    e.open();
+    let position = tegoma_game::AnyPosition::from_fen(Rules::chess(), MATE_IN_TWO_FEN)
+        .unwrap()
+        .feen();
+    let (done, _) = e.ask(&search(
+        2,
+        "tegoma.chess/1",
+        &position,
+        &[],
+        json!({"limits": {"mate": 2}}),
+    ));
+    let best = done["best"].as_str().unwrap_or_default();
+    assert!(["b4-c3", "e8-f7", "e8-g6"].contains(&best), "{done}");
+    assert_eq!(done["variations"][0]["score"]["mate"], 2, "{done}");
+    // The limit is a hard cap: no deeper than a mate in two lies (three plies).
+    assert!(done["depth"].as_u64().unwrap() <= 3, "{done}");
+    assert!(e.close());
+}
+
+#[test]
+fn roots_exclude_the_best_move() {
+    let mut e = Engine::launch();
+    e.open();
+    let c = chess();
+    // Mate in one (Qxf7#) after 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6, but not among the roots.
+    let moves = ["e2-e4", "e7-e5", "f1-c4", "b8-c6", "d1-h5", "g8-f6"];
+    let (done, _) = e.ask(&search(
+        2,
+        "tegoma.chess/1",
+        &c,
+        &moves,
+        json!({"limits": {"depth": 3}, "roots": ["a2-a3", "h5-h4"]}),
+    ));
+    let best = done["best"].as_str().unwrap();
+    assert!(best == "a2-a3" || best == "h5-h4", "{done}");
+    assert_eq!(done["variations"][0]["pv"][0], best, "{done}");
+    assert!(e.close());
+}
+
+#[test]
+fn several_variations_are_reported_best_first() {
+    let mut e = Engine::launch();
+    let hello = e.open();
+    let v = &hello["options"]["variations"];
+    assert_eq!(
+        (&v["type"], &v["default"], &v["min"], &v["max"]),
+        (&json!("int"), &json!(1), &json!(1), &json!(256)),
+        "{hello}"
+    );
+    let (done, _) = e.ask(&json!({"id": 2, "op": "configure", "options": {"variations": 3}}));
+    assert_eq!(done["ev"], "done", "{done}");
+    let (done, infos) = e.ask(&search(
+        3,
+        "tegoma.chess/1",
+        &chess(),
+        &[],
+        json!({"limits": {"depth": 3}}),
+    ));
+    for event in infos.iter().filter(|i| i["depth"] != 0).chain([&done]) {
+        let vars = event["variations"].as_array().unwrap();
+        assert_eq!(vars.len(), 3, "{event}");
+        let firsts: std::collections::HashSet<&str> =
+            vars.iter().map(|v| v["pv"][0].as_str().unwrap()).collect();
+        assert_eq!(firsts.len(), 3, "distinct first moves: {event}");
+        let scores: Vec<i64> = vars
+            .iter()
+            .map(|v| v["score"]["cp"].as_i64().unwrap())
+            .collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{event}");
+    }
+    assert_eq!(done["variations"][0]["pv"][0], done["best"], "{done}");
+    // Out of the domain: refused, with the option's path.
+    let (err, _) = e.ask(&json!({"id": 4, "op": "configure", "options": {"variations": 0}}));
+    assert_eq!(
+        code_path(&err),
+        (Some("invalid"), Some("/options/variations"))
+    );
+    let (err, _) = e.ask(&json!({"id": 5, "op": "configure", "options": {"variations": 257}}));
+    assert_eq!(
+        code_path(&err),
+        (Some("invalid"), Some("/options/variations"))
+    );
+    // A position with two legal moves reports two.
+    let (done, _) = e.ask(&json!({"id": 6, "op": "configure", "options": {"variations": 5}}));
+    assert_eq!(done["ev"], "done", "{done}");
+    let (done, _) = e.ask(&search(
+        7,
+        "tegoma.chess/1",
+        &chess(),
+        &[],
+        json!({"limits": {"depth": 2}, "roots": ["e2-e4", "d2-d4"]}),
+    ));
+    assert_eq!(done["variations"].as_array().unwrap().len(), 2, "{done}");
+    assert!(e.close());
+}
+
+#[test]
+fn threads_go_up_to_the_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(256)) as u64;
+    let mut e = Engine::launch();
+    let hello = e.open();
+    assert_eq!(hello["options"]["threads"]["max"], cores, "{hello}");
+    assert_eq!(hello["options"]["threads"]["min"], 1, "{hello}");
+    let (err, _) = e.ask(&json!({"id": 2, "op": "configure", "options": {"threads": cores + 1}}));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/options/threads")));
+    let (err, _) = e.ask(&json!({"id": 3, "op": "configure", "options": {"threads": 0}}));
+    assert_eq!(code_path(&err), (Some("invalid"), Some("/options/threads")));
+    let (done, _) = e.ask(&json!({"id": 4, "op": "configure", "options": {"threads": cores}}));
+    assert_eq!(done["ev"], "done", "{done}");
+    let c = chess();
+    let (done, _) = e.ask(&search(
+        5,
+        "tegoma.chess/1",
+        &c,
+        &[],
+        json!({"limits": {"depth": 4}}),
+    ));
+    assert!(done["best"].is_string(), "{done}");
+    // With a configured seed a `fresh` search runs on one thread: the same answer, node for node.
+    let (done, _) =
+        e.ask(&json!({"id": 6, "op": "configure", "options": {"threads": cores, "seed": 3}}));
+    assert_eq!(done["ev"], "done", "{done}");
+    let mut answers = Vec::new();
+    for id in 7..9 {
+        let (done, _) = e.ask(&search(
+            id,
+            "tegoma.chess/1",
+            &c,
+            &["e2-e4"],
+            json!({"limits": {"depth": 5}, "fresh": true}),
+        ));
+        answers.push((
+            done["best"].clone(),
+            done["nodes"].clone(),
+            done["depth"].clone(),
+        ));
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert!(e.close());
+}
