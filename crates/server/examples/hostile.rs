@@ -6,9 +6,10 @@
 //! cargo build --release -p tegoma-server --bins --examples
 //! target/release/examples/hostile
 //! ```
-//! (`scripts/hostile.sh` does both.) The attackers come from many loopback addresses
-//! (127.0.0.2 to 127.0.0.250), as a crowd of clients would, so that the per-address limits are
-//! not what stops them: what is measured is what holds when they are spread.
+//! (`scripts/hostile.sh` does both.) The attackers come from many loopback addresses (up to
+//! 10,000, in 127.1.0.0 to 127.40.0.255), as a crowd of clients would, so that the per-address
+//! limits are not what stops them: what is measured is what holds when they are spread. The one
+//! seat of the last attack acts from one address, where its own limits meet it.
 //!
 //! 1. **Replays**: 60 tokenless `?since=0` WebSocket connections to a game of 20,000 events
 //!    (stored before the server starts): the server's resident memory grows by less than 50 MB,
@@ -117,21 +118,26 @@ fn db_size(path: &Path) -> u64 {
         .sum()
 }
 
-/// A connection from the loopback address 127.0.0.`host`.
-async fn connect_from(host: u8, addr: SocketAddr) -> std::io::Result<TcpStream> {
+/// A connection from the loopback address `host`.
+async fn connect_from(host: Ipv4Addr, addr: SocketAddr) -> std::io::Result<TcpStream> {
     let s = TcpSocket::new_v4()?;
-    s.bind(SocketAddr::from((Ipv4Addr::new(127, 0, 0, host), 0)))?;
+    s.bind(SocketAddr::from((host, 0)))?;
     s.connect(addr).await
 }
 
-/// The attacker's next source address (127.0.0.2 to 127.0.0.250).
-fn host(i: usize) -> u8 {
-    2 + (i % 249) as u8
+/// The normal player's address.
+const PLAYER: Ipv4Addr = Ipv4Addr::new(127, 0, 0, 1);
+
+/// The attacker's `i`-th source address: 127.1.0.2 to 127.40.0.251, one of 10,000 (a crowd
+/// of clients, each below the limits per address).
+fn host(i: usize) -> Ipv4Addr {
+    let i = i % 10_000;
+    Ipv4Addr::new(127, 1 + (i / 250) as u8, 0, 2 + (i % 250) as u8)
 }
 
-/// One HTTP request from 127.0.0.`from`: the status and the JSON body.
+/// One HTTP request from `from`: the status and the JSON body.
 async fn http(
-    from: u8,
+    from: Ipv4Addr,
     addr: SocketAddr,
     method: &str,
     path: &str,
@@ -167,8 +173,8 @@ async fn http(
     (status, serde_json::from_str(rest).unwrap_or(Value::Null))
 }
 
-/// A new game from 127.0.0.`from`: (id, first token, second token).
-async fn create(from: u8, addr: SocketAddr, body: &str) -> Option<(String, String, String)> {
+/// A new game from `from`: (id, first token, second token).
+async fn create(from: Ipv4Addr, addr: SocketAddr, body: &str) -> Option<(String, String, String)> {
     let (s, v) = http(from, addr, "POST", "/api/games", None, Some(body)).await;
     if s != 201 {
         return None;
@@ -177,8 +183,8 @@ async fn create(from: u8, addr: SocketAddr, body: &str) -> Option<(String, Strin
     Some((v["id"].as_str()?.to_string(), t("first"), t("second")))
 }
 
-/// Opens a game's WebSocket from 127.0.0.`from`.
-async fn ws(from: u8, addr: SocketAddr, id: &str, query: &str) -> Option<Ws> {
+/// Opens a game's WebSocket from `from`.
+async fn ws(from: Ipv4Addr, addr: SocketAddr, id: &str, query: &str) -> Option<Ws> {
     let tcp = connect_from(from, addr).await.ok()?;
     let url = format!("ws://{addr}/api/games/{id}/ws{query}");
     tokio_tungstenite::client_async(url, tcp)
@@ -198,16 +204,16 @@ async fn next(w: &mut Ws) -> Option<Value> {
     }
 }
 
-/// The normal game: one player holding both seats on 127.0.0.1, a move every 100 ms (the
+/// The normal game: one player holding both seats on 127.0.0.1 ([`PLAYER`]), a move every 100 ms (the
 /// first legal one), a new game when one ends; each move's round trip (sent to acknowledged)
 /// goes to `rtts` while `on` holds.
 async fn normal_game(addr: SocketAddr, rtts: Arc<Mutex<Vec<f64>>>, on: Arc<AtomicBool>) {
     while on.load(Ordering::Relaxed) {
-        let Some((id, t1, t2)) = create(1, addr, r#"{"rules": "chess"}"#).await else {
+        let Some((id, t1, t2)) = create(PLAYER, addr, r#"{"rules": "chess"}"#).await else {
             tokio::time::sleep(Duration::from_millis(200)).await;
             continue;
         };
-        let Some(mut w) = ws(1, addr, &id, "").await else {
+        let Some(mut w) = ws(PLAYER, addr, &id, "").await else {
             continue;
         };
         let mut game = match next(&mut w).await {
@@ -224,7 +230,15 @@ async fn normal_game(addr: SocketAddr, rtts: Arc<Mutex<Vec<f64>>>, on: Arc<Atomi
             let body = json!({"move": pmn}).to_string();
             let t = Instant::now();
             let path = format!("/api/games/{id}/moves");
-            let (s, v) = http(1, addr, "POST", &path, Some(&tokens[side]), Some(&body)).await;
+            let (s, v) = http(
+                PLAYER,
+                addr,
+                "POST",
+                &path,
+                Some(&tokens[side]),
+                Some(&body),
+            )
+            .await;
             if s != 200 {
                 eprintln!("normal game: move refused: {s} {v}");
                 break;
@@ -534,7 +548,7 @@ async fn main() {
 
     // 4. One seat as fast as it can.
     println!("4. one seat sending actions as fast as it can for 10 s");
-    let (id, t1, _) = create(3, addr, r#"{"rules": "chess"}"#)
+    let (id, t1, _) = create(host(9_999), addr, r#"{"rules": "chess"}"#)
         .await
         .expect("a game");
     let size = db_size(&file);
@@ -548,7 +562,7 @@ async fn main() {
             _ => ("moves", r#"{"move": "e2-e5"}"#),
         };
         let (s, v) = http(
-            3,
+            host(9_999),
             addr,
             "POST",
             &format!("/api/games/{id}/{path}"),
