@@ -531,12 +531,27 @@ async fn main() {
     // stops at its first query).
     let db = std::env::var("LOAD_DATABASE")
         .unwrap_or_else(|_| format!("sqlite://{}/load.db", dir.display()));
-    let hub = tegoma_server::open(&db, Arc::new(tegoma_server::FirstLegal))
+    // Each seat here sends up to the WebSocket's rate per connection (20 a second), above the
+    // server's default rate per seat (10 a second, a person's or a fast bot's): the seats'
+    // limit is raised to the connection's, which the benchmark already keeps to.
+    let limits = tegoma_server::game::GameLimits {
+        seat_rate: tegoma_server::ws::RATE,
+        seat_burst: tegoma_server::ws::BURST,
+        ..Default::default()
+    };
+    let hub = tegoma_server::open_with(&db, Arc::new(tegoma_server::FirstLegal), limits)
         .await
         .unwrap();
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
-    tokio::spawn(tegoma_server::serve_on(l, hub.clone()));
+    // `LOAD_SERVE=axum` (for information): axum's own loop, without the server's edge
+    // (timeouts, caps, rates, typed errors, metrics), to measure what the edge costs.
+    if std::env::var("LOAD_SERVE").as_deref() == Ok("axum") {
+        let app = tegoma_server::app(hub.clone());
+        tokio::spawn(async move { axum::serve(tegoma_server::no_delay(l), app).await });
+    } else {
+        tokio::spawn(tegoma_server::serve_on(l, hub.clone()));
+    }
     // `LOAD_VIEW=events`: the bots follow their games in the `events` view, playing the
     // moves on boards of their own, as bots and engines would (for information: the goal is
     // measured with the web board's `updates` view, the default).
