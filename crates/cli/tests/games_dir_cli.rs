@@ -4,9 +4,10 @@
 //! the engine over SEI; a bad description stops every command at start, naming the file and
 //! the field.
 
-use std::io::Write;
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
@@ -66,25 +67,9 @@ fn tegoma(games: Option<&Path>, args: &[&str]) -> Output {
     c.output().unwrap()
 }
 
-/// `tegoma ARGS` with `TEGOMA_GAMES` set to `games` and `input` on its standard input (fed
-/// from another thread, so that neither side blocks on a full pipe).
+/// `tegoma ARGS` with `TEGOMA_GAMES` set to `games` and `input` on its standard input.
 fn with_stdin(games: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("TEGOMA_GAMES", games)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    out
+    common::with_stdin_env(args, input, &[("TEGOMA_GAMES", games)])
 }
 
 /// Standard output of a command that must succeed.

@@ -58,8 +58,14 @@ impl Deref for TempFile {
 /// block on a full pipe while the test blocks on the other; a command that stops reading early
 /// (an error) leaves a broken pipe, which is not the test's failure.
 pub fn with_stdin(args: &[&str], input: &[u8]) -> Output {
+    with_stdin_env(args, input, &[])
+}
+
+/// As [`with_stdin`], with these variables in the command's environment.
+pub fn with_stdin_env(args: &[&str], input: &[u8], env: &[(&str, &Path)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
