@@ -104,6 +104,10 @@ pub trait MatchRules:
     + Sync
     + 'static
 {
+    /// The evaluation a search uses for this game (the engine's knowledge of it).
+    type Evaluator: tegoma_eval::Evaluator<Self>;
+    /// A fresh evaluator for a search.
+    fn evaluator(&self) -> Self::Evaluator;
     /// How repeated positions are treated.
     fn repetition(&self) -> RepetitionRule;
     /// Whether a well-formed illegal move submitted to a match ends it (the offender loses,
@@ -231,6 +235,10 @@ fn looks_like_uci(s: &str) -> bool {
 }
 
 impl MatchRules for Chess {
+    type Evaluator = tegoma_eval::ChessEval;
+    fn evaluator(&self) -> tegoma_eval::ChessEval {
+        tegoma_eval::ChessEval::new()
+    }
     fn repetition(&self) -> RepetitionRule {
         RepetitionRule::ThirdOccurrenceDraws
     }
@@ -318,6 +326,10 @@ impl MatchRules for Chess {
 }
 
 impl MatchRules for Ogi {
+    type Evaluator = tegoma_eval::OgiEval;
+    fn evaluator(&self) -> tegoma_eval::OgiEval {
+        tegoma_eval::OgiEval::new()
+    }
     fn repetition(&self) -> RepetitionRule {
         RepetitionRule::Sennichite
     }
@@ -355,6 +367,10 @@ impl MatchRules for Ogi {
 
 /// Games defined by files: the history rules come from the description's `history`.
 impl MatchRules for Engine {
+    type Evaluator = tegoma_eval::FileEval;
+    fn evaluator(&self) -> tegoma_eval::FileEval {
+        tegoma_eval::FileEval::new(self)
+    }
     fn repetition(&self) -> RepetitionRule {
         match self.description().history.repetition {
             Repetition::None => RepetitionRule::Ignored,

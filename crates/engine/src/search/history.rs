@@ -1,50 +1,14 @@
 //! The game before the searched position: what repetition rules and sennichite need.
 
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use tegoma_game::MatchRules;
-
-/// A small deterministic hasher (multiply-xor), for move identities.
-#[derive(Default)]
-struct MoveHasher(u64);
-
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        x
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
 
 /// A 64-bit identity of a move (deterministic across runs).
 #[inline]
 pub(crate) fn move_hash<M: Hash>(m: &M) -> u64 {
-    let mut h = MoveHasher::default();
-    m.hash(&mut h);
-    h.finish()
+    tegoma_eval::move_hash(m)
 }
 
 /// The game before the searched position: the keys (R5) of its positions, the move-limit

@@ -1,27 +1,26 @@
-//! Evaluation: what the search knows about a game beyond its rules.
+//! Tegoma's evaluations: what a search knows about a game beyond its rules.
 //!
-//! [`Evaluator`] is the one interface the search uses: a static score, the value of what a
+//! [`Evaluator`] is the one interface a search uses: a static score, the value of what a
 //! move captures (move ordering, quiescence), whether the side to move is in danger (a check in
 //! chess, an attacked King in Ōgi: no stand-pat, no null move, no reduction), and a null move
-//! where the game allows one. Each rule system has its evaluator: [`ChessEval`] for chess,
-//! [`OgiEval`] for Ōgi, [`FileEval`] for the games defined by files (played by the GGN
-//! engine), which guesses piece values from their mobility, and [`MobilityEval`] for any other
-//! rule system.
+//! where the game allows one. Each rule system names its evaluator in its descriptor (the
+//! `MatchRules` implementation of `tegoma-game`): [`ChessEval`] for chess, [`OgiEval`] for
+//! Ōgi, [`FileEval`] for the games defined by files (played by the GGN engine), which guesses
+//! piece values from their mobility, and [`MobilityEval`] for any other rule system.
 //!
-//! The choice is made once per search by [`with_evaluator`], on the concrete rule system that
-//! [`Rules::visit`] hands over: generic code below it is monomorphised for each game, so the
-//! search has no per-game branch. A rule system registered later gets [`MobilityEval`], or
-//! [`FileEval`] when it is defined by files.
+//! The crate sits below `tegoma-game`, so that a game's descriptor can name its evaluator and
+//! the engine's search, generic over the rule system, takes it from there without knowing the
+//! game.
+
+#![warn(missing_docs)]
 
 mod chess;
 mod generic;
 mod ogi;
 
-use std::any::Any;
+use std::hash::{Hash, Hasher};
 
-use tegoma_game::{MatchRules, Rules, Visit};
-use tegoma_ggn::Engine;
-use tegoma_rules::systems::{Chess, Ogi};
+use tegoma_protocol::RuleSystem;
 
 pub use self::chess::{
     ChessEval, Network, DEFAULT_WEIGHTS as DEFAULT_CHESS_WEIGHTS, NET_BUCKETS, NET_HIDDEN,
@@ -56,7 +55,7 @@ pub enum Noisy {
 
 /// A game's evaluation knowledge, for a rule system `R`. Scores are centipawns from the point
 /// of view of the side to move.
-pub trait Evaluator<R: MatchRules>: Send + Sync {
+pub trait Evaluator<R: RuleSystem<Move: Hash>>: Send + Sync {
     /// The static score of a position where the game goes on.
     fn evaluate(&self, rules: &R, pos: &R::Position) -> i32;
     /// What `mv` captures or gains by promotion; `None` for a quiet move.
@@ -93,7 +92,7 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
     /// is as an answer to another (chess: the piece and its destination). By default a hash
     /// of the move.
     fn move_slot(&self, _rules: &R, _pos: &R::Position, mv: R::Move) -> usize {
-        crate::search::move_slot_hash(&mv) % MOVE_SLOTS
+        move_hash(&mv) as usize % MOVE_SLOTS
     }
     /// Keys of what the static evaluation tends to misjudge alike (chess: the pawn structure,
     /// and each side's other pieces); the search corrects the evaluation by what it found at
@@ -135,32 +134,45 @@ pub trait Evaluator<R: MatchRules>: Send + Sync {
 /// The number of move slots (see [`Evaluator::move_slot`]).
 pub const MOVE_SLOTS: usize = 1024;
 
-/// Generic code run with a rule system and its evaluator (see [`with_evaluator`]).
-pub trait EvalTask {
-    /// What the code returns.
-    type Output;
-    /// Runs on the rule system `rules` with the evaluator `eval`.
-    fn run<R: MatchRules, E: Evaluator<R>>(self, rules: &R, eval: E) -> Self::Output;
+/// A 64-bit identity of a move, deterministic across runs and builds: what the default
+/// [`Evaluator::move_slot`] hashes, and what a search may key its move tables with.
+#[inline]
+pub fn move_hash<M: Hash>(m: &M) -> u64 {
+    let mut h = MoveHasher::default();
+    m.hash(&mut h);
+    h.finish()
 }
 
-/// Runs `task` on the concrete rule system of `rules` with that game's evaluator: the one
-/// place where evaluators are chosen.
-pub fn with_evaluator<T: EvalTask>(rules: &Rules, task: T) -> T::Output {
-    struct Pick<T>(T);
-    impl<T: EvalTask> Visit for Pick<T> {
-        type Output = T::Output;
-        fn visit<R: MatchRules>(self, rules: &R) -> T::Output {
-            let any: &dyn Any = rules;
-            if let Some(c) = any.downcast_ref::<Chess>() {
-                self.0.run(c, ChessEval::new())
-            } else if let Some(o) = any.downcast_ref::<Ogi>() {
-                self.0.run(o, OgiEval::new())
-            } else if let Some(f) = any.downcast_ref::<Engine>() {
-                self.0.run(f, FileEval::new(f))
-            } else {
-                self.0.run(rules, MobilityEval)
-            }
+/// A small multiplicative hasher for moves (their fields are a few integers).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
         }
     }
-    rules.visit(Pick(task))
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
 }

@@ -10,7 +10,6 @@
 
 use std::collections::HashMap;
 
-use tegoma_game::MatchRules;
 use tegoma_ggn::{Engine, GgnMove};
 use tegoma_protocol::{Piece, Position as Generic, RuleSystem, Side};
 
@@ -178,7 +177,7 @@ impl Evaluator<Engine> for FileEval {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MobilityEval;
 
-impl<R: MatchRules> Evaluator<R> for MobilityEval {
+impl<R: RuleSystem<Move: std::hash::Hash>> Evaluator<R> for MobilityEval {
     fn evaluate(&self, rules: &R, pos: &R::Position) -> i32 {
         use tegoma_protocol::MoveBuffer;
         let mut list = R::MoveList::default();
@@ -199,20 +198,22 @@ impl<R: MatchRules> Evaluator<R> for MobilityEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tegoma_game::Rules;
+    use tegoma_ggn::Description;
+    use tegoma_notation::ggn::Ggn;
 
     #[test]
     fn kogoma_values_follow_mobility() {
-        let Rules::Files(f) = Rules::by_name("kogoma").unwrap() else {
-            panic!("kogoma is a game defined by files")
-        };
-        let e = FileEval::new(f.engine());
+        let table = Ggn::from_json(include_str!("../../../games/kogoma/ggn.json")).unwrap();
+        let desc =
+            Description::from_json(include_str!("../../../games/kogoma/description.json")).unwrap();
+        let engine = Engine::new(&table, desc).unwrap();
+        let e = FileEval::new(&engine);
         let v = |s: &str| e.value(Piece::parse(s).unwrap());
         // A rook moves more than a pawn; the King is not counted.
         assert!(v("R") > v("P"), "{} {}", v("R"), v("P"));
         assert_eq!(v("K^"), 0);
-        let start = RuleSystem::initial(f.engine()).unwrap();
+        let start = RuleSystem::initial(&engine).unwrap();
         // The start is symmetric: the score is the tempo.
-        assert_eq!(e.evaluate(f.engine(), &start), TEMPO);
+        assert_eq!(e.evaluate(&engine, &start), TEMPO);
     }
 }

@@ -86,7 +86,7 @@ pub(super) fn free_path(e: &ChessEval, pos: &Position, side: Side, sq: Square, r
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::chess::side_terms;
+    use crate::chess::side_terms;
 
     /// Threats of the first player (mg) in `fen`.
     fn first_threats(fen: &str) -> i32 {
