@@ -67,16 +67,6 @@ impl Offer {
         }
     }
 
-    /// From a JSON body's `action` (absent or `null` = offer; a value that is no string is
-    /// no answer).
-    pub fn from_json(v: Option<&Value>) -> Option<Offer> {
-        match v {
-            None | Some(Value::Null) => Some(Offer::Offer),
-            Some(Value::String(s)) => Offer::parse(Some(s)),
-            Some(_) => None,
-        }
-    }
-
     /// Its JSON name.
     pub fn name(self) -> &'static str {
         match self {

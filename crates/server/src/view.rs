@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use tegoma_game::clock::Clock;
 use tegoma_game::{AnyMatch, MoveFormat};
 use tegoma_protocol::{Decision, Piece, Position as Generic, Side, Square};
@@ -265,8 +265,35 @@ pub fn legal_of(m: &AnyMatch) -> String {
     out
 }
 
-fn push_value(out: &mut String, v: &Value) {
-    let _ = write!(out, "{v}");
+/// Appends `v` as JSON (strings, numbers and JSON values: writing cannot fail).
+fn push_value(out: &mut String, v: &impl serde::Serialize) {
+    if let Ok(text) = serde_json::to_string(v) {
+        out.push_str(&text);
+    }
+}
+
+/// A game's clock as sent (`clock` of the state and of every update and event).
+#[derive(serde::Serialize)]
+struct ClockView<'a> {
+    /// The first player's time until the flag falls (ms), `null` when it never falls.
+    first_ms: Option<u64>,
+    /// The second player's.
+    second_ms: Option<u64>,
+    /// The side whose clock runs.
+    running: Option<&'static str>,
+    /// The PCN periods.
+    periods: Option<&'a Value>,
+}
+
+/// A game's outcome as sent.
+#[derive(serde::Serialize)]
+struct OutcomeView {
+    /// `first`, `second` or `draw`.
+    result: &'static str,
+    /// The CGSN statuses of the end.
+    statuses: String,
+    /// The first of them.
+    reason: Option<String>,
 }
 
 /// What a game's picture is written from besides the match: the position (exported once per
@@ -356,24 +383,20 @@ fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
     } else {
         None
     };
-    let left = |side: Side| -> Value {
-        match time_to_flag(c, side) {
-            None => Value::Null,
-            Some(ms) => {
-                let spent = match (running, x.turn_start_ms) {
-                    (Some(r), Some(t)) if r == side => (x.now_ms - t).max(0) as u64,
-                    _ => 0,
-                };
-                json!(ms.saturating_sub(spent))
-            }
-        }
+    let left = |side: Side| -> Option<u64> {
+        let ms = time_to_flag(c, side)?;
+        let spent = match (running, x.turn_start_ms) {
+            (Some(r), Some(t)) if r == side => (x.now_ms - t).max(0) as u64,
+            _ => 0,
+        };
+        Some(ms.saturating_sub(spent))
     };
-    let clock = json!({
-        "first_ms": left(Side::First),
-        "second_ms": left(Side::Second),
-        "running": running.map(side_name),
-        "periods": x.periods,
-    });
+    let clock = ClockView {
+        first_ms: left(Side::First),
+        second_ms: left(Side::Second),
+        running: running.map(side_name),
+        periods: x.periods,
+    };
     push_value(out, &clock);
 }
 
@@ -388,8 +411,11 @@ fn write_outcome(out: &mut String, m: &AnyMatch) {
         Decision::Win(s) => side_name(s),
         Decision::Draw => "draw",
     };
-    let reason = o.statuses.iter().next().map(|s| s.to_string());
-    let o = json!({"result": result, "statuses": o.statuses.to_string(), "reason": reason});
+    let o = OutcomeView {
+        result,
+        statuses: o.statuses.to_string(),
+        reason: o.statuses.iter().next().map(|s| s.to_string()),
+    };
     push_value(out, &o);
 }
 
