@@ -387,8 +387,9 @@ pub struct ClientMessage {
     /// Its type.
     #[serde(rename = "type", default)]
     pub kind: Option<Lenient<MessageType>>,
-    /// The client's reference, sent back with the answer (any JSON).
-    #[serde(rename = "ref", default)]
+    /// The client's reference, sent back with the answer (any JSON; `null` too, kept as
+    /// `Some(Value::Null)`).
+    #[serde(rename = "ref", default, deserialize_with = "present")]
     pub reference: Option<Value>,
     /// `auth`: the seat's token.
     #[serde(default)]
@@ -399,6 +400,11 @@ pub struct ClientMessage {
     /// `draw`, `takeback`: the answer (absent or `null`: offer).
     #[serde(default)]
     pub action: Option<Lenient<Option<Offer>>>,
+}
+
+/// A field that is present, whatever its value (`null` included).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 /// A message the server sends a client in answer to one of its messages.

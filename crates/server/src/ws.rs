@@ -520,6 +520,12 @@ mod tests {
             read_message(r#"{"type":"move","move":"e4","ref":7}"#).1,
             Some(json!(7))
         );
+        // A `ref` of null is a reference, sent back as such.
+        assert_eq!(
+            read_message(r#"{"type":"ping","ref":null}"#).1,
+            Some(Value::Null)
+        );
+        assert_eq!(read_message(r#"{"type":"ping"}"#).1, None);
         assert_eq!(kind(r#"{"type":"move"}"#), Err("MalformedMessage"));
         assert_eq!(
             kind(r#"{"type":"resign"}"#),
