@@ -9,7 +9,8 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 use tegoma_game::pgn::{game_to_string, PgnReader};
 use tegoma_game::record::{match_to_pcn, pcn_to_pgn, pgn_to_pcn};
 use tegoma_notation::pcn::Pcn;
@@ -19,7 +20,10 @@ use tegoma_protocol::Side;
 use crate::error::ApiError;
 use crate::game::{Acked, Action, GameHandle, Offer};
 use crate::hub::{seat_of, Hub};
-use crate::view::side_name;
+use crate::wire::{
+    read_object, CreateRequest, CreatedGame, GameInfo, GamesList, Lenient, MoveRequest,
+    ObjectError, OfferRequest, Seats,
+};
 
 /// The largest request body accepted (bytes).
 pub const MAX_BODY: usize = 256 * 1024;
@@ -41,19 +45,20 @@ pub fn routes(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-fn parse_body(body: &Bytes) -> Result<Value, ApiError> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(json!({}));
-    }
-    let v: Value = serde_json::from_slice(body)
-        .map_err(|e| ApiError::bad_request("MalformedJson", e.to_string()))?;
-    if !v.is_object() {
-        return Err(ApiError::bad_request(
-            "MalformedJson",
-            "the body must be a JSON object",
-        ));
-    }
-    Ok(v)
+/// Reads a request's body as `T` (an empty body reads as `{}`): `400 MalformedJson`
+/// otherwise, saying `what` when the JSON is an object without `T`'s fields.
+fn read_body<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, ApiError> {
+    let bytes: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        body
+    };
+    read_object(bytes).map_err(|e| match e {
+        ObjectError::Fields(e) if !what.is_empty() => {
+            ApiError::bad_request("MalformedJson", format!("{what} ({e})"))
+        }
+        e => ApiError::bad_request("MalformedJson", e.to_string()),
+    })
 }
 
 /// The name shown for a game: a built-in game's spelling with a capital (its accents kept,
@@ -86,24 +91,24 @@ fn display_name(name: &str) -> String {
 /// found under `TEGOMA_GAMES`), each `{"name", "display", "id", "styles", "start_feen",
 /// "pgn"}` (`pgn`: the game's records can be written as PGN).
 async fn games() -> Response {
-    let mut list = Vec::new();
+    let mut games = Vec::new();
     for name in tegoma_game::registry::names() {
         let Ok(rules) = tegoma_game::Rules::by_name(name) else {
             continue;
         };
         let m = tegoma_game::AnyMatch::new(rules.clone());
-        let feen = m.start_feen();
-        let styles = feen.rsplit(' ').next().unwrap_or("").to_string();
-        list.push(json!({
-            "name": rules.name(),
-            "display": display_name(rules.name()),
-            "id": rules.id(),
-            "styles": styles,
-            "start_feen": feen,
-            "pgn": m.start_fen().is_some(),
-        }));
+        let start_feen = m.start_feen();
+        let styles = start_feen.rsplit(' ').next().unwrap_or("").to_string();
+        games.push(GameInfo {
+            name: rules.name().to_string(),
+            display: display_name(rules.name()),
+            id: rules.id().to_string(),
+            styles,
+            start_feen,
+            pgn: m.start_fen().is_some(),
+        });
     }
-    Json(json!({ "games": list })).into_response()
+    Json(GamesList { games }).into_response()
 }
 
 async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
@@ -135,23 +140,13 @@ async fn seated(hub: &Hub, id: &str, headers: &HeaderMap) -> Result<(GameHandle,
 }
 
 async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, ApiError> {
-    let v = parse_body(&body)?;
-    let text = |k: &str| -> Result<Option<&str>, ApiError> {
-        match v.get(k) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
-            Some(_) => Err(ApiError::bad_request(
-                "MalformedJson",
-                format!("{k} must be a string"),
-            )),
-        }
-    };
+    let v: CreateRequest = read_body(&body, "")?;
     // A record to import: its setup, periods and plies.
     let mut imported: Option<Pcn> = None;
-    if let Some(t) = text("pcn")? {
+    if let Some(t) = &v.pcn {
         imported =
             Some(Pcn::parse(t).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
-    } else if let Some(t) = text("pgn")? {
+    } else if let Some(t) = &v.pgn {
         let mut r = PgnReader::new(t.as_bytes());
         let g = r
             .read_game()
@@ -160,9 +155,9 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
         imported =
             Some(pgn_to_pcn(&g).map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?);
     }
-    let mut feen = text("feen")?.map(str::to_string);
-    let mut rules = text("rules")?.map(str::to_string);
-    let mut periods = v.get("periods").filter(|p| !p.is_null()).cloned();
+    let mut feen = v.feen;
+    let mut rules = v.rules;
+    let mut periods = v.periods.filter(|p| !p.is_null());
     if let Some(p) = &imported {
         feen = Some(p.setup.feen.clone());
         if periods.is_none() {
@@ -185,30 +180,19 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
         }
         (None, None) => "chess".to_string(),
     };
-    let engine = match v.get("opponent") {
-        None | Some(Value::Null) => None,
-        Some(o) => {
-            let level = o
-                .get("engine")
-                .and_then(Value::as_u64)
-                .filter(|l| (1..=8).contains(l))
+    let engine = match v.opponent {
+        None => None,
+        Some(Lenient(o)) => {
+            let o = o
+                .ok()
+                .filter(|o| (1..=8).contains(&o.engine))
                 .ok_or_else(|| {
                     ApiError::unprocessable(
                         "InvalidOpponent",
-                        "opponent must be {\"engine\": LEVEL} with LEVEL 1-8",
+                        "opponent must be {\"engine\": LEVEL} with LEVEL 1-8, its side first or second",
                     )
                 })?;
-            let side = match o.get("side").and_then(Value::as_str) {
-                None | Some("second") => Side::Second,
-                Some("first") => Side::First,
-                Some(_) => {
-                    return Err(ApiError::unprocessable(
-                        "InvalidOpponent",
-                        "side must be first or second",
-                    ))
-                }
-            };
-            Some((side, level as u8))
+            Some((o.side.unwrap_or(Side::Second), o.engine as u8))
         }
     };
     if imported.is_some() && engine.is_some() {
@@ -231,15 +215,15 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
                 .await?;
         }
     }
-    let mut seats = serde_json::Map::new();
-    for (side, token) in &created.seats {
-        seats.insert(side_name(*side).to_string(), json!(token));
+    let mut seats = Seats::default();
+    for (side, token) in created.seats {
+        match side {
+            Side::First => seats.first = Some(token),
+            Side::Second => seats.second = Some(token),
+        }
     }
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"id": created.id, "seats": seats})),
-    )
-        .into_response())
+    let id = created.id;
+    Ok((StatusCode::CREATED, Json(CreatedGame { id, seats })).into_response())
 }
 
 async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
@@ -247,13 +231,11 @@ async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
     let (m, row) = g.snapshot().await?;
     let mut base = Pcn::default();
     if let Some(p) = &row.periods {
-        base.periods = serde_json::from_str::<Value>(p)
-            .ok()
-            .and_then(|v| v.as_array().cloned());
+        base.periods = serde_json::from_str::<Vec<Value>>(p).ok();
     }
     let mut meta = serde_json::Map::new();
-    meta.insert("name".into(), json!(format!("tegoma game {id}")));
-    meta.insert("rules".into(), json!(row.rules));
+    meta.insert("name".into(), Value::String(format!("tegoma game {id}")));
+    meta.insert("rules".into(), Value::String(row.rules.clone()));
     base.meta = Some(meta);
     match_to_pcn(&m, Some(&base)).map_err(|e| ApiError::internal(e.to_string()))
 }
@@ -309,13 +291,8 @@ async fn moves(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let (g, side) = seated(&hub, &id, &headers).await?;
-    let v = parse_body(&body)?;
-    let mv = v.get("move").and_then(Value::as_str).ok_or_else(|| {
-        ApiError::bad_request("MalformedJson", "the body must be {\"move\": PMN}")
-    })?;
-    g.act(side, Action::Move(mv.to_string()))
-        .await
-        .map(json_state)
+    let mv: MoveRequest = read_body(&body, "the body must be {\"move\": PMN}")?;
+    g.act(side, Action::Move(mv.pmn)).await.map(json_state)
 }
 
 async fn resign(
@@ -328,20 +305,8 @@ async fn resign(
 }
 
 fn offer(body: &Bytes) -> Result<Offer, ApiError> {
-    let v = parse_body(body)?;
-    let action = match v.get("action") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.as_str()),
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "MalformedJson",
-                "action must be the string offer, accept or decline",
-            ))
-        }
-    };
-    Offer::parse(action).ok_or_else(|| {
-        ApiError::bad_request("MalformedJson", "action must be offer, accept or decline")
-    })
+    let o: OfferRequest = read_body(body, "action must be the string offer, accept or decline")?;
+    Ok(o.action.unwrap_or(Offer::Offer))
 }
 
 async fn draw(

@@ -3,7 +3,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
+
+use crate::wire::{ErrorBody, ErrorDetail};
 
 /// An error answered to a client (HTTP or WebSocket), with a machine-readable kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,9 +84,14 @@ impl ApiError {
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal", message)
     }
-    /// The JSON body `{"error": {"kind", "message"}}`.
-    pub fn body(&self) -> serde_json::Value {
-        json!({"error": {"kind": self.kind, "message": self.message}})
+    /// The JSON body `{"error": {"kind", "message"}}` (its text: `to_string()`).
+    pub fn body(&self) -> ErrorBody<'_> {
+        ErrorBody {
+            error: ErrorDetail {
+                kind: &self.kind,
+                message: &self.message,
+            },
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use tegoma_game::clock::Clock;
 use tegoma_game::record::time_control;
 use tegoma_game::{AnyMatch, MatchError, Rules};
@@ -25,6 +25,7 @@ use crate::error::ApiError;
 use crate::opponent::Opponent;
 use crate::store::{now_ms, Append, EventRow, GameRow, Store};
 use crate::view::{side_from, side_name, time_to_flag};
+use crate::wire::{MoveEvent, OfferEvent, SideEvent, StoredEvent, TakebackEvent};
 pub use events::new_match;
 use events::Logged;
 pub use limits::GameLimits;
@@ -43,8 +44,9 @@ pub enum Action {
     Takeback(Offer),
 }
 
-/// The three answers to an offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The three answers to an offer (JSON: `"offer"`, `"accept"`, `"decline"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Offer {
     /// Make an offer (or accept the opponent's pending one).
     Offer,
@@ -62,16 +64,6 @@ impl Offer {
             Some("accept") => Some(Offer::Accept),
             Some("decline") => Some(Offer::Decline),
             _ => None,
-        }
-    }
-
-    /// From a JSON body's `action` (absent or `null` = offer; a value that is no string is
-    /// no answer).
-    pub fn from_json(v: Option<&Value>) -> Option<Offer> {
-        match v {
-            None | Some(Value::Null) => Some(Offer::Offer),
-            Some(Value::String(s)) => Offer::parse(Some(s)),
-            Some(_) => None,
         }
     }
 
@@ -763,8 +755,8 @@ impl Game {
         }
         let side = self.m.side_to_move();
         for _ in 0..3 {
-            let data = json!({"side": side_name(side)});
-            match self.store_event("timeout", data).await {
+            let event = StoredEvent::Timeout(SideEvent { side });
+            match self.store_event(&event).await {
                 Ok(true) => {
                     let _ = self.m.time_forfeit(side);
                     self.finished().await;

@@ -4,7 +4,8 @@
 //! - [`store`]: the database (games and their numbered events).
 //! - [`game`]: one task per game, the only one that changes it; clocks on the server.
 //! - [`hub`]: the games of this process; PostgreSQL `LISTEN/NOTIFY` between processes.
-//! - [`api`], [`ws`]: the HTTP API and the WebSocket event stream.
+//! - [`api`], [`ws`]: the HTTP API and the WebSocket event stream; [`wire`]: the serde types
+//!   of what they read and write, and of the stored events.
 //! - [`opponent`]: the [`Opponent`] trait for play against the computer.
 //! - [`web`]: the embedded web board.
 //! - [`config`]: every limit of the server's edge, with its default; [`net`]: the accept loop
@@ -29,6 +30,7 @@ pub mod store;
 pub mod token;
 pub mod view;
 pub mod web;
+pub mod wire;
 pub mod ws;
 
 use std::net::SocketAddr;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use tegoma_game::clock::Clock;
 use tegoma_game::{AnyMatch, MoveFormat};
 use tegoma_protocol::{Decision, Piece, Position as Generic, Side, Square};
@@ -214,9 +214,10 @@ fn write_hand(out: &mut String, pos: &Generic, side: Side) {
     out.push(']');
 }
 
-/// A ply or legal move as sent: `{"pmn", "san"}` (`san` when the rule system has SAN).
+/// A ply or legal move as sent: `{"pmn", "san"}` (`san` when the rule system has SAN) and the
+/// move as data ([`push_move_fields`]).
 pub fn move_entry(pmn: &str, san: Option<Option<&str>>) -> String {
-    let mut out = String::with_capacity(32);
+    let mut out = String::with_capacity(64);
     out.push_str(r#"{"pmn":"#);
     push_json_str(&mut out, pmn);
     match san {
@@ -227,8 +228,35 @@ pub fn move_entry(pmn: &str, san: Option<Option<&str>>) -> String {
             push_json_str(&mut out, s);
         }
     }
+    push_move_fields(&mut out, pmn);
     out.push('}');
     out
+}
+
+/// Appends a move's parts as data, each field preceded by a comma and present only when the
+/// move has it, in PMN's vocabulary: `from` (its source square), `to` (its destination),
+/// `drop` (the piece a drop takes from the hand, EPIN), `mutation` (`=X`: what the moving or
+/// dropped piece becomes, a promotion) and `capture_mutation` (`/Y`: what the captured piece
+/// becomes in the hand). The board selects and labels moves from these and never reads PMN.
+/// A text that is not canonical PMN (an Ōgi illegal move stored as submitted) gets none.
+pub fn push_move_fields(out: &mut String, pmn: &str) {
+    let Ok(m) = tegoma_notation::pmn::Pmn::parse(pmn) else {
+        return;
+    };
+    let mut field = |key: &str, value: Option<String>| {
+        if let Some(v) = value {
+            out.push_str(key);
+            push_json_str(out, &v);
+        }
+    };
+    field(r#","from":"#, m.source().map(|c| c.to_string()));
+    field(r#","to":"#, m.destination().map(|c| c.to_string()));
+    field(r#","drop":"#, m.drop_piece().map(|p| p.to_string()));
+    field(r#","mutation":"#, m.mutation().map(|p| p.to_string()));
+    field(
+        r#","capture_mutation":"#,
+        m.capture_mutation().map(|p| p.to_string()),
+    );
 }
 
 /// Every ply, as [`move_entry`] writes them (SAN for chess).
@@ -241,9 +269,9 @@ pub fn plies_of(m: &AnyMatch) -> Vec<String> {
         .collect()
 }
 
-/// Writes every legal move into `out` (cleared first) as [`move_entry`] writes them (PMN only:
-/// the browser finds moves by their squares; the SAN of the move played is written when it is
-/// played), joined by commas: the inside of the `legal` array.
+/// Writes every legal move into `out` (cleared first) as [`move_entry`] writes them (PMN and
+/// the move as data, without SAN: the browser finds moves by their squares; the SAN of the move
+/// played is written when it is played), joined by commas: the inside of the `legal` array.
 pub fn write_legal(m: &AnyMatch, out: &mut String) {
     out.clear();
     let mut first = true;
@@ -254,6 +282,7 @@ pub fn write_legal(m: &AnyMatch, out: &mut String) {
         first = false;
         out.push_str(r#"{"pmn":"#);
         push_json_str(out, p);
+        push_move_fields(out, p);
         out.push('}');
     });
 }
@@ -265,8 +294,35 @@ pub fn legal_of(m: &AnyMatch) -> String {
     out
 }
 
-fn push_value(out: &mut String, v: &Value) {
-    let _ = write!(out, "{v}");
+/// Appends `v` as JSON (strings, numbers and JSON values: writing cannot fail).
+fn push_value(out: &mut String, v: &impl serde::Serialize) {
+    if let Ok(text) = serde_json::to_string(v) {
+        out.push_str(&text);
+    }
+}
+
+/// A game's clock as sent (`clock` of the state and of every update and event).
+#[derive(serde::Serialize)]
+struct ClockView<'a> {
+    /// The first player's time until the flag falls (ms), `null` when it never falls.
+    first_ms: Option<u64>,
+    /// The second player's.
+    second_ms: Option<u64>,
+    /// The side whose clock runs.
+    running: Option<&'static str>,
+    /// The PCN periods.
+    periods: Option<&'a Value>,
+}
+
+/// A game's outcome as sent.
+#[derive(serde::Serialize)]
+struct OutcomeView {
+    /// `first`, `second` or `draw`.
+    result: &'static str,
+    /// The CGSN statuses of the end.
+    statuses: String,
+    /// The first of them.
+    reason: Option<String>,
 }
 
 /// What a game's picture is written from besides the match: the position (exported once per
@@ -356,24 +412,20 @@ fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
     } else {
         None
     };
-    let left = |side: Side| -> Value {
-        match time_to_flag(c, side) {
-            None => Value::Null,
-            Some(ms) => {
-                let spent = match (running, x.turn_start_ms) {
-                    (Some(r), Some(t)) if r == side => (x.now_ms - t).max(0) as u64,
-                    _ => 0,
-                };
-                json!(ms.saturating_sub(spent))
-            }
-        }
+    let left = |side: Side| -> Option<u64> {
+        let ms = time_to_flag(c, side)?;
+        let spent = match (running, x.turn_start_ms) {
+            (Some(r), Some(t)) if r == side => (x.now_ms - t).max(0) as u64,
+            _ => 0,
+        };
+        Some(ms.saturating_sub(spent))
     };
-    let clock = json!({
-        "first_ms": left(Side::First),
-        "second_ms": left(Side::Second),
-        "running": running.map(side_name),
-        "periods": x.periods,
-    });
+    let clock = ClockView {
+        first_ms: left(Side::First),
+        second_ms: left(Side::Second),
+        running: running.map(side_name),
+        periods: x.periods,
+    };
     push_value(out, &clock);
 }
 
@@ -388,8 +440,11 @@ fn write_outcome(out: &mut String, m: &AnyMatch) {
         Decision::Win(s) => side_name(s),
         Decision::Draw => "draw",
     };
-    let reason = o.statuses.iter().next().map(|s| s.to_string());
-    let o = json!({"result": result, "statuses": o.statuses.to_string(), "reason": reason});
+    let o = OutcomeView {
+        result,
+        statuses: o.statuses.to_string(),
+        reason: o.statuses.iter().next().map(|s| s.to_string()),
+    };
     push_value(out, &o);
 }
 
@@ -489,6 +544,31 @@ mod tests {
         }
     }
 
+    /// Each form the board plays, written by hand.
+    #[test]
+    fn moves_are_sent_as_data() {
+        for (pmn, expected) in [
+            ("e2-e4", r#"{"pmn":"e2-e4","from":"e2","to":"e4"}"#),
+            (
+                "e7-e8=Q",
+                r#"{"pmn":"e7-e8=Q","from":"e7","to":"e8","mutation":"Q"}"#,
+            ),
+            (
+                "b7+a8=R",
+                r#"{"pmn":"b7+a8=R","from":"b7","to":"a8","mutation":"R"}"#,
+            ),
+            (
+                "d1+f3/+r",
+                r#"{"pmn":"d1+f3/+r","from":"d1","to":"f3","capture_mutation":"+r"}"#,
+            ),
+            ("e1~g1", r#"{"pmn":"e1~g1","from":"e1","to":"g1"}"#),
+            ("P*e5", r#"{"pmn":"P*e5","to":"e5","drop":"P"}"#),
+            ("not pmn", r#"{"pmn":"not pmn"}"#),
+        ] {
+            assert_eq!(move_entry(pmn, None), expected, "{pmn}");
+        }
+    }
+
     #[test]
     fn the_written_state_is_json_with_the_board_and_moves() {
         let m = AnyMatch::new(tegoma_game::Rules::by_name("chess").unwrap());
@@ -519,6 +599,17 @@ mod tests {
         assert_eq!(v["board"]["rows"][7][4]["piece"], "+K^");
         assert!(v["board"]["rows"][4][4]["piece"].is_null());
         assert_eq!(v["legal"].as_array().unwrap().len(), 20);
+        // Each legal move as data too (by hand: e2-e4 goes from e2 to e4).
+        let e4 = v["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["pmn"] == "e2-e4")
+            .expect("e2-e4 is legal");
+        assert_eq!(
+            e4,
+            &serde_json::json!({"pmn": "e2-e4", "from": "e2", "to": "e4"})
+        );
         assert_eq!(v["turn"], "first");
         assert!(v["outcome"].is_null() && v["clock"].is_null());
     }

@@ -16,7 +16,7 @@ use axum::extract::{Path, State};
 use axum::http::Uri;
 use axum::response::Response;
 use futures_util::SinkExt;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tegoma_protocol::Side;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
@@ -24,7 +24,7 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use crate::error::ApiError;
 use crate::game::{Action, Feed, GameHandle, GameLimits, Offer, Outgoing};
 use crate::hub::{seat_of, Hub};
-use crate::view::side_name;
+use crate::wire::{read_object, ClientMessage, Lenient, MessageType, ServerMessage};
 
 /// The largest message a client may send (bytes); larger ones get `MessageTooLarge`.
 pub const MAX_MESSAGE: usize = 4096;
@@ -113,11 +113,15 @@ impl Bucket {
 }
 
 fn error(kind: &str, message: &str, reference: Option<&Value>) -> Message {
-    let mut v = json!({"type": "error", "kind": kind, "message": message});
-    if let Some(r) = reference {
-        v["ref"] = r.clone();
-    }
-    Message::Text(v.to_string().into())
+    reply(&ServerMessage::Error {
+        kind,
+        message,
+        reference,
+    })
+}
+
+fn reply(m: &ServerMessage<'_>) -> Message {
+    Message::Text(m.text().into())
 }
 
 /// A connection's end, as the session saw it.
@@ -378,48 +382,50 @@ pub fn read_message(text: &str) -> Read {
     }
 }
 
-/// Reads a client's text message as a JSON object, without the plain-move shortcut (what the
-/// shortcut must agree with; the fuzz target `server_message` checks it does).
+/// Reads a client's text message as a JSON object ([`ClientMessage`]), without the plain-move
+/// shortcut (what the shortcut must agree with; the fuzz target `server_message` checks it
+/// does).
 pub fn read_message_json(text: &str) -> Read {
-    let v: Value = match serde_json::from_str(text) {
-        Ok(v @ Value::Object(_)) => v,
-        _ => {
-            return (
-                unreadable(
-                    "MalformedMessage",
-                    "a message is a JSON object with a \"type\"",
-                ),
-                None,
-            )
-        }
-    };
-    let reference = v.get("ref").cloned();
-    let ty = v.get("type").and_then(Value::as_str).unwrap_or("");
-    let request = match ty {
-        "ping" => Ok(Request::Ping),
-        "auth" => match v.get("token").and_then(Value::as_str) {
-            Some(token) => Ok(Request::Auth(token.to_string())),
-            None => unreadable("MissingToken", "auth needs a token"),
-        },
-        "move" => match v.get("move").and_then(Value::as_str) {
-            Some(m) => Ok(Request::Act(Action::Move(m.to_string()))),
-            None => unreadable("MalformedMessage", "a move message needs \"move\": PMN"),
-        },
-        "resign" => Ok(Request::Act(Action::Resign)),
-        "draw" | "takeback" => match Offer::from_json(v.get("action")) {
-            Some(o) if ty == "draw" => Ok(Request::Act(Action::Draw(o))),
-            Some(o) => Ok(Request::Act(Action::Takeback(o))),
-            None => unreadable(
+    let Ok(m) = read_object::<ClientMessage>(text.as_bytes()) else {
+        return (
+            unreadable(
                 "MalformedMessage",
-                "action must be offer, accept or decline",
+                "a message is a JSON object with a \"type\"",
             ),
+            None,
+        );
+    };
+    let ty = match m.kind {
+        Some(Lenient(Ok(t))) => t,
+        _ => MessageType::Unknown,
+    };
+    let offer = |action: Option<Lenient<Option<Offer>>>| match action {
+        None => Ok(Offer::Offer),
+        Some(Lenient(Ok(o))) => Ok(o.unwrap_or(Offer::Offer)),
+        Some(Lenient(Err(_))) => Err(Unreadable {
+            kind: "MalformedMessage",
+            message: "action must be offer, accept or decline",
+        }),
+    };
+    let request = match ty {
+        MessageType::Ping => Ok(Request::Ping),
+        MessageType::Auth => match m.token {
+            Some(Lenient(Ok(token))) => Ok(Request::Auth(token)),
+            _ => unreadable("MissingToken", "auth needs a token"),
         },
-        _ => unreadable(
+        MessageType::Move => match m.pmn {
+            Some(Lenient(Ok(pmn))) => Ok(Request::Act(Action::Move(pmn))),
+            _ => unreadable("MalformedMessage", "a move message needs \"move\": PMN"),
+        },
+        MessageType::Resign => Ok(Request::Act(Action::Resign)),
+        MessageType::Draw => offer(m.action).map(|o| Request::Act(Action::Draw(o))),
+        MessageType::Takeback => offer(m.action).map(|o| Request::Act(Action::Takeback(o))),
+        MessageType::Unknown => unreadable(
             "UnknownMessageType",
             "type must be auth, move, resign, draw, takeback or ping",
         ),
     };
-    (request, reference)
+    (request, m.reference)
 }
 
 async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message {
@@ -427,17 +433,11 @@ async fn handle(g: &GameHandle, seat: &mut Option<Side>, text: &str) -> Message 
     let reference = reference.as_ref();
     match request {
         Err(e) => error(e.kind, e.message, reference),
-        Ok(Request::Ping) => {
-            Message::Text(json!({"type": "pong", "ref": reference}).to_string().into())
-        }
+        Ok(Request::Ping) => reply(&ServerMessage::Pong { reference }),
         Ok(Request::Auth(token)) => match seat_of(&g.row, &token) {
             Ok(side) => {
                 *seat = Some(side);
-                Message::Text(
-                    json!({"type": "authed", "side": side_name(side), "ref": reference})
-                        .to_string()
-                        .into(),
-                )
+                reply(&ServerMessage::Authed { side, reference })
             }
             Err(e) => error(&e.kind, &e.message, reference),
         },
@@ -460,12 +460,10 @@ async fn act(
         );
     };
     match g.act_streamed(side, action).await {
-        Ok(acked) => {
-            let reference = reference.map_or_else(|| "null".to_string(), Value::to_string);
-            Message::Text(
-                format!(r#"{{"type":"ack","ref":{reference},"seq":{}}}"#, acked.seq).into(),
-            )
-        }
+        Ok(acked) => reply(&ServerMessage::Ack {
+            reference,
+            seq: acked.seq,
+        }),
         Err(e) => error(&e.kind, &e.message, reference),
     }
 }
@@ -473,6 +471,7 @@ async fn act(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     /// The shortcut reads a message as the general path does, or leaves it to that path.
     #[test]
@@ -521,6 +520,12 @@ mod tests {
             read_message(r#"{"type":"move","move":"e4","ref":7}"#).1,
             Some(json!(7))
         );
+        // A `ref` of null is a reference, sent back as such.
+        assert_eq!(
+            read_message(r#"{"type":"ping","ref":null}"#).1,
+            Some(Value::Null)
+        );
+        assert_eq!(read_message(r#"{"type":"ping"}"#).1, None);
         assert_eq!(kind(r#"{"type":"move"}"#), Err("MalformedMessage"));
         assert_eq!(
             kind(r#"{"type":"resign"}"#),

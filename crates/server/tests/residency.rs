@@ -379,3 +379,50 @@ async fn a_damaged_event_is_an_error_at_load_not_dropped() {
         .unwrap()
         .contains("stored event 1"));
 }
+
+/// Events stored in today's format (written by hand here, as databases hold them) load: a
+/// move, a draw offer and its refusal, a take-back asked and accepted, another move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn events_in_the_stored_format_load() {
+    let (hub, addr) = serve(&fresh_db("stored"), GameLimits::default()).await;
+    let (id, _, _) = create(addr, r#"{"rules": "chess"}"#).await;
+    let rows = [
+        ("move", r#"{"side":"first","move":"e2-e4","elapsed_ms":0}"#),
+        (
+            "move",
+            r#"{"side":"second","move":"e7-e5","elapsed_ms":1200}"#,
+        ),
+        ("draw", r#"{"side":"first","action":"offer"}"#),
+        ("draw", r#"{"side":"second","action":"decline"}"#),
+        ("takeback", r#"{"side":"first","action":"offer"}"#),
+        (
+            "takeback",
+            r#"{"side":"second","action":"accept","plies":1}"#,
+        ),
+        (
+            "move",
+            r#"{"side":"second","move":"c7-c5","elapsed_ms":300}"#,
+        ),
+    ];
+    for (i, (kind, data)) in rows.iter().enumerate() {
+        let row = tegoma_server::store::EventRow {
+            seq: i as i64 + 1,
+            kind: (*kind).into(),
+            data: (*data).into(),
+            at_ms: 1_000 + i as i64,
+        };
+        hub.store().append(&id, &row).await.unwrap();
+    }
+    let (s, v) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
+    assert_eq!(s, 200, "{v}");
+    let plies: Vec<&str> = v["game"]["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["pmn"].as_str().unwrap())
+        .collect();
+    assert_eq!(plies, ["e2-e4", "c7-c5"]);
+    assert_eq!(v["game"]["seq"], 7);
+    assert_eq!(v["game"]["turn"], "first");
+    assert!(v["game"]["draw_offer"].is_null() && v["game"]["takeback_offer"].is_null());
+}

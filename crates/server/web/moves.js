@@ -1,22 +1,20 @@
-// Reading the legal moves the server sends (canonical PMN): origin or dropped piece,
-// destination, and the choice that distinguishes moves between the same squares
-// (a promotion, the King's privilege). The browser has no rules: only these lists.
+// The legal moves as the server sends them: each with its PMN and its parts as data (`from`,
+// `to`, `drop`, `mutation`, `capture_mutation`: a field is absent when the move has none). The
+// browser has no rules and reads no notation: only these lists.
 
-const MOVE = /^([a-z]+[0-9]+)([-+~])([a-z]+[0-9]+)(.*)$/;
-const DROP = /^([^*]+)\*([a-z]+[0-9]+)(.*)$/;
-
-/** Parses a canonical PMN move: {from, to, drop, rest} (null when it is neither). */
-export function parsePmn(pmn) {
-  let m = MOVE.exec(pmn);
-  if (m) return { pmn, from: m[1], to: m[3], drop: null, rest: m[4] };
-  m = DROP.exec(pmn);
-  if (m) return { pmn, from: null, to: m[2], drop: m[1], rest: m[3] };
-  return null;
+/** A move entry as the board uses it: {pmn, from, to, drop, mutation, captureMutation, rest}
+ * (`rest`: the choice's suffix, `=X` and `/Y`, naming the move among those between the same
+ * squares). */
+function entry(l) {
+  const mutation = l.mutation || null;
+  const captureMutation = l.capture_mutation || null;
+  const rest = (mutation ? `=${mutation}` : '') + (captureMutation ? `/${captureMutation}` : '');
+  return { pmn: l.pmn, from: l.from || null, to: l.to || null, drop: l.drop || null, mutation, captureMutation, rest };
 }
 
-/** The legal moves (the server sends their PMN), parsed. */
+/** The legal moves the board can play (a destination, and a square or a hand piece to take). */
 export function legalMoves(game) {
-  return (game.legal || []).map((l) => parsePmn(l.pmn)).filter(Boolean);
+  return (game.legal || []).map(entry).filter((m) => m.to && (m.from || m.drop));
 }
 
 /** The moves from a square. */
@@ -33,26 +31,25 @@ export function dropsOf(moves, piece) {
 
 /** A label for a move's choice among moves between the same squares. */
 export function choiceLabel(m, rules, all) {
-  const rest = m.rest;
-  if (rest.startsWith('=')) {
-    const p = rest.slice(1);
+  if (m.mutation) {
+    const p = m.mutation;
     if (rules === 'chess') {
       const names = { Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight' };
       return names[p.toUpperCase()] || p;
     }
     return `Promote (${p})`;
   }
-  if (rest.startsWith('/')) return `Keep ${rest.slice(1)} promoted (King's privilege)`;
-  if (all.some((o) => o.rest.startsWith('/'))) return 'Demote the captured piece';
-  if (all.some((o) => o.rest.startsWith('='))) return 'Do not promote';
+  if (m.captureMutation) return `Keep ${m.captureMutation} promoted (King's privilege)`;
+  if (all.some((o) => o.captureMutation)) return 'Demote the captured piece';
+  if (all.some((o) => o.mutation)) return 'Do not promote';
   return m.pmn;
 }
 
-/** The last move's squares, from the last ply's PMN. */
+/** The last move's squares, from the last ply's data. */
 export function lastSquares(game) {
   const plies = game.plies || [];
   if (!plies.length) return [];
-  const p = parsePmn(plies[plies.length - 1].pmn);
-  if (!p) return [];
+  const p = entry(plies[plies.length - 1]);
+  if (!p.to) return [];
   return p.from ? [p.from, p.to] : [p.to];
 }

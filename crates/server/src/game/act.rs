@@ -47,7 +47,7 @@ impl Game {
         }
         let opp = side.flip();
         // `applied`: the action already changed the match (a move, or a fallen flag).
-        let (kind, data, applied) = match action {
+        let (event, applied) = match action {
             Action::Move(text) => {
                 if self.m.side_to_move() != side {
                     return Err(ApiError::conflict(
@@ -72,33 +72,28 @@ impl Game {
                 match self.m.play_written(text, Some(elapsed)) {
                     Ok(_) if self.m.ply_count() == before => {
                         // The flag fell during the ply: the move is not played.
-                        (
-                            "timeout",
-                            json!({"side": side_name(side)}).to_string(),
-                            true,
-                        )
+                        (StoredEvent::Timeout(SideEvent { side }), true)
                     }
                     Ok((_, written)) => {
                         let entry =
                             crate::view::move_entry(&written.pmn, written.san.as_deref().map(Some));
                         let pmn = written.pmn;
                         self.played = Some((self.seq + 1, pmn.clone(), entry));
-                        // Written by hand: one move's event is the commonest thing stored.
-                        let mut data = String::with_capacity(64 + pmn.len());
-                        data.push_str(r#"{"side":""#);
-                        data.push_str(side_name(side));
-                        data.push_str(r#"","move":"#);
-                        crate::view::push_json_str(&mut data, &pmn);
-                        data.push_str(r#","elapsed_ms":"#);
-                        crate::view::push_int(&mut data, elapsed);
-                        data.push('}');
-                        ("move", data, true)
+                        let event = StoredEvent::Move(MoveEvent {
+                            side,
+                            pmn,
+                            elapsed_ms: Some(elapsed),
+                        });
+                        (event, true)
                     }
                     Err(e @ MatchError::Forfeit { .. }) => {
                         // Ōgi: the illegal move loses; stored as submitted, replayed alike.
-                        let data =
-                            json!({"side": side_name(side), "move": text, "elapsed_ms": elapsed});
-                        match self.store_event("move", data).await {
+                        let event = StoredEvent::Move(MoveEvent {
+                            side,
+                            pmn: text.clone(),
+                            elapsed_ms: Some(elapsed),
+                        });
+                        match self.store_event(&event).await {
                             Ok(true) => {}
                             Ok(false) => {
                                 self.reload().await;
@@ -122,22 +117,14 @@ impl Game {
                     Err(e) => return Err(ApiError::unprocessable(e.kind(), e.to_string())),
                 }
             }
-            Action::Resign => (
-                "resign",
-                json!({"side": side_name(side)}).to_string(),
-                false,
-            ),
+            Action::Resign => (StoredEvent::Resign(SideEvent { side }), false),
             Action::Draw(o) => {
-                let o = self.judge_offer(side, *o, DRAW)?;
-                (
-                    "draw",
-                    json!({"side": side_name(side), "action": o.name()}).to_string(),
-                    false,
-                )
+                let action = self.judge_offer(side, *o, DRAW)?;
+                (StoredEvent::Draw(OfferEvent { side, action }), false)
             }
             Action::Takeback(o) => {
-                let o = self.judge_offer(side, *o, TAKEBACK)?;
-                match o {
+                let action = self.judge_offer(side, *o, TAKEBACK)?;
+                let plies = match action {
                     Offer::Offer => {
                         if self.plies_to_take_back(side) == 0 {
                             return Err(ApiError::conflict(
@@ -145,33 +132,25 @@ impl Game {
                                 "no move of yours to take back",
                             ));
                         }
-                        (
-                            "takeback",
-                            json!({"side": side_name(side), "action": "offer"}).to_string(),
-                            false,
-                        )
+                        None
                     }
-                    Offer::Accept => {
-                        let n = self.plies_to_take_back(opp);
-                        (
-                            "takeback",
-                            json!({"side": side_name(side), "action": "accept", "plies": n})
-                                .to_string(),
-                            false,
-                        )
-                    }
-                    Offer::Decline => (
-                        "takeback",
-                        json!({"side": side_name(side), "action": "decline"}).to_string(),
-                        false,
-                    ),
-                }
+                    Offer::Accept => Some(self.plies_to_take_back(opp)),
+                    Offer::Decline => None,
+                };
+                let event = StoredEvent::Takeback(TakebackEvent {
+                    side,
+                    action,
+                    plies,
+                });
+                (event, false)
             }
         };
         let e = EventRow {
             seq: self.seq + 1,
-            kind: kind.to_string(),
-            data,
+            kind: event.kind().to_string(),
+            data: event
+                .data()
+                .map_err(|err| ApiError::internal(err.to_string()))?,
             at_ms: now_ms(),
         };
         match self.append(&e).await {
@@ -189,26 +168,29 @@ impl Game {
                 return Err(err);
             }
         }
+        let timeout = matches!(event, StoredEvent::Timeout(_));
         if applied {
             self.seq = e.seq;
-            // The move's PMN, as the match wrote it when it was played.
-            let moved = self
-                .played
-                .as_ref()
-                .filter(|(seq, _, _)| kind == "move" && *seq == e.seq)
-                .map(|(_, pmn, _)| pmn.clone());
-            self.log_event(&e, moved);
-            if kind == "move" {
+            if let StoredEvent::Move(_) = event {
+                // The move's PMN, as the match wrote it when it was played.
+                let moved = self
+                    .played
+                    .as_ref()
+                    .filter(|(seq, _, _)| *seq == e.seq)
+                    .map(|(_, pmn, _)| pmn.clone());
+                self.log_event(&e, moved);
                 self.turn_start = Some(e.at_ms);
                 self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
                 self.takeback_offer = None;
+            } else {
+                self.log_event(&e, None);
             }
         } else {
-            self.apply_stored(&e)?;
+            self.apply_event(&event, &e)?;
         }
         self.finished().await;
         let state = self.publish_with(whole);
-        if kind == "timeout" {
+        if timeout {
             return Err(ApiError::conflict(
                 "GameOver",
                 "the flag fell before the move: the game is lost on time",

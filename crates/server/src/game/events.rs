@@ -2,8 +2,11 @@
 //! stored), how the next one is stored, and how clients get one; and the match a stored game
 //! starts from.
 
+use serde::Deserialize;
+
 use super::*;
 use crate::view::{push_int, push_json_str};
+use crate::wire::Period;
 
 /// Builds the match of a stored game (no events applied).
 ///
@@ -54,16 +57,16 @@ pub const MAX_PERIOD_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 /// move; one of 1e20 s is past what the clock can show).
 fn check_periods(list: &[Value]) -> Result<(), ApiError> {
     for (i, p) in list.iter().enumerate() {
-        let field = |names: [&str; 2]| names.iter().find_map(|n| p.get(*n)).and_then(Value::as_f64);
         let bad =
             |what: String| ApiError::unprocessable("InvalidPeriods", format!("period {i}: {what}"));
-        let time = field(["time", "duration"]).unwrap_or(0.0);
+        let period = Period::deserialize(p).map_err(|e| bad(e.to_string()))?;
+        let time = period.time.unwrap_or(0.0);
         if !(1.0..=MAX_PERIOD_SECONDS).contains(&time) {
             return Err(bad(format!(
                 "time {time} s: a period lasts from 1 s to {MAX_PERIOD_SECONDS} s"
             )));
         }
-        let inc = field(["inc", "increment"]).unwrap_or(0.0);
+        let inc = period.inc.unwrap_or(0.0);
         if !(0.0..=MAX_PERIOD_SECONDS).contains(&inc) {
             return Err(bad(format!(
                 "increment {inc} s: from 0 s to {MAX_PERIOD_SECONDS} s"
@@ -75,18 +78,24 @@ fn check_periods(list: &[Value]) -> Result<(), ApiError> {
 
 impl Game {
     /// Stores the next event; `Ok(false)` when another process took its number.
-    pub(super) async fn store_event(&mut self, kind: &str, data: Value) -> Result<bool, ApiError> {
+    pub(super) async fn store_event(&mut self, event: &StoredEvent) -> Result<bool, ApiError> {
         let e = EventRow {
             seq: self.seq + 1,
-            kind: kind.to_string(),
-            data: data.to_string(),
+            kind: event.kind().to_string(),
+            data: event
+                .data()
+                .map_err(|err| ApiError::internal(err.to_string()))?,
             at_ms: now_ms(),
         };
         match self.append(&e).await? {
             Append::Stored => {
                 self.seq = e.seq;
-                self.log_event(&e, None);
-                if matches!(kind, "move" | "takeback") {
+                let moved = match event {
+                    StoredEvent::Move(d) => Some(d.pmn.clone()),
+                    _ => None,
+                };
+                self.log_event(&e, moved);
+                if matches!(event, StoredEvent::Move(_) | StoredEvent::Takeback(_)) {
                     self.turn_start = Some(e.at_ms);
                 }
                 Ok(true)
@@ -106,29 +115,41 @@ impl Game {
         Ok(appended)
     }
 
-    /// Applies a stored event (replay at start, or another process's event).
+    /// Applies a stored event (replay at start, or another process's event), read from its
+    /// row.
     ///
     /// # Errors
     /// An event that cannot be read or does not apply to the game as it stands (the stored
     /// log is damaged): never dropped.
     pub(super) fn apply_stored(&mut self, e: &EventRow) -> Result<(), ApiError> {
+        let event = StoredEvent::from_row(&e.kind, &e.data).map_err(|err| {
+            ApiError::internal(format!(
+                "game {}: stored event {} ({}): {err}",
+                self.row.id, e.seq, e.kind
+            ))
+        })?;
+        self.apply_event(&event, e)
+    }
+
+    /// Applies an event stored as `e` (its number and time; its kind and data are `event`).
+    ///
+    /// # Errors
+    /// An event that does not apply to the game as it stands.
+    pub(super) fn apply_event(
+        &mut self,
+        event: &StoredEvent,
+        e: &EventRow,
+    ) -> Result<(), ApiError> {
         let damaged = |what: String| {
             ApiError::internal(format!(
                 "game {}: stored event {} ({}): {what}",
                 self.row.id, e.seq, e.kind
             ))
         };
-        let data: Value = serde_json::from_str(&e.data).map_err(|err| damaged(err.to_string()))?;
-        let side = data.get("side").and_then(Value::as_str).and_then(side_from);
-        let action = || data.get("action").and_then(Value::as_str);
-        match (e.kind.as_str(), side) {
-            ("move", Some(_)) => {
-                let text = data
-                    .get("move")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| damaged("no move".into()))?;
-                let elapsed = data.get("elapsed_ms").and_then(Value::as_u64);
-                match self.m.play(text, elapsed) {
+        let mut moved = None;
+        match event {
+            StoredEvent::Move(d) => {
+                match self.m.play(&d.pmn, d.elapsed_ms) {
                     // Ōgi: an illegal move is stored as submitted, and loses (ruling R4).
                     Ok(_) | Err(MatchError::Forfeit { .. }) => {}
                     Err(err) => return Err(damaged(err.to_string())),
@@ -136,37 +157,42 @@ impl Game {
                 self.draw_offer = self.draw_offer.filter(|&s| s == self.m.side_to_move());
                 self.takeback_offer = None;
                 self.turn_start = Some(e.at_ms);
+                moved = Some(d.pmn.clone());
             }
-            ("timeout", Some(s)) => {
+            StoredEvent::Timeout(d) => {
                 self.m
-                    .time_forfeit(s)
+                    .time_forfeit(d.side)
                     .map_err(|err| damaged(err.to_string()))?;
             }
-            ("resign", Some(s)) => {
-                self.m.resign(s).map_err(|err| damaged(err.to_string()))?;
+            StoredEvent::Resign(d) => {
+                self.m
+                    .resign(d.side)
+                    .map_err(|err| damaged(err.to_string()))?;
             }
-            ("draw", Some(s)) => match action() {
-                Some("offer") => {
-                    self.draw_offer = Some(s);
-                    self.offers[DRAW][s.index()] += 1;
+            StoredEvent::Draw(OfferEvent { side, action }) => match action {
+                Offer::Offer => {
+                    self.draw_offer = Some(*side);
+                    self.offers[DRAW][side.index()] += 1;
                 }
-                Some("accept") => {
+                Offer::Accept => {
                     self.m
                         .end(Outcome::draw(Status::Agreement))
                         .map_err(|err| damaged(err.to_string()))?;
                     self.draw_offer = None;
                 }
-                Some("decline") => self.draw_offer = None,
-                _ => return Err(damaged("no action".into())),
+                Offer::Decline => self.draw_offer = None,
             },
-            ("takeback", Some(s)) => match action() {
-                Some("offer") => {
-                    self.takeback_offer = Some(s);
-                    self.offers[TAKEBACK][s.index()] += 1;
+            StoredEvent::Takeback(TakebackEvent {
+                side,
+                action,
+                plies,
+            }) => match action {
+                Offer::Offer => {
+                    self.takeback_offer = Some(*side);
+                    self.offers[TAKEBACK][side.index()] += 1;
                 }
-                Some("accept") => {
-                    let n = data.get("plies").and_then(Value::as_u64).unwrap_or(1);
-                    for _ in 0..n {
+                Offer::Accept => {
+                    for _ in 0..plies.unwrap_or(1) {
                         self.m.take_back().map_err(|err| damaged(err.to_string()))?;
                     }
                     self.takeback_offer = None;
@@ -177,14 +203,9 @@ impl Game {
                         Some(e.at_ms)
                     };
                 }
-                Some("decline") => self.takeback_offer = None,
-                _ => return Err(damaged("no action".into())),
+                Offer::Decline => self.takeback_offer = None,
             },
-            _ => return Err(damaged("unknown kind or side".into())),
         }
-        let moved = (e.kind == "move")
-            .then(|| data.get("move").and_then(Value::as_str).map(str::to_string))
-            .flatten();
         self.seq = e.seq;
         self.log_event(e, moved);
         Ok(())
