@@ -329,7 +329,7 @@ pub enum MoveTextError {
     AmbiguousSan {
         /// The text.
         text: String,
-        /// The SAN of each candidate, disambiguated.
+        /// Each candidate move as [`Move`](super::Move)'s `Display` writes it (`b1-d2`).
         candidates: Vec<String>,
     },
     /// Not a UCI move (kind `InvalidUci`).
