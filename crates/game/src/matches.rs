@@ -34,8 +34,9 @@ use std::hash::{BuildHasher, Hash};
 
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_protocol::{
-    Decision, IllegalMove, IllegalReason, MoveBuffer, MoveError, Outcome, Position as Generic, Side,
+    Decision, IllegalMove, MoveBuffer, MoveError, Outcome, Position as Generic, Side,
 };
+use tegoma_rules::ogi::OgiReason;
 
 use crate::clock::{Clock, Tick};
 use crate::rules::{MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupported};
@@ -455,7 +456,7 @@ impl<R: MatchRules> Match<R> {
             };
             return Err(MatchError::Forfeit {
                 ply: self.plies.len() + 1,
-                error: IllegalMove::new(text, IllegalReason::Sennichite).into(),
+                error: IllegalMove::new(text, OgiReason::Sennichite.into()).into(),
                 outcome,
             });
         }

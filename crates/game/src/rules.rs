@@ -303,7 +303,16 @@ impl MatchRules for Chess {
         match other {
             Ok(m) => Ok(m),
             // Neither SAN nor UCI: the PMN reading says more.
-            Err(MoveError::San(_) | MoveError::Uci(_)) => Err(pmn_err),
+            Err(e)
+                if e.specific::<chess::MoveTextError>().is_some_and(|t| {
+                    matches!(
+                        t,
+                        chess::MoveTextError::San(_) | chess::MoveTextError::Uci(_)
+                    )
+                }) =>
+            {
+                Err(pmn_err)
+            }
             Err(e) => Err(e),
         }
     }

@@ -10,7 +10,7 @@ use tegoma_game::record::match_from_pcn;
 use tegoma_game::rules::MatchRules;
 use tegoma_game::{AnyMatch, AnyPosition, Match, MatchError, Rules, RulesError, SetupError};
 use tegoma_notation::pcn::Pcn;
-use tegoma_protocol::{DynRuleSystem, MoveError};
+use tegoma_protocol::{MoveError, RuleSystem};
 use tegoma_rules::chess;
 use tegoma_rules::chess::SanError;
 use tegoma_rules::systems::Chess;
@@ -52,7 +52,8 @@ fn main_like() -> Result<(), Box<dyn Error>> {
     let _ = AnyPosition::from_fen(Rules::chess(), "8/8/8/8/8/8/8/K1k5 w - - 0 1")?;
     let _ = AnyPosition::initial(rules);
     let generic = tegoma_game::generic_from_feen(START)?;
-    let _ = Chess.play_pmn(&generic, "e2-e4")?;
+    let imported = Chess.import(&generic)?;
+    let _ = Chess.parse_move(&imported, "e2-e4")?;
     let _ = Chess.read_move(&chess::Position::startpos(), "e2-e5")?; // fails: illegal
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use tegoma_game::{AnyMatch, AnyPosition, Rules};
 use tegoma_notation::NotationError;
-use tegoma_protocol::DynRuleSystem;
+use tegoma_protocol::RuleSystem;
 
 const GAMES: [&str; 3] = ["chess", "ogi", "kogoma"];
 
@@ -21,14 +21,15 @@ fn play_kind(game: &str, text: &str) -> &'static str {
     m.play(text, None).unwrap_err().kind()
 }
 
-/// The kind of the error of importing `feen` into `game` through the dynamic API.
+/// The kind and message of the error of importing `feen` into `game` (a generic position, as a
+/// tool that picks the game at run time has it).
 fn import_kind(game: &str, feen: &str) -> (&'static str, String) {
     let rules = Rules::by_name(game).unwrap();
     let generic = tegoma_game::generic_from_feen(feen).unwrap();
     let e = match &rules {
-        Rules::Chess(c) => c.perft_of(&generic, 1).unwrap_err(),
-        Rules::Ogi(o) => o.perft_of(&generic, 1).unwrap_err(),
-        Rules::Files(f) => f.engine().perft_of(&generic, 1).unwrap_err(),
+        Rules::Chess(c) => c.import(&generic).map(|_| ()).unwrap_err(),
+        Rules::Ogi(o) => o.import(&generic).map(|_| ()).unwrap_err(),
+        Rules::Files(f) => f.engine().import(&generic).map(|_| ()).unwrap_err(),
     };
     (e.kind(), e.to_string())
 }

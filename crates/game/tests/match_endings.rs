@@ -195,8 +195,10 @@ fn ogi_sennichite_through_the_match_the_offender_loses() {
             assert_eq!(ply, 5);
             assert_eq!(error.kind(), "IllegalMove");
             assert_eq!(
-                error.illegal().map(|e| e.reason),
-                Some(tegoma_protocol::IllegalReason::Sennichite)
+                error
+                    .illegal()
+                    .and_then(|e| e.reason.specific::<ogi::OgiReason>()),
+                Some(&ogi::OgiReason::Sennichite)
             );
             assert_eq!(outcome.decision, Decision::Win(Side::Second));
             assert_eq!(names(outcome), "repetition");

@@ -1,5 +1,5 @@
 //! [`RuleSystem`] for the GGN engine: any game described by files plugs into the generic
-//! protocol layer (matches, `DynRuleSystem` tools) like the built-in rule systems.
+//! protocol layer (matches, tools on generic positions) like the built-in rule systems.
 
 use std::collections::BTreeSet;
 use std::fmt;

@@ -1,9 +1,9 @@
-//! The GGN engine behind the protocol's `RuleSystem` and `DynRuleSystem` traits: PMN reading
+//! The GGN engine behind the protocol's `RuleSystem` trait: PMN reading
 //! with the lenient forms of ruling R1, outcomes, perft.
 
 use tegoma_ggn::{export, Description, Engine};
 use tegoma_notation::NotationError;
-use tegoma_protocol::{Decision, DynRuleSystem, Position, RuleSystem, Side};
+use tegoma_protocol::{Decision, Position, RuleSystem, Side};
 
 fn engine(game: &str, d: &str) -> Engine {
     Engine::new(&export(game).unwrap(), Description::from_json(d).unwrap()).unwrap()
@@ -34,15 +34,15 @@ fn names_and_initial_position() {
     );
     let start = RuleSystem::initial(&c).unwrap();
     assert_eq!(RuleSystem::perft(&c, &start, 2), 400);
-    let d: &dyn DynRuleSystem = &c;
-    assert_eq!(d.legal_moves_pmn(&start).unwrap().len(), 20);
-    let after = d.play_pmn(&start, "e2-e4").unwrap();
+    assert_eq!(RuleSystem::legal_moves(&c, &start).len(), 20);
+    let e4 = c.parse_move(&start, "e2-e4").unwrap();
+    let after = c.export(&c.after(&start, e4).unwrap());
     assert_eq!(
         after.to_feen().unwrap(),
         "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/4-P3/8/+P+P+P+P1+P+P+P/+RNBQ+K^BN+R / c/C"
     );
     // A foreign position is refused.
-    assert!(d.legal_moves_pmn(&pos("8/8/8/8/8/8/8/4K^3 / O/o")).is_err());
+    assert!(c.import(&pos("8/8/8/8/8/8/8/4K^3 / O/o")).is_err());
 }
 
 #[test]

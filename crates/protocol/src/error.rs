@@ -1,26 +1,68 @@
 //! The typed errors every rule system shares, one enum per phase.
 //!
-//! - [`PositionError`]: reading a position of a rule system (FEEN or FEN text, or a generic
-//!   [`Position`](crate::Position) imported by [`RuleSystem::import`](crate::RuleSystem::import)).
-//! - [`MoveError`]: reading a move text (PMN, and SAN or UCI for chess), which ends either in a
-//!   move or in one of these; a well-formed move that is not legal is
+//! - [`PositionError`]: reading a position of a rule system (FEEN text, the rule system's own
+//!   notation, or a generic [`Position`](crate::Position) imported by
+//!   [`RuleSystem::import`](crate::RuleSystem::import)).
+//! - [`MoveError`]: reading a move text (PMN, or a notation of the rule system's own), which
+//!   ends either in a move or in one of these; a well-formed move that is not legal is
 //!   [`MoveError::Illegal`].
 //! - [`IllegalMove`]: a well-formed move that is not legal in the position, with a typed
 //!   [`IllegalReason`] where the rule system knows one.
-//! - [`RuleError`]: either of the first two, for [`DynRuleSystem`](crate::DynRuleSystem).
 //!
-//! Chess, Ōgi and the GGN engine return the same variant for the same failure, so the same
-//! failure has the same [`NotationError::kind`] in every game (the CamelCase variant name, or the
-//! wrapped parser's kind for [`PositionError::Feen`]). Payloads are values (pieces, cells,
+//! Every rule system and the GGN engine return the same variant for the same failure, so the
+//! same failure has the same [`NotationError::kind`] in every game (the CamelCase variant name,
+//! or the wrapped parser's kind for [`PositionError::Feen`]). Payloads are values (pieces, cells,
 //! sides, dimensions, enums of reasons), except the move text as the player wrote it, which may
 //! not name any move value.
+//!
+//! # Errors of a rule system's own
+//!
+//! These enums speak only the Protocol's vocabulary (boards, pieces, hands, styles, PMN). A
+//! failure that only one rule system knows (a notation of its own, a rule of its own) is its own
+//! typed value, carried behind one generic variant of each enum: [`PositionError::Specific`],
+//! [`MoveError::Specific`] and [`IllegalReason::Specific`], each holding a [`Specific`]. A
+//! [`Specific`] wraps any type that implements [`RuleSystemError`] (a `std::error::Error` with a
+//! [`NotationError::kind`], `PartialEq`, `Send` and `Sync`); its kind and message are the wrapped
+//! value's, so wrapping changes neither. Callers get the rule system's own type back with
+//! [`Specific::downcast_ref`] (or the shortcuts [`PositionError::specific`],
+//! [`MoveError::specific`], [`IllegalReason::specific`]) and match on it:
+//!
+//! ```
+//! use std::fmt;
+//! use tegoma_notation::NotationError;
+//! use tegoma_protocol::error::{RuleSystemError, Specific};
+//! use tegoma_protocol::PositionError;
+//!
+//! /// A rule system's own position error.
+//! #[derive(Debug, Clone, PartialEq, Eq)]
+//! struct TooTall(u8);
+//! impl fmt::Display for TooTall {
+//!     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+//!         write!(f, "a tower of {} pieces", self.0)
+//!     }
+//! }
+//! impl std::error::Error for TooTall {}
+//! impl NotationError for TooTall {
+//!     fn kind(&self) -> &'static str {
+//!         "TooTall"
+//!     }
+//! }
+//! impl RuleSystemError for TooTall {}
+//!
+//! let e = PositionError::Specific(Specific::new(TooTall(4)));
+//! assert_eq!((e.kind(), e.to_string().as_str()), ("TooTall", "a tower of 4 pieces"));
+//! assert_eq!(e.specific::<TooTall>(), Some(&TooTall(4)));
+//! ```
 //!
 //! Messages say what failed and where, once: `illegal move e7-e4: the piece cannot move
 //! there`. A layer that already names the move (a match's ply `ply 2 (e7-e4): ...`) prints
 //! [`MoveError::detail`] instead, which leaves the text out. Kinds become strings only at the
 //! command line (through [`tegoma_notation::Invalid`]).
 
+use std::any::Any;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use tegoma_notation::cell::Cell;
 use tegoma_notation::feen::ParseError as FeenParseError;
@@ -32,6 +74,123 @@ use crate::piece::Piece;
 use crate::position::Style;
 use crate::side::Side;
 
+/// Comparison and downcasting for a type-erased [`RuleSystemError`]; implemented for every
+/// `PartialEq + Any` type, so a rule system never implements it by hand.
+pub trait DynEq: Any {
+    /// The value as [`Any`], to downcast it.
+    fn as_any(&self) -> &dyn Any;
+    /// Whether `other` is a value of the same type, equal to this one.
+    fn dyn_eq(&self, other: &dyn Any) -> bool;
+}
+
+impl<T: PartialEq + Any> DynEq for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn dyn_eq(&self, other: &dyn Any) -> bool {
+        other.downcast_ref::<T>() == Some(self)
+    }
+}
+
+/// An error (or an illegal-move reason) of one rule system's own, which the Protocol's enums
+/// carry behind their generic variants ([`PositionError::Specific`], [`MoveError::Specific`],
+/// [`IllegalReason::Specific`]). Its [`NotationError::kind`] and its message become those of
+/// the enclosing error. See the module docs.
+pub trait RuleSystemError: std::error::Error + NotationError + DynEq + Send + Sync {
+    /// The move text as written, for an error about a move text (what [`MoveError::text`]
+    /// returns); `None` (the default) for other errors.
+    fn move_text(&self) -> Option<&str> {
+        None
+    }
+
+    /// Writes the message without the move text, for [`MoveError::detail`]; by default the
+    /// whole message.
+    ///
+    /// # Errors
+    /// Only the formatter's.
+    fn fmt_detail(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A [`RuleSystemError`] behind a cheap, clonable, comparable handle: the payload of the
+/// generic variants. Its kind, message, `Debug` form and source are the wrapped value's; two
+/// handles are equal when they wrap equal values of the same type.
+#[derive(Clone)]
+pub struct Specific(Arc<dyn RuleSystemError>);
+
+impl Specific {
+    /// Wraps a rule system's own error.
+    #[must_use]
+    pub fn new(error: impl RuleSystemError) -> Specific {
+        Specific(Arc::new(error))
+    }
+
+    /// The wrapped error.
+    #[must_use]
+    pub fn get(&self) -> &dyn RuleSystemError {
+        &*self.0
+    }
+
+    /// The wrapped error as its own type `T`, `None` when it is of another type.
+    #[must_use]
+    pub fn downcast_ref<T: RuleSystemError>(&self) -> Option<&T> {
+        self.get().as_any().downcast_ref::<T>()
+    }
+
+    /// Whether the wrapped error is of type `T`.
+    #[must_use]
+    pub fn is<T: RuleSystemError>(&self) -> bool {
+        self.downcast_ref::<T>().is_some()
+    }
+}
+
+impl<E: RuleSystemError> From<E> for Specific {
+    fn from(error: E) -> Specific {
+        Specific::new(error)
+    }
+}
+
+impl fmt::Debug for Specific {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.get(), f)
+    }
+}
+
+impl fmt::Display for Specific {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.get(), f)
+    }
+}
+
+impl std::error::Error for Specific {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.get().source()
+    }
+}
+
+impl NotationError for Specific {
+    fn kind(&self) -> &'static str {
+        self.get().kind()
+    }
+}
+
+impl PartialEq for Specific {
+    fn eq(&self, other: &Specific) -> bool {
+        self.get().dyn_eq(other.get().as_any())
+    }
+}
+
+impl Eq for Specific {}
+
+/// Hashes the kind and the message, which equal values share.
+impl Hash for Specific {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.kind().hash(state);
+        self.to_string().hash(state);
+    }
+}
+
 /// Why a text or a generic position is not a position of a rule system.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -42,14 +201,6 @@ pub enum PositionError {
     /// A generic position that has no FEEN form (so it is no position of a FEEN game).
     #[error("the position has no FEEN form: {0}")]
     InvalidFeen(FeenWriteError),
-    /// The FEN string is malformed or describes no chess game (kind `InvalidFen`).
-    #[error("invalid FEN {field}: {reason}")]
-    Fen {
-        /// The failing field.
-        field: FenField,
-        /// What is wrong.
-        reason: FenReason,
-    },
     /// The board has other dimensions than the game's.
     #[error("the board is {}, not {}", Dims(found), Dims(expected))]
     BoardShape {
@@ -66,7 +217,8 @@ pub enum PositionError {
         /// The position's, first then second player.
         found: [Style; 2],
     },
-    /// A piece on the board that the game does not have (chess: `K` without `^`, `X`, `P'`).
+    /// A piece on the board that the game does not have (a name it has no piece of, or a
+    /// state or terminal status its pieces never take).
     #[error("{piece} on {square} is not a piece of this game")]
     ForeignPiece {
         /// The piece token.
@@ -74,41 +226,11 @@ pub enum PositionError {
         /// Its square.
         square: Cell,
     },
-    /// A state marker that no game can produce (chess, ruling R2).
-    #[error("impossible marker {piece} on {square}: {reason}")]
-    ImpossibleMarker {
-        /// The piece token.
-        piece: Piece,
-        /// Its square.
-        square: Cell,
-        /// Why no game reaches it.
-        reason: MarkerReason,
-    },
-    /// A side has no king or several kings.
-    #[error("the {side} side has {count} kings, not one")]
-    KingCount {
-        /// The side.
-        side: Side,
-        /// Its number of kings.
-        count: u32,
-    },
-    /// A side has more pieces on the board than a game can give it (16 in chess).
-    #[error("the {side} side has more than 16 pieces on the board")]
-    TooManyPieces {
-        /// The side.
-        side: Side,
-    },
-    /// A pawn stands on the first or last rank.
-    #[error("pawn on {square}: pawns never stand on the first or last rank")]
-    PawnOnBackRank {
-        /// Its square.
-        square: Cell,
-    },
     /// The side not to move is in check.
     #[error("the side not to move is in check")]
     OpponentInCheck,
-    /// A hand holds a piece no capture can put there (a piece of the other side, a king, a
-    /// piece the game does not have).
+    /// A hand holds a piece no capture can put there (a piece of the other side, a terminal
+    /// piece, a piece the game does not have).
     #[error("the {hand} hand cannot hold {piece}")]
     HandPiece {
         /// The piece token.
@@ -116,6 +238,10 @@ pub enum PositionError {
         /// Whose hand.
         hand: Side,
     },
+    /// A failure of the rule system's own (a notation of its own, a rule on placements of its
+    /// own): its kind and message are the wrapped error's.
+    #[error(transparent)]
+    Specific(Specific),
 }
 
 impl NotationError for PositionError {
@@ -123,16 +249,24 @@ impl NotationError for PositionError {
         match self {
             PositionError::Feen(e) => e.kind(),
             PositionError::InvalidFeen(_) => "InvalidFeen",
-            PositionError::Fen { .. } => "InvalidFen",
             PositionError::BoardShape { .. } => "BoardShape",
             PositionError::Styles { .. } => "Styles",
             PositionError::ForeignPiece { .. } => "ForeignPiece",
-            PositionError::ImpossibleMarker { .. } => "ImpossibleMarker",
-            PositionError::KingCount { .. } => "KingCount",
-            PositionError::TooManyPieces { .. } => "TooManyPieces",
-            PositionError::PawnOnBackRank { .. } => "PawnOnBackRank",
             PositionError::OpponentInCheck => "OpponentInCheck",
             PositionError::HandPiece { .. } => "HandPiece",
+            PositionError::Specific(e) => e.kind(),
+        }
+    }
+}
+
+impl PositionError {
+    /// The rule system's own error of type `T`, when this is a [`PositionError::Specific`]
+    /// wrapping one.
+    #[must_use]
+    pub fn specific<T: RuleSystemError>(&self) -> Option<&T> {
+        match self {
+            PositionError::Specific(e) => e.downcast_ref(),
+            _ => None,
         }
     }
 }
@@ -140,6 +274,12 @@ impl NotationError for PositionError {
 impl From<FeenParseError> for PositionError {
     fn from(e: FeenParseError) -> PositionError {
         PositionError::Feen(e)
+    }
+}
+
+impl From<Specific> for PositionError {
+    fn from(e: Specific) -> PositionError {
+        PositionError::Specific(e)
     }
 }
 
@@ -155,161 +295,6 @@ impl fmt::Display for Dims<'_> {
             write!(f, "{d}")?;
         }
         Ok(())
-    }
-}
-
-/// A field of a FEN string.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FenField {
-    /// The string as a whole (its length, its number of fields).
-    Fields,
-    /// The piece placement.
-    Placement,
-    /// The side to move.
-    Side,
-    /// The castling rights.
-    Castling,
-    /// The en-passant target square.
-    EnPassant,
-    /// The halfmove clock.
-    Halfmove,
-    /// The fullmove number.
-    Fullmove,
-}
-
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Fields => "fields",
-            FenField::Placement => "placement",
-            FenField::Side => "side",
-            FenField::Castling => "castling",
-            FenField::EnPassant => "en passant",
-            FenField::Halfmove => "halfmove",
-            FenField::Fullmove => "fullmove",
-        })
-    }
-}
-
-/// What is wrong with a FEN field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FenReason {
-    /// Longer than 128 bytes.
-    TooLong,
-    /// Not 4 to 6 fields.
-    FieldCount(usize),
-    /// Not 8 ranks.
-    RankCount,
-    /// A character that is no piece letter.
-    UnknownPiece(char),
-    /// A rank (1 to 8, from the 8th) with more than 8 squares.
-    RankTooLong(u8),
-    /// A rank with fewer than 8 squares.
-    RankTooShort(u8),
-    /// The field does not have the expected form (the text says which).
-    Expected(&'static str),
-    /// A castling right given twice.
-    RepeatedRight,
-    /// A fullmove number of 0.
-    FullmoveZero,
-    /// The field contradicts the placement.
-    Impossible(MarkerReason),
-}
-
-impl fmt::Display for FenReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenReason::TooLong => f.write_str("longer than 128 bytes"),
-            FenReason::FieldCount(n) => write!(f, "expected 4 to 6 fields, found {n}"),
-            FenReason::RankCount => f.write_str("expected 8 ranks"),
-            FenReason::UnknownPiece(c) => write!(f, "unknown piece {c:?}"),
-            FenReason::RankTooLong(r) => write!(f, "rank {r} too long"),
-            FenReason::RankTooShort(r) => write!(f, "rank {r} too short"),
-            FenReason::Expected(what) => write!(f, "expected {what}"),
-            FenReason::RepeatedRight => f.write_str("repeated right"),
-            FenReason::FullmoveZero => f.write_str("must be at least 1"),
-            FenReason::Impossible(r) => r.fmt(f),
-        }
-    }
-}
-
-/// Why a state marker (or a FEN castling or en-passant field) describes no reachable game
-/// (chess, ruling R2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MarkerReason {
-    /// `+P` off its start rank.
-    PlusPawnOffStartRank,
-    /// A plain `P` on its start rank.
-    PawnOnStartRankMoved,
-    /// `-P` where no double step ends.
-    MinusPawnOffDoubleStep,
-    /// `-P` of the side to move.
-    MinusPawnExpired,
-    /// Two `-P`.
-    SeveralMinusPawns,
-    /// No pawn has just double-stepped past the en-passant square.
-    NoDoubleStep,
-    /// The squares a double-stepping pawn passed are not empty.
-    PassedSquaresOccupied,
-    /// `+R` off its original corner.
-    PlusRookOffCorner,
-    /// `+R` without a `+K^` at home.
-    PlusRookWithoutKing,
-    /// `+K^` without a `+R` on a corner.
-    PlusKingWithoutRook,
-    /// A castling right without its king at home.
-    CastlingKingMoved,
-    /// A castling right without its rook on its corner.
-    CastlingRookMoved,
-}
-
-impl fmt::Display for MarkerReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MarkerReason::PlusPawnOffStartRank => "+P stands only on its start rank",
-            MarkerReason::PawnOnStartRankMoved => {
-                "a pawn on its start rank has not moved, so it is +P"
-            }
-            MarkerReason::MinusPawnOffDoubleStep => "-P stands only where a double step ends",
-            MarkerReason::MinusPawnExpired => "-P expires when its owner is to move again",
-            MarkerReason::SeveralMinusPawns => "only one pawn can be -P",
-            MarkerReason::NoDoubleStep => "no pawn has just double-stepped past this square",
-            MarkerReason::PassedSquaresOccupied => "the squares the pawn passed are not empty",
-            MarkerReason::PlusRookOffCorner => "+R stands only on its original corner",
-            MarkerReason::PlusRookWithoutKing => {
-                "a castling-eligible rook needs a +K^ king on its original square"
-            }
-            MarkerReason::PlusKingWithoutRook => {
-                "+K^ keeps a castling right, so it needs a +R on a corner"
-            }
-            MarkerReason::CastlingKingMoved => {
-                "a castling right needs its king on its original square"
-            }
-            MarkerReason::CastlingRookMoved => {
-                "a castling right needs its rook on its original corner"
-            }
-        })
-    }
-}
-
-/// A move text that a rule system cannot read in a notation other than PMN (SAN, UCI): the
-/// text (at most 32 characters of it) and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveSyntax {
-    /// The text.
-    pub text: String,
-    /// What is wrong.
-    pub reason: &'static str,
-}
-
-impl MoveSyntax {
-    /// `reason` about `text` (cut to 32 characters).
-    #[must_use]
-    pub fn new(text: &str, reason: &'static str) -> MoveSyntax {
-        MoveSyntax {
-            text: text.chars().take(32).collect(),
-            reason,
-        }
     }
 }
 
@@ -352,20 +337,6 @@ pub enum MoveError {
         /// What is wrong.
         reason: PmnReason,
     },
-    /// Not SAN.
-    #[error("invalid SAN {:?}: {}", .0.text, .0.reason)]
-    San(MoveSyntax),
-    /// A SAN move that matches several legal moves.
-    #[error("ambiguous SAN {text:?}: matches {}", candidates.join(", "))]
-    AmbiguousSan {
-        /// The text.
-        text: String,
-        /// The SAN of each candidate, disambiguated.
-        candidates: Vec<String>,
-    },
-    /// Not a UCI move.
-    #[error("invalid UCI move {:?}: {}", .0.text, .0.reason)]
-    Uci(MoveSyntax),
     /// A drop written without its piece (`*e5`) that could be any of several held pieces.
     #[error("ambiguous drop {text}: could be {}", candidates.join(" or "))]
     AmbiguousDrop {
@@ -377,18 +348,27 @@ pub enum MoveError {
     /// A well-formed move that is not legal here.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
+    /// A move text in a notation of the rule system's own that it cannot read: its kind,
+    /// message, text ([`RuleSystemError::move_text`]) and detail
+    /// ([`RuleSystemError::fmt_detail`]) are the wrapped error's.
+    #[error(transparent)]
+    Specific(Specific),
 }
 
 impl NotationError for MoveError {
     fn kind(&self) -> &'static str {
         match self {
             MoveError::Pmn { .. } => "InvalidPmn",
-            MoveError::San(_) => "InvalidSan",
-            MoveError::AmbiguousSan { .. } => "AmbiguousSan",
-            MoveError::Uci(_) => "InvalidUci",
             MoveError::AmbiguousDrop { .. } => "AmbiguousDrop",
             MoveError::Illegal(e) => e.kind(),
+            MoveError::Specific(e) => e.kind(),
         }
+    }
+}
+
+impl From<Specific> for MoveError {
+    fn from(e: Specific) -> MoveError {
+        MoveError::Specific(e)
     }
 }
 
@@ -408,15 +388,14 @@ impl MoveError {
         MoveError::pmn(text, PmnReason::Syntax(error))
     }
 
-    /// The move text as written (cut to 32 characters for malformed text).
+    /// The move text as written (cut to 32 characters for malformed text; empty for an error
+    /// of a rule system's own that names no text).
     #[must_use]
     pub fn text(&self) -> &str {
         match self {
-            MoveError::Pmn { text, .. }
-            | MoveError::AmbiguousSan { text, .. }
-            | MoveError::AmbiguousDrop { text, .. } => text,
-            MoveError::San(s) | MoveError::Uci(s) => &s.text,
+            MoveError::Pmn { text, .. } | MoveError::AmbiguousDrop { text, .. } => text,
             MoveError::Illegal(e) => &e.text,
+            MoveError::Specific(e) => e.get().move_text().unwrap_or_default(),
         }
     }
 
@@ -425,6 +404,16 @@ impl MoveError {
     pub fn illegal(&self) -> Option<&IllegalMove> {
         match self {
             MoveError::Illegal(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The rule system's own error of type `T`, when this is a [`MoveError::Specific`] wrapping
+    /// one.
+    #[must_use]
+    pub fn specific<T: RuleSystemError>(&self) -> Option<&T> {
+        match self {
+            MoveError::Specific(e) => e.downcast_ref(),
             _ => None,
         }
     }
@@ -445,21 +434,17 @@ impl fmt::Display for Detail<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             MoveError::Pmn { reason, .. } => write!(f, "invalid PMN: {reason}"),
-            MoveError::San(s) => write!(f, "invalid SAN: {}", s.reason),
-            MoveError::AmbiguousSan { candidates, .. } => {
-                write!(f, "ambiguous SAN: matches {}", candidates.join(", "))
-            }
-            MoveError::Uci(s) => write!(f, "invalid UCI move: {}", s.reason),
             MoveError::AmbiguousDrop { candidates, .. } => {
                 write!(f, "ambiguous drop: could be {}", candidates.join(" or "))
             }
             MoveError::Illegal(e) => write!(f, "illegal move: {}", e.reason),
+            MoveError::Specific(e) => e.get().fmt_detail(f),
         }
     }
 }
 
-/// A well-formed move that is not legal in the position: the move as written (PMN, SAN or
-/// UCI) and why. Kind `IllegalMove`.
+/// A well-formed move that is not legal in the position: the move as written (PMN, or a
+/// notation of the rule system's own) and why. Kind `IllegalMove`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {text}: {reason}")]
 pub struct IllegalMove {
@@ -487,7 +472,7 @@ impl NotationError for IllegalMove {
 }
 
 /// Why a well-formed move is not legal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum IllegalReason {
     /// No more specific reason is known: the move is not among the legal moves.
     NotLegal,
@@ -517,12 +502,6 @@ pub enum IllegalReason {
     PromotionForced(Piece),
     /// A promotion of a move that neither starts nor ends in the promotion zone.
     PromotionOutsideZone,
-    /// A captured piece written in another state than the one it enters the hand in.
-    CapturedEntersAs(Piece),
-    /// Only the King may keep a captured piece promoted.
-    OnlyKingKeepsPromoted,
-    /// The King's privilege (Ōgi) is disabled.
-    PrivilegeDisabled,
     /// A drop that promotes.
     DropPromotes,
     /// A drop on an occupied square.
@@ -531,11 +510,30 @@ pub enum IllegalReason {
     NoDrop,
     /// The piece is not in hand.
     NotInHand(Piece),
-    /// The rules forbid this drop there (an unpromoted pawn never, a lance or a knight not on
-    /// the last ranks).
+    /// The rules forbid dropping this piece on this square (some pieces never, some not where
+    /// they could not move on).
     DropForbidden(Piece),
-    /// Sennichite (Ōgi): this move already produced this position in the match.
-    Sennichite,
+    /// A reason of the rule system's own (a rule only it has): its message is the wrapped
+    /// value's.
+    Specific(Specific),
+}
+
+impl IllegalReason {
+    /// The rule system's own reason of type `T`, when this is an [`IllegalReason::Specific`]
+    /// wrapping one.
+    #[must_use]
+    pub fn specific<T: RuleSystemError>(&self) -> Option<&T> {
+        match self {
+            IllegalReason::Specific(e) => e.downcast_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl From<Specific> for IllegalReason {
+    fn from(e: Specific) -> IllegalReason {
+        IllegalReason::Specific(e)
+    }
 }
 
 impl fmt::Display for IllegalReason {
@@ -558,48 +556,12 @@ impl fmt::Display for IllegalReason {
             IllegalReason::PromotionOutsideZone => {
                 f.write_str("promotion needs a move that starts or ends in the promotion zone")
             }
-            IllegalReason::CapturedEntersAs(p) => write!(
-                f,
-                "the captured piece enters the hand as {p} (or kept promoted by the King)"
-            ),
-            IllegalReason::OnlyKingKeepsPromoted => {
-                f.write_str("only the King may keep a captured piece promoted")
-            }
-            IllegalReason::PrivilegeDisabled => f.write_str("the King's privilege is disabled"),
             IllegalReason::DropPromotes => f.write_str("a drop never promotes"),
             IllegalReason::DropOccupied => f.write_str("the square is occupied"),
             IllegalReason::NoDrop => f.write_str("no piece in hand can be dropped there"),
             IllegalReason::NotInHand(p) => write!(f, "no {p} in hand"),
             IllegalReason::DropForbidden(p) => write!(f, "{p} cannot be dropped there"),
-            IllegalReason::Sennichite => {
-                f.write_str("sennichite: this move already produced this position")
-            }
-        }
-    }
-}
-
-/// The error of a [`DynRuleSystem`](crate::DynRuleSystem) call: the position or the move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    /// The position is not one of the rule system.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// The move is malformed or not legal.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-}
-
-impl From<IllegalMove> for RuleError {
-    fn from(e: IllegalMove) -> RuleError {
-        RuleError::Move(MoveError::Illegal(e))
-    }
-}
-
-impl NotationError for RuleError {
-    fn kind(&self) -> &'static str {
-        match self {
-            RuleError::Position(e) => e.kind(),
-            RuleError::Move(e) => e.kind(),
+            IllegalReason::Specific(e) => fmt::Display::fmt(e, f),
         }
     }
 }

@@ -37,8 +37,8 @@
 //! - **Associated types, no generic position in the hot path.** `type Position: Clone` (a `Copy`
 //!   bitboard struct in practice), `type Move: Copy + Eq` (a small integer), and
 //!   `type MoveList: MoveBuffer<Move>`, the buffer [`RuleSystem::legal_moves_into`] fills. The
-//!   caller owns the buffer and reuses it; [`MoveList`] is a ready-made fixed-capacity stack
-//!   list and `Vec` also works. Nothing in `legal_moves_into`, `play_unchecked`, `statuses` or
+//!   caller owns the buffer and reuses it; a rule system's fixed-capacity stack list, or a
+//!   `Vec`. Nothing in `legal_moves_into`, `play_unchecked`, `statuses` or
 //!   `perft` allocates or builds a generic [`Position`]. [`RuleSystem::legal_moves`] returns a
 //!   new list for callers that do not reuse one.
 //! - **One verb set.** [`RuleSystem::play`] is checked (an illegal move is refused with
@@ -57,9 +57,11 @@
 //!   that decided it). [`RuleSystem::is_check`], [`RuleSystem::is_checkmate`],
 //!   [`RuleSystem::is_stalemate`] and [`RuleSystem::is_game_over`] are derived from them.
 //! - **A value, not a type.** Methods take `&self`, so a rule system can carry options.
-//! - **Run-time choice.** Every `RuleSystem` is also a [`DynRuleSystem`], an object-safe view on
-//!   generic positions and PMN strings (`Box<dyn DynRuleSystem>`), for tools that pick the rule
-//!   system at run time; it converts at each call and is not meant for search.
+//! - **Typed errors in the Protocol's words.** [`PositionError`], [`MoveError`] and
+//!   [`IllegalMove`] name only what the Protocol knows (boards, pieces, hands, styles, PMN). What
+//!   only one rule system knows (a notation of its own, a rule of its own) is its own error
+//!   type, wrapped in [`error::Specific`] behind one generic variant per enum, with its kind and
+//!   message unchanged and its type recoverable by downcasting (see [`error`]).
 //!
 //! # Boards with holes and FEEN
 //!
@@ -90,15 +92,13 @@ mod side;
 
 pub use action::{Action, Rule, Violation, ViolationKind};
 pub use board::{Board, BoardError, Square};
-pub use error::{IllegalMove, IllegalReason, MoveError, PositionError, RuleError};
+pub use error::{IllegalMove, IllegalReason, MoveError, PositionError, RuleSystemError, Specific};
 pub use feen::{parse_error_kind, FeenError, FeenWriteError};
 pub use hand::Hand;
 pub use piece::{Letter, Location, Piece, State};
 pub use pmn::{ApplyError, DecodeError, EncodeError};
 pub use position::{Position, SetupError, Style};
-pub use rules::{
-    BufferIntoIter, Decision, DynRuleSystem, MoveBuffer, MoveList, Outcome, RuleSystem,
-};
+pub use rules::{BufferIntoIter, Decision, MoveBuffer, Outcome, RuleSystem};
 pub use side::Side;
 
 /// A move: an ordered list of actions (Protocol §9.1); empty for a pass. [`Position::apply`]

@@ -1,11 +1,11 @@
-//! The [`RuleSystem`] trait, its move buffers, [`Outcome`], and [`DynRuleSystem`] for rule systems
-//! chosen at run time. The design is described in the crate docs.
+//! The [`RuleSystem`] trait, its move buffers and [`Outcome`]. The design is described in the
+//! crate docs.
 
 use std::fmt;
 
 use tegoma_notation::cgsn::{Status, StatusSet};
 
-use crate::error::{IllegalMove, MoveError, PositionError, RuleError};
+use crate::error::{IllegalMove, MoveError, PositionError};
 use crate::position::{Position, Style};
 use crate::side::Side;
 
@@ -76,8 +76,8 @@ impl fmt::Display for Outcome {
 }
 
 /// A reusable buffer of moves, filled by [`RuleSystem::legal_moves_into`] (and returned by
-/// [`RuleSystem::legal_moves`]). Implemented for `Vec<M>`
-/// and for the fixed-capacity [`MoveList`]; an engine may implement it for its own list type.
+/// [`RuleSystem::legal_moves`]). Implemented for `Vec<M>`; an engine implements it for its own
+/// list type (a fixed-capacity list on the stack, say).
 pub trait MoveBuffer<M>: Default {
     /// Removes every move.
     fn clear(&mut self);
@@ -136,95 +136,6 @@ impl<B: MoveBuffer<M>, M: Copy> Iterator for BufferIntoIter<B, M> {
 
 impl<B: MoveBuffer<M>, M: Copy> ExactSizeIterator for BufferIntoIter<B, M> {}
 
-/// A fixed-capacity, allocation-free list of `N` moves at most (on the stack).
-///
-/// Pushing past the capacity panics: choose `N` above the rule system's maximum number of legal
-/// moves in a position (218 for chess).
-#[derive(Clone, Copy)]
-pub struct MoveList<M: Copy + Default, const N: usize> {
-    len: usize,
-    items: [M; N],
-}
-
-impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
-    fn default() -> Self {
-        MoveList {
-            len: 0,
-            items: [M::default(); N],
-        }
-    }
-}
-
-impl<M: Copy + Default, const N: usize> MoveList<M, N> {
-    /// An empty list.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The number of moves.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the list is empty.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves.
-    #[must_use]
-    pub fn as_slice(&self) -> &[M] {
-        &self.items[..self.len]
-    }
-
-    /// Iterates the moves.
-    pub fn iter(&self) -> std::slice::Iter<'_, M> {
-        self.as_slice().iter()
-    }
-
-    /// Whether `m` is in the list.
-    #[must_use]
-    pub fn contains(&self, m: &M) -> bool
-    where
-        M: PartialEq,
-    {
-        self.as_slice().contains(m)
-    }
-}
-
-impl<'a, M: Copy + Default, const N: usize> IntoIterator for &'a MoveList<M, N> {
-    type Item = &'a M;
-    type IntoIter = std::slice::Iter<'a, M>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<M: Copy + Default, const N: usize> MoveBuffer<M> for MoveList<M, N> {
-    #[inline]
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-    #[inline]
-    fn push(&mut self, m: M) {
-        self.items[self.len] = m;
-        self.len += 1;
-    }
-    #[inline]
-    fn as_slice(&self) -> &[M] {
-        &self.items[..self.len]
-    }
-}
-
-impl<M: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for MoveList<M, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
 /// A rule system (Chess, Ōgi, …) on top of the Game Protocol.
 ///
 /// Everything a hot loop calls ([`legal_moves_into`](RuleSystem::legal_moves_into),
@@ -235,8 +146,8 @@ impl<M: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for MoveList<M, 
 /// position is only met at the edges ([`import`](RuleSystem::import),
 /// [`export`](RuleSystem::export)).
 ///
-/// A rule system is a value (`&self`), so it can carry options (for example Ōgi's switch that
-/// disables the King's privilege).
+/// A rule system is a value (`&self`), so it can carry options (for example a switch that
+/// disables one of its rules).
 ///
 /// The verbs are those of cozy-chess and shakmaty: [`play`](RuleSystem::play) is checked
 /// (an illegal move is refused with the error of [`illegal_move`](RuleSystem::illegal_move)
@@ -250,7 +161,8 @@ pub trait RuleSystem {
     type Position: Clone;
     /// The engine's move (typically a small `Copy` integer).
     type Move: Copy + Eq + fmt::Debug;
-    /// The buffer [`legal_moves_into`](RuleSystem::legal_moves_into) fills, e.g. [`MoveList`].
+    /// The buffer [`legal_moves_into`](RuleSystem::legal_moves_into) fills (a `Vec`, or a
+    /// fixed-capacity list of the engine's).
     type MoveList: MoveBuffer<Self::Move>;
     /// The SNN style names of the first and the second player (`["Chess", "Chess"]`).
     fn snn(&self) -> [&'static str; 2];
@@ -412,85 +324,5 @@ pub trait RuleSystem {
                 self.perft(&next, depth - 1)
             })
             .sum()
-    }
-}
-
-/// An object-safe view of a rule system, on generic positions and PMN strings, for a rule system
-/// chosen at run time (`Box<dyn DynRuleSystem>`). Every [`RuleSystem`] is one. It converts at
-/// each call, so it is meant for command lines and tools, not for search. Method names differ
-/// from [`RuleSystem`]'s so that both traits can be in scope.
-pub trait DynRuleSystem {
-    /// See [`RuleSystem::snn`].
-    fn style_names(&self) -> [&'static str; 2];
-    /// See [`RuleSystem::sin`].
-    fn styles(&self) -> [Style; 2];
-    /// See [`RuleSystem::initial_feen`].
-    fn start_feen(&self) -> &'static str;
-    /// The legal moves in canonical PMN.
-    ///
-    /// # Errors
-    /// When the position is not one of this rule system.
-    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, RuleError>;
-    /// Plays a PMN move and returns the new position.
-    ///
-    /// # Errors
-    /// A foreign position, malformed PMN or an illegal move.
-    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, RuleError>;
-    /// See [`RuleSystem::statuses`].
-    ///
-    /// # Errors
-    /// When the position is not one of this rule system.
-    fn statuses_of(&self, position: &Position) -> Result<StatusSet, RuleError>;
-    /// See [`RuleSystem::outcome`].
-    ///
-    /// # Errors
-    /// When the position is not one of this rule system.
-    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, RuleError>;
-    /// See [`RuleSystem::perft`].
-    ///
-    /// # Errors
-    /// When the position is not one of this rule system.
-    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, RuleError>;
-}
-
-impl<R: RuleSystem> DynRuleSystem for R {
-    fn style_names(&self) -> [&'static str; 2] {
-        RuleSystem::snn(self)
-    }
-    fn styles(&self) -> [Style; 2] {
-        RuleSystem::sin(self)
-    }
-    fn start_feen(&self) -> &'static str {
-        RuleSystem::initial_feen(self)
-    }
-    fn legal_moves_pmn(&self, position: &Position) -> Result<Vec<String>, RuleError> {
-        let p = self.import(position)?;
-        let mut list = R::MoveList::default();
-        self.legal_moves_into(&p, &mut list);
-        Ok(list
-            .as_slice()
-            .iter()
-            .map(|&m| {
-                let mut s = String::new();
-                // Writing to a String cannot fail.
-                let _ = self.write_move(&p, m, &mut s);
-                s
-            })
-            .collect())
-    }
-    fn play_pmn(&self, position: &Position, pmn: &str) -> Result<Position, RuleError> {
-        let mut p = self.import(position)?;
-        let m = self.parse_move(&p, pmn)?;
-        self.play_unchecked(&mut p, m);
-        Ok(self.export(&p))
-    }
-    fn statuses_of(&self, position: &Position) -> Result<StatusSet, RuleError> {
-        Ok(self.statuses(&self.import(position)?))
-    }
-    fn outcome_of(&self, position: &Position) -> Result<Option<Outcome>, RuleError> {
-        Ok(self.outcome(&self.import(position)?))
-    }
-    fn perft_of(&self, position: &Position, depth: u32) -> Result<u64, RuleError> {
-        Ok(self.perft(&self.import(position)?, depth))
     }
 }

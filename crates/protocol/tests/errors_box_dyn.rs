@@ -6,7 +6,7 @@ use std::error::Error;
 
 use tegoma_protocol::{
     ApplyError, Board, BoardError, DecodeError, EncodeError, FeenError, FeenWriteError,
-    IllegalMove, MoveError, Position, PositionError, RuleError, SetupError, Violation,
+    IllegalMove, MoveError, Position, PositionError, SetupError, Specific, Violation,
 };
 
 fn is_error<E: Error + Send + Sync + 'static>() {}
@@ -24,7 +24,7 @@ fn every_error_type_is_an_error() {
     is_error::<PositionError>();
     is_error::<MoveError>();
     is_error::<IllegalMove>();
-    is_error::<RuleError>();
+    is_error::<Specific>();
 }
 
 fn main_like() -> Result<String, Box<dyn Error>> {

@@ -19,7 +19,7 @@ use tegoma_game::replay::result_mark;
 use tegoma_game::{AnyMatch, AnyPosition, MatchError, MatchRules, MoveFormat, Visit};
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::{Invalid, NotationError};
-use tegoma_protocol::{MoveBuffer, MoveError};
+use tegoma_protocol::MoveBuffer;
 
 use crate::errors::{guard, malformed, rules_by_name, Context, Failure, Fallible};
 use crate::matchplay::{status_list, Clock, GameOutcome};
@@ -42,9 +42,9 @@ impl Visit for Malformed<'_> {
     type Output = bool;
     fn visit<R: MatchRules>(self, rules: &R) -> bool {
         match self.game.downcast_ref::<R>() {
-            Some(m) => rules.read_move(m.position(), self.text).is_err_and(|e| {
-                e.illegal().is_none() && !matches!(e, MoveError::AmbiguousSan { .. })
-            }),
+            Some(m) => rules
+                .read_move(m.position(), self.text)
+                .is_err_and(|e| e.illegal().is_none() && e.kind() != "AmbiguousSan"),
             None => false,
         }
     }

@@ -12,7 +12,7 @@
 //!   just made a double step (it lives through the opponent's next turn), else `P`.
 //!
 //! FEEN states that FEN cannot express are rejected with a typed error
-//! ([`PositionError::ImpossibleMarker`]): a plain `P` on its start rank (a pawn never returns
+//! ([`PlacementError::ImpossibleMarker`], behind [`PositionError::Specific`]): a plain `P` on its start rank (a pawn never returns
 //! there), a `+P` elsewhere, a `+R` off its corner or without a `+K^` king at home, a `+K^` with no
 //! `+R`, a `-P` that is not on its double-step rank, belongs to the side to move, or has an
 //! occupied path behind it. So FEN and FEEN convert one-to-one, hands aside (a FEN has empty
@@ -40,7 +40,7 @@
 //! assert_eq!(pos.perft(3), 13_160);
 //! ```
 
-mod error;
+pub mod error;
 mod feen;
 mod fen;
 mod movegen;
@@ -53,6 +53,9 @@ mod san_fast;
 mod status;
 mod tables;
 
+pub use error::{
+    FenError, FenField, FenReason, MarkerReason, MoveSyntax, MoveTextError, PlacementError,
+};
 pub use moves::{Move, MoveKind, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use position::Position;
 pub use san::{Annotation, CheckSign, San, SanError, SanKind};

@@ -5,6 +5,19 @@
 //! - [`ogi`]: the Ōgi rule system.
 //! - [`systems`]: both as [`RuleSystem`](tegoma_protocol::RuleSystem)s.
 //!
+//! # Errors
+//!
+//! Both rule systems report the Protocol's shared errors
+//! ([`PositionError`](tegoma_protocol::PositionError),
+//! [`MoveError`](tegoma_protocol::MoveError), [`IllegalMove`](tegoma_protocol::IllegalMove)),
+//! which speak only the Protocol's vocabulary. What only one game knows is a type of its own
+//! module, carried behind the shared errors' generic `Specific` variants (see
+//! [`tegoma_protocol::error`]) with its kind and message unchanged: chess's FEN, placement, SAN
+//! and UCI errors in [`chess::error`] ([`chess::FenError`], [`chess::PlacementError`],
+//! [`chess::MoveTextError`]), Ōgi's illegal-move reasons in [`ogi::error`]
+//! ([`ogi::OgiReason`]). Callers match them after a downcast
+//! (`error.specific::<chess::FenError>()`).
+//!
 //! The GGN engine and exporter live in `tegoma-ggn`: this crate builds without serde.
 #![warn(missing_docs)]
 

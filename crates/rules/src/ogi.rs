@@ -15,6 +15,9 @@
 //!   [`Position::is_check`], [`Position::is_checkmate`], [`Position::is_stalemate`],
 //!   [`Position::is_game_over`] and [`Position::outcome`] (position-only endings).
 //! - [`Sennichite`]: the repetition rule, which needs the game's history.
+//! - Errors: the shared errors of [`tegoma_protocol::error`]; the illegal-move reasons only Ōgi
+//!   has (the King's privilege, sennichite) are an [`OgiReason`] behind
+//!   [`IllegalReason::Specific`] (see [`error`]).
 //!
 //! Rules in brief: no check constraint; capturing a King ends the game (`mareking`) and the
 //! position after it has no legal moves; promotion is optional when a move starts or ends in the
@@ -38,7 +41,7 @@
 //! # Ok::<(), tegoma_rules::ogi::MoveError>(())
 //! ```
 
-mod error;
+pub mod error;
 mod movegen;
 mod pmn;
 mod position;
@@ -47,6 +50,7 @@ mod status;
 mod tables;
 mod types;
 
+pub use error::OgiReason;
 pub use movegen::{attacks, PerftOptions};
 pub use position::{Position, STARTPOS};
 pub use sennichite::Sennichite;

@@ -1,6 +1,7 @@
 //! [`RuleSystem`] implementations for [`Chess`] and [`Ogi`]: thin wrappers over the inherent APIs
 //! of [`chess::Position`] and [`ogi::Position`], so that generic code (a match layer, a command
-//! line choosing the game at run time through [`tegoma_protocol::DynRuleSystem`]) can drive both.
+//! line choosing the game at run time on generic positions, through the trait's edges
+//! [`RuleSystem::import`] and [`RuleSystem::export`]) can drive both.
 //!
 //! Position-only outcomes ([`RuleSystem::outcome`]):
 //!
@@ -13,14 +14,16 @@
 //!   the history.
 //!
 //! ```
-//! use tegoma_protocol::{DynRuleSystem, Position};
+//! use tegoma_protocol::{Position, RuleSystem};
 //! use tegoma_rules::systems::{Chess, Ogi};
 //!
-//! let systems: [Box<dyn DynRuleSystem>; 2] = [Box::new(Chess), Box::new(Ogi::default())];
-//! for sys in &systems {
-//!     let start = Position::from_feen(sys.start_feen()).unwrap();
-//!     assert!(sys.perft_of(&start, 1).unwrap() > 0);
+//! fn perft_of<R: RuleSystem>(sys: &R, generic: &Position, depth: u32) -> u64 {
+//!     sys.perft(&sys.import(generic).unwrap(), depth)
 //! }
+//! let start = Position::from_feen(Chess.initial_feen()).unwrap();
+//! assert_eq!(perft_of(&Chess, &start, 1), 20);
+//! let start = Position::from_feen(Ogi::default().initial_feen()).unwrap();
+//! assert_eq!(perft_of(&Ogi::default(), &start, 1), 25);
 //! ```
 
 use std::fmt;
@@ -207,7 +210,7 @@ impl RuleSystem for Ogi {
     fn parse_move(&self, position: &ogi::Position, pmn: &str) -> Result<ogi::Move, MoveError> {
         let m = position.parse_pmn(pmn)?;
         if !self.privilege && m.keeps_promoted() {
-            return Err(IllegalMove::new(pmn, IllegalReason::PrivilegeDisabled).into());
+            return Err(IllegalMove::new(pmn, ogi::OgiReason::PrivilegeDisabled.into()).into());
         }
         Ok(m)
     }

@@ -1,12 +1,12 @@
 //! Every public error type of the crate implements `std::error::Error` (with `Send + Sync +
 //! 'static`), so a `fn main() -> Result<(), Box<dyn std::error::Error>>` can `?` any fallible
-//! call. Chess and Ōgi report the shared errors of `tegoma_protocol::error`.
+//! call. Chess and Ōgi report the shared errors of `tegoma_protocol::error`; their own errors
+//! (FEN, placements, SAN and UCI texts, Ōgi's reasons) are errors too, so that the shared errors
+//! can carry them.
 
 use std::error::Error;
 
-use tegoma_protocol::{
-    DynRuleSystem, IllegalMove, MoveError, PositionError, RuleError, RuleSystem,
-};
+use tegoma_protocol::{IllegalMove, MoveError, PositionError, RuleSystem};
 use tegoma_rules::chess;
 use tegoma_rules::ogi;
 use tegoma_rules::systems::{Chess, Ogi};
@@ -19,7 +19,10 @@ fn every_error_type_is_an_error() {
     is_error::<PositionError>();
     is_error::<MoveError>();
     is_error::<IllegalMove>();
-    is_error::<RuleError>();
+    is_error::<chess::FenError>();
+    is_error::<chess::PlacementError>();
+    is_error::<chess::MoveTextError>();
+    is_error::<ogi::OgiReason>();
 }
 
 fn main_like() -> Result<(), Box<dyn Error>> {
@@ -36,9 +39,8 @@ fn main_like() -> Result<(), Box<dyn Error>> {
     o.play(m)?;
     let g = Chess.export(&c);
     let _ = Chess.import(&g)?;
-    let _ = Chess.play_pmn(&g, "e7-e5")?;
     let _ = Chess.parse_move(&c, "e7-e5")?;
-    let _ = Ogi::default().play_pmn(&g, "e3-e4")?; // fails: a chess position
+    let _ = Ogi::default().import(&g)?; // fails: a chess position
     Ok(())
 }
 
@@ -46,11 +48,8 @@ fn main_like() -> Result<(), Box<dyn Error>> {
 fn question_mark_into_box_dyn_error() {
     let e = main_like().unwrap_err();
     // The last call failed, so every call before it went through `?` successfully.
-    let e = e.downcast::<RuleError>().unwrap();
-    assert!(
-        matches!(*e, RuleError::Position(PositionError::Styles { .. })),
-        "{e}"
-    );
+    let e = e.downcast::<PositionError>().unwrap();
+    assert!(matches!(*e, PositionError::Styles { .. }), "{e}");
     assert_eq!(e.to_string(), "the styles are C/c, not O/o");
     let f = || -> Result<chess::Position, Box<dyn Error>> {
         Ok(chess::Position::from_feen("8/8 / C/c")?)

@@ -1,6 +1,6 @@
 //! FEEN in and out: the seed's markers (ruling R2) mapped to and from the position's state.
 
-use super::error::{cell, piece};
+use super::error::{cell, piece, MarkerReason, PlacementError};
 use super::tables::{BK, BQ, WK, WQ};
 use super::{
     Position, PositionError, Role, Side, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN, HAND_PAWN_MINUS,
@@ -8,7 +8,6 @@ use super::{
 };
 use crate::kit::{Bitboard, Square};
 use crate::parts::Parts;
-use tegoma_protocol::error::MarkerReason;
 
 /// The uppercase token of each hand kind, in [`super::HAND_KINDS`] order.
 const HAND_TOKENS: [&str; 8] = ["Q", "+R", "R", "B", "N", "+P", "P", "-P"];
@@ -33,11 +32,12 @@ fn board_token(t: &str) -> Option<(Role, i8)> {
 }
 
 fn marker_err(token: &str, sq: Square, reason: MarkerReason) -> PositionError {
-    PositionError::ImpossibleMarker {
+    PlacementError::ImpossibleMarker {
         piece: piece(token),
         square: cell(sq),
         reason,
     }
+    .into()
 }
 
 impl Position {
@@ -111,7 +111,7 @@ impl Position {
                 (Role::Rook, 1) => rooks_plus.push((color, sq)),
                 (Role::Pawn, s) => {
                     if rel_rank == 0 || rel_rank == 7 {
-                        return Err(PositionError::PawnOnBackRank { square: cell(sq) });
+                        return Err(PlacementError::PawnOnBackRank { square: cell(sq) }.into());
                     }
                     match s {
                         1 if rel_rank != 1 => {

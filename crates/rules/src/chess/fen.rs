@@ -1,10 +1,9 @@
 //! FEN in and out, and the checks every imported position passes.
 
-use super::error::{cell, fen_err};
+use super::error::{cell, fen_err, FenField as F, FenReason as R, MarkerReason, PlacementError};
 use super::tables::{BK, BQ, WK, WQ};
 use super::{Position, PositionError, Role, Side};
 use crate::kit::Square;
-use tegoma_protocol::error::{FenField as F, FenReason as R, MarkerReason};
 
 impl Position {
     /// Reads a FEN string (`placement side castling en-passant [halfmove fullmove]`; the two
@@ -159,18 +158,18 @@ impl Position {
         for side in Side::BOTH {
             let count = self.pieces(side, Role::King).count();
             if count != 1 {
-                return Err(PositionError::KingCount { side, count });
+                return Err(PlacementError::KingCount { side, count }.into());
             }
         }
         for side in Side::BOTH {
             if self.by_color[side.index()].count_ones() > 16 {
-                return Err(PositionError::TooManyPieces { side });
+                return Err(PlacementError::TooManyPieces { side }.into());
             }
         }
         let back = self.by_role[0] & 0xff00_0000_0000_00ff;
         if back != 0 {
             let sq = Square::from_index(back.trailing_zeros() as u8);
-            return Err(PositionError::PawnOnBackRank { square: cell(sq) });
+            return Err(PlacementError::PawnOnBackRank { square: cell(sq) }.into());
         }
         let them = self.side.flip();
         if self.attacked_by(self.king(them).index() as u8, self.side, self.occupied().0) {

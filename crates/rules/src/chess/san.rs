@@ -6,11 +6,12 @@ use std::str::FromStr;
 
 use tegoma_notation::NotationError;
 
+use super::error::{MoveSyntax, MoveTextError};
 use super::{Move, MoveError, MoveKind, MoveList, Position, Role, Side};
 use crate::kit::Square;
 
 fn uci_err(s: &str, why: &'static str) -> MoveError {
-    MoveError::Uci(tegoma_protocol::error::MoveSyntax::new(s, why))
+    MoveTextError::Uci(MoveSyntax::new(s, why)).into()
 }
 
 /// One SAN move, parsed once and not yet checked against a position: what moves (a piece to a
@@ -285,17 +286,20 @@ impl NotationError for SanError {
 /// A SAN refusal as the shared move-reading error (the text form of every rule system).
 impl From<SanError> for MoveError {
     fn from(e: SanError) -> MoveError {
-        use tegoma_protocol::error::MoveSyntax;
         match e {
-            SanError::Syntax { text, reason } => MoveError::San(MoveSyntax::new(&text, reason)),
-            SanError::MissingPromotion(san) => MoveError::San(MoveSyntax::new(
+            SanError::Syntax { text, reason } => {
+                MoveTextError::San(MoveSyntax::new(&text, reason)).into()
+            }
+            SanError::MissingPromotion(san) => MoveTextError::San(MoveSyntax::new(
                 &san.to_string(),
                 "a promotion must name its piece",
-            )),
-            SanError::Ambiguous { san, candidates } => MoveError::AmbiguousSan {
+            ))
+            .into(),
+            SanError::Ambiguous { san, candidates } => MoveTextError::AmbiguousSan {
                 text: san.to_string(),
                 candidates: candidates.iter().map(|m| m.to_string()).collect(),
-            },
+            }
+            .into(),
             SanError::Illegal(san) => MoveError::Illegal(tegoma_protocol::IllegalMove::new(
                 san.to_string(),
                 tegoma_protocol::IllegalReason::NotLegal,

@@ -7,7 +7,7 @@
 //! `*e5` and `*-e5` (a drop whose piece is inferred from the hand).
 use std::fmt;
 
-use super::error::{cell, illegal, piece};
+use super::error::{cell, illegal, piece, OgiReason};
 use super::position::{parse_token, Position};
 use super::types::{Move, MoveList, Role};
 use tegoma_notation::cell::Cell;
@@ -175,13 +175,13 @@ impl Position {
                     false
                 } else if k == cap && cap.is_promoted() {
                     if kind != Role::King {
-                        return Err(illegal(Why::OnlyKingKeepsPromoted));
+                        return Err(illegal(OgiReason::OnlyKingKeepsPromoted.into()));
                     }
                     true
                 } else {
-                    return Err(illegal(Why::CapturedEntersAs(piece(
-                        &cap.demoted().token(self.stm),
-                    ))));
+                    return Err(illegal(
+                        OgiReason::CapturedEntersAs(piece(&cap.demoted().token(self.stm))).into(),
+                    ));
                 }
             }
         };
