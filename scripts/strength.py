@@ -25,12 +25,12 @@ Usage:
 
 Options: --engine CMD (default: target/release/tegoma engine), --chess-proto uci|sei (default uci),
 --ogi-proto sei|uci (default sei), --tc 10+0.1, --concurrency 2, --seed 1, --plies 8 (opening
-length), --balanced CP (only openings our engine scores within CP of equal; session 12 found
+length), --balanced CP (only openings our engine scores within CP of equal; a count of 2026-11-27 found
 110 of 200 unbalanced random 8-ply chess openings beyond 100 cp), --out DIR (records and JSON results, default target/strength), --ogi-ini PATH,
 --fsf-overhead MS (Fairy-Stockfish's Move Overhead, default 50: the wasm build under node
 answers late and could lose on time with its default 10 ms; its time manager takes the overhead
 off its clock about 50 times over, so 300 ms at 10 s + 0.1 s left it 1 ms a move, depth 1: a
-crippled opponent, as session 8 found), --sf-overhead MS (Stockfish's, default 100:
+crippled opponent, as found on 2026-11-26), --sf-overhead MS (Stockfish's, default 100:
 with its default 10 ms it lost games on time on a loaded machine, wins that measure the machine).
 """
 

@@ -1,5 +1,5 @@
 //! `--json` on `moves`, `status`, `perft` and `replay`: one JSON object per line, for scripts
-//! (issue 12; the shapes are in the README).
+//! (issue 12; the shapes are in docs/cli.md).
 use std::process::Command;
 
 mod common;

@@ -59,15 +59,16 @@ fn balanced_openings_are_seeded_and_replace_some_random_ones() {
         assert_eq!(pair[0], pair[1]);
     }
     // With seed 12 the second plain opening (Stockfish 15.1 at depth 12: +51 for White) is
-    // beyond 30 cp for our engine too, and is drawn again. (Session 12's evaluation let it
-    // pass: the filter is only as good as our evaluation.) The first (+88 for Stockfish) sits
-    // at the threshold for ours: 35 cp at the filter's 20 000 nodes before session 33's
-    // correction histories, 27 with them, about 41 at 200 000 nodes with either; no longer
-    // asserted.
+    // beyond 30 cp for our engine too, and is drawn again. (The evaluation of 2026-11-27 before
+    // the piece-square tables let it pass: the filter is only as good as our evaluation.) The
+    // first (+88 for Stockfish) sits at the threshold for ours: 35 cp at the filter's 20 000
+    // nodes before the correction histories of 2026-12-03, 27 with them, about 41 at 200 000
+    // nodes with either; no longer asserted.
     assert_ne!(plain[2], balanced[2]);
     // A filter nothing passes is an error, not a hang. In Ōgi no 1-ply opening scores exactly
-    // 0 after a one-node search (in chess, with session 18's network, some 1- to 4-ply ones
-    // do; session 13's evaluation had none at 2 plies, session 14's none at 1).
+    // 0 after a one-node search (in chess, with the first network, of 2026-11-28, some 1- to
+    // 4-ply ones do; the evaluations of 2026-11-27 had none at 2 plies (the one tuned on
+    // results) and none at 1 (the one tuned on search scores)).
     let out = Command::new(BIN)
         .args(["match", "--rules", "ogi", "--games", "2", "--nodes", "100"])
         .args(["--engine", &format!("cmd={BIN} engine,name=a,proto=sei")])

@@ -27,25 +27,8 @@
 //! 255), the output weights (BUCKETS x 2 x HIDDEN, times 64), then the output biases (BUCKETS,
 //! times 255 x 64, i32).
 //!
-//! Session 18 (2026-11-28): 1 208 104 positions (sessions 14, 15 and 17's `texel generate 250
-//! 12000 SEED` files, the last one held out), 30 epochs, about 40 s on the two cores. Held-out
-//! error (blend 0.9): hand-written alone 0.007409; with a network 16 wide 0.006071 (8: 0.006213,
-//! 32: 0.006132, 64: 0.006203, 128: 0.006199, 256: 0.006205: the wider ones fit the training
-//! positions better and the held-out ones no better, so the data, not the width, limits it);
-//! a network 128 wide alone, without the hand-written terms, 0.00683, and 0.00733 without the
-//! mirrored positions.
-//!
-//! Session 19 (2026-11-28): with session 18's files too (those of the engine with the first
-//! network), four of them held out (90 844 quiet positions; the hand-written terms alone
-//! 0.008226 on them). On 1 547 026 quiet positions (doubled by the mirror), 30 epochs: one
-//! output layer 16 wide 0.006659, eight by the number of pieces ([`Network::bucket`]) 0.006646,
-//! 32 wide 0.006675 and 0.006652; 80 epochs: 0.006632, **0.006596** and, with eight, 32 wide
-//! 0.006659; the pieces seen from each side's king turned to files e-h (a left-right turn of
-//! the board when the king is on a-d, instead of the mirrored positions) 0.006813; without
-//! session 18's files 0.006978. With 13 + 13 files more of session 18's engine (seeds 1100-1112
-//! and 1200-1212, 889 693 positions; 2 089 038 quiet in all), 80 epochs, about a minute: eight
-//! output layers, 16 wide 0.006448, **32 wide 0.006404**, 64 wide 0.006546 (it fits the
-//! training positions best). The width the data supports grows with it.
+//! Every run so far, with its data and its held-out errors, is in
+//! `docs/measurements/engine.md` (*The tuner's and the trainer's runs*).
 use std::io::{BufRead, Write};
 
 use tegoma_engine::eval::{ChessEval, Network};

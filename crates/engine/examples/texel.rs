@@ -25,32 +25,8 @@
 //! Measure the printed weights before keeping them (`tegoma match --nodes 20000 --games 200`
 //! against the build with the old weights).
 //!
-//! Runs so far:
-//! - session 6: 2 800 games (`generate 300 1500 1`, `generate 2500 2000 2`), 234 141 quiet
-//!   positions, no regularisation: -13.9 Elo [-54.8, +26.6], not kept;
-//! - session 8 (2026-11-26): 3 500 games at 2 500 nodes, seven runs of
-//!   `generate 500 2500 SEED` for SEED 11 to 17 (428 886 positions, 287 105 quiet; about
-//!   3 minutes a run on one core), then `tune DATA 30 1e-7` (K 0.84, error 0.093085 to
-//!   0.091150 in 9 passes): +63.2 Elo [+32.4, +95.1] against the hand-set weights (200
-//!   games at 20 000 nodes), so LAMBDA 1e-7 is the chosen default;
-//! - session 13 (2026-11-27): with the piece-square and mobility tables and new terms (595
-//!   weights tuned), 10 250 games at 4 000 nodes (`generate 250 4000 SEED` for SEED 31 to
-//!   70 and 72, two at a time on the two cores, 45 minutes; 1 385 939 positions, 945 039 quiet),
-//!   `gtune DATA 300 1e-8,1e-7,1e-6` (K 0.905; held-out error 0.084643 to 0.083527 at epoch
-//!   50 with 1e-8, while the training error fell to 0.0802: the results of ten thousand games
-//!   do not constrain 595 weights much further; 1e-7 and 1e-6 held out worse): +68.6 Elo
-//!   [+34.9, +103.7] against session 12's weights (200 games at 20 000 nodes). The old
-//!   coordinate-by-coordinate `tune` was replaced by `gtune`.
-//! - session 14 (2026-11-27): `generate` writes each position's search score (`FEN;RESULT;SCORE`,
-//!   the score for the first player in centipawns, none after a mate score); 2 000 games at
-//!   12 000 nodes (`generate 250 12000 SEED` for SEED 100-103 and 200-203; 176 090 quiet
-//!   positions), `TEXEL_BLEND=1 gtune DATA 200 1e-8,1e-7,1e-6` (held-out error 0.008276 to
-//!   0.007549, epoch 75, 1e-8): +19.1 [-14.2, +52.8] and +55.2 [+30.3, +80.6] Elo (200 and 400
-//!   games at 20 000 nodes) against session 13's weights, and 27.3% against Stockfish 2400
-//!   where session 13's had 20.2%.
-//! - session 15 (2026-11-27): the same data and command with the new safe-check weights
-//!   (held-out error 0.007490 to 0.007368, epoch 100): +30.5 [+2.7, +58.7] Elo (400 games at
-//!   20 000 nodes) against the build without them, and 29.0% against Stockfish 2400.
+//! Every run so far, with its data and its figures, is in `docs/measurements/engine.md`
+//! (*The tuner's and the trainer's runs*).
 use std::io::{BufRead, Write};
 
 use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
@@ -133,7 +109,7 @@ fn generate(games: usize, nodes: u64, seed: u64) {
 }
 
 /// A position for tuning: quiet, with its game's result for the first player and, in data
-/// written since session 14, the search's score for the first player (centipawns).
+/// written since 2026-11-27, the search's score for the first player (centipawns).
 struct Sample {
     pos: Position,
     result: f64,

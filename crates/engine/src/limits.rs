@@ -162,7 +162,7 @@ impl TimeBudget {
     /// (a falling score is worth more time). From 0.4 to 2.5 times the aim.
     pub fn scaled_soft(&self, share: f64, stable: u32, drop: i32) -> Duration {
         // Our own figures, chosen by reasoning and measured in self-play at short controls
-        // (session 26, docs/engine-measurements.md).
+        // (2026-12-02, docs/measurements/engine.md).
         let by_share = (1.6 - 1.1 * share.clamp(0.0, 1.0)).clamp(0.55, 1.5);
         let by_stability = match stable {
             0 => 1.3,

@@ -40,7 +40,7 @@ fn finds_every_mate_in_one() {
 
 /// At depth 6: a mate in two is three plies, and the selective search's reverse futility
 /// (depth 5 and less, 90 centipawns a ply) may cut the defender's node below a mate threat
-/// it does not see statically. With session 15's evaluation one position of the 40
+/// it does not see statically. With the evaluation of 2026-11-27 one position of the 40
 /// (`8/5k2/8/8/6P1/8/3r3p/4K3 b`, where a rook move leaves `h1=Q` unstoppable) is found at
 /// depth 6, not 5; a margin of 110 a ply would find it at 5 but measured -36.6 Elo [-62.1, -11.5]
 /// (400 games at 20 000 nodes a move), so the margin stays and the test asks for depth 6.

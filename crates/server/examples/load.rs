@@ -527,7 +527,7 @@ async fn main() {
     // `LOAD_DATABASE` measures another database (a `postgres://` URL, or a SQLite file
     // elsewhere, such as `sqlite:///dev/shm/load.db`); the goal is stated for the default, a
     // SQLite file in the temporary directory. Not `sqlite::memory:`: each connection of the
-    // pool would open a database of its own, without the tables (session 24 found the run
+    // pool would open a database of its own, without the tables (a run of 2026-11-29 found it
     // stops at its first query).
     let db = std::env::var("LOAD_DATABASE")
         .unwrap_or_else(|_| format!("sqlite://{}/load.db", dir.display()));

@@ -177,7 +177,7 @@ async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     // write whole pages. Under the load benchmark's 1,000 games, 4 KiB pages wrote about
     // 5 KB to the disk a move and 2 KiB pages about 3.6 KB (and less of the machine's time
     // went to the virtual disk); 1 KiB pages wrote about the same bytes in a third more pages
-    // (see `docs/server-load-measurements.md`, session 30). Set before the log is turned on,
+    // (see `docs/measurements/server-load.md`, 2026-12-02). Set before the log is turned on,
     // as SQLite asks.
     conn.execute("PRAGMA page_size = 2048").await?;
     conn.execute("PRAGMA journal_mode = WAL").await?;

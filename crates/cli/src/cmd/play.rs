@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true)]
     pub engine: Option<String>,
     /// The engine's level, 1 (weakest) to 8 (full strength); in chess about 700, 1150, 1450,
-    /// 1750, 1900, 2050, 2100 for levels 1-7 on Stockfish's `UCI_Elo` scale (README).
+    /// 1750, 1900, 2050, 2100 for levels 1-7 on Stockfish's `UCI_Elo` scale (docs/engine.md).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=8))]
     pub level: u8,
     /// Two people at one keyboard, no engine.

@@ -24,7 +24,7 @@ pub struct Args {
     /// be read: `-` plies, `-` statuses, result `error`, `-` FEEN).
     #[arg(long, conflicts_with = "json")]
     pub tsv: bool,
-    /// One JSON object per game (see the README).
+    /// One JSON object per game (see docs/cli.md).
     #[arg(long)]
     pub json: bool,
     /// Draws as FIDE's Laws make them automatic, for records of games played under them: the

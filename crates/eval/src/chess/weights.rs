@@ -122,35 +122,35 @@ pub const WEIGHT_COUNT: usize = w::COUNT;
 
 /// The chess evaluation's weights, in centipawns, first set by reasoning, then tuned by Texel's
 /// method (`crates/engine/examples/texel.rs`) on positions of the engine's own self-play games
-/// labelled by the games' results. A first unregularised run (234 141 quiet positions of
-/// 2 800 games at 1 500-2 000 nodes a move) measured no gain (-14 Elo, 95% interval [-55,
-/// +27]); these come from the second (287 105 quiet positions of 3 500 games at 2 500 nodes
-/// a move, L2 regularisation 1e-7 towards the hand-set weights), which measured +63 Elo
-/// [+32, +95] against the hand-set ones (200 games at 20 000 nodes a move). Session 9's king
-/// danger terms (attackers by type on a wider zone, weak squares, safe checks, shield gaps,
-/// storms and open files, squared) measured +35 Elo [-1, +71] at 20 000 nodes a move but
-/// -27.9 [-67.1, +10.6] at 2 s + 0.05 s (session 10, 200 games: they cost a fifth of the node
-/// rate), and no gain against Stockfish; they were taken out again.
+/// labelled by the games' results. A first unregularised run (234 141 quiet positions of 2 800
+/// games at 1 500-2 000 nodes a move) measured no gain (-14 Elo, 95% interval [-55, +27]);
+/// these come from the second (287 105 quiet positions of 3 500 games at 2 500 nodes a move, L2
+/// regularisation 1e-7 towards the hand-set weights), which measured +63 Elo [+32, +95] against
+/// the hand-set ones (200 games at 20 000 nodes a move). The king danger terms of 2026-11-26
+/// (attackers by type on a wider zone, weak squares, safe checks, shield gaps, storms and open
+/// files, squared) measured +35 Elo [-1, +71] at 20 000 nodes a move but -27.9 [-67.1, +10.6]
+/// at 2 s + 0.05 s (200 games: they cost a fifth of the node rate), and no gain against
+/// Stockfish; they were taken out again.
 ///
-/// Session 13 (2026-11-27) added the piece-square and mobility tables and the pawn, outpost,
+/// On 2026-11-27 a first run added the piece-square and mobility tables and the pawn, outpost,
 /// bishop, passed-pawn and king-zone terms, and tuned every weight the evaluation uses
 /// linearly at once by gradient (`texel gtune`): 945 039 quiet positions of 10 250 self-play
 /// games at 4 000 nodes a move, L2 regularisation 1e-8, the epoch of the lowest error on
-/// held-out games (50). Against session 12's weights: +68.6 Elo [+34.9, +103.7] (200 games at
+/// held-out games (50). Against the weights before it: +68.6 Elo [+34.9, +103.7] (200 games at
 /// 20 000 nodes a move).
 ///
-/// Session 14 (2026-11-27) tuned the same weights on a different label: the score of the
+/// A second run the same day tuned the same weights on a different label: the score of the
 /// engine's own search of each position (2 000 self-play games at 12 000 nodes a move, 176 090
 /// quiet positions, `TEXEL_BLEND=1`: the score alone, the game's result only for positions
-/// whose search found a mate), starting from session 13's weights, L2 1e-8, held-out error
-/// 0.008276 to 0.007549 at epoch 75. Against session 13's weights, both with the singular
+/// whose search found a mate), starting from the first run's weights, L2 1e-8, held-out error
+/// 0.008276 to 0.007549 at epoch 75. Against the first run's weights, both with the singular
 /// extension: +19.1 Elo [-14.2, +52.8] and +55.2 [+30.3, +80.6] (200 and 400 games at 20 000
 /// nodes a move, seeds 13 and 14).
 ///
-/// Session 15 (2026-11-27) added the safe checks (`w::SAFE_CHECK`, linear: two slider
+/// A third run the same day added the safe checks (`w::SAFE_CHECK`, linear: two slider
 /// lookups from each king, about 2% of the node rate) and tuned every weight again on
-/// session 14's data (`TEXEL_BLEND=1`, L2 1e-8): held-out error 0.007490 with guessed
-/// safe-check weights to 0.007368 at epoch 100 (session 14's tuning, without the term, had
+/// the second run's data (`TEXEL_BLEND=1`, L2 1e-8): held-out error 0.007490 with guessed
+/// safe-check weights to 0.007368 at epoch 100 (the second run's tuning, without the term, had
 /// ended at 0.007549 on the same held-out games). Against the same build without them:
 /// +30.5 Elo [+2.7, +58.7] (400 games at 20 000 nodes a move, seed 17).
 pub const DEFAULT_WEIGHTS: [i32; WEIGHT_COUNT] = concat(SCALAR_WEIGHTS, PIECE_SQUARE, MOBILITY);

@@ -256,7 +256,7 @@ fn fuzz_entry_accepts_garbage() {
     }
 }
 
-/// Found by the `pgn` fuzz target (session 20): in a variation, two runs of annotation glyphs
+/// Found by the `pgn` fuzz target (2026-11-28): in a variation, two runs of annotation glyphs
 /// with a lone `.` between them were glued into one run longer than the token limit, which the
 /// writer then wrote and the reader refused (`TokenTooLong`).
 #[test]
@@ -281,7 +281,7 @@ fn glyph_runs_in_a_variation_stay_apart() {
     assert_eq!(game.variations[0].text, "1. d4!? ?? d5");
 }
 
-/// Found by the `pgn` fuzz target (session 20): a no-break space (a Windows-1252 byte) at the
+/// Found by the `pgn` fuzz target (2026-11-28): a no-break space (a Windows-1252 byte) at the
 /// end of a line comment in a variation was trimmed by the writer as white space, so the game
 /// read back differed.
 #[test]

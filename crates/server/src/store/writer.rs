@@ -95,7 +95,7 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
     // events, so many of the writer's batches pay a scan that grows with the cache:
     // with 8 MiB, 3.2% of the server's time under the load benchmark and 26 µs of the writer a
     // move; with 4 MiB (2 MiB the same) 22 µs (found with `gdb` on the running benchmark;
-    // session 30 in `docs/server-load-measurements.md`). The writer's pages in use (the
+    // 2026-12-02 in `docs/measurements/server-load.md`). The writer's pages in use (the
     // events' last pages, one per game being played, and the index's inner pages) fit in 4 MiB
     // for the benchmark's 1,000 games; more read what they miss from the log or the file.
     conn.execute_batch(
