@@ -1,4 +1,4 @@
-//! Training of the chess evaluation network (`eval/chess/net.rs`) on positions of the engine's
+//! Training of the chess evaluation network (`crates/eval/src/chess/net.rs`) on positions of the engine's
 //! own games.
 //!
 //! ```text
@@ -12,7 +12,7 @@
 //! (chess is the same game mirrored, castling aside, which the network does not see;
 //! `NET_MIRROR=0` turns this off). VALID (default: the last DATA file) is held out.
 //!
-//! The network (see `eval/chess/net.rs`; its width is `NET_HIDDEN`, its output layers by the
+//! The network (see `crates/eval/src/chess/net.rs`; its width is `NET_HIDDEN`, its output layers by the
 //! number of pieces `NET_BUCKETS`) gives `o`; the evaluation
 //! is the hand-written one plus `200 o` centipawns, so the network learns what the hand-written
 //! terms miss (`NET_RESIDUAL=0` trains it alone instead). The target is `BLEND sigmoid(SCORE /
@@ -22,7 +22,7 @@
 //! epoch. The hand-written evaluation's own held-out error, under the same sigmoid, is printed
 //! for comparison.
 //!
-//! OUT receives the weights quantised as the engine reads them (`eval/chess/net.bin`):
+//! OUT receives the weights quantised as the engine reads them (`crates/eval/src/chess/net.bin`):
 //! little-endian i16, the hidden layer's weights (768 x HIDDEN, times 255), its biases (times
 //! 255), the output weights (BUCKETS x 2 x HIDDEN, times 64), then the output biases (BUCKETS,
 //! times 255 x 64, i32).

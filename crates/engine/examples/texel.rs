@@ -17,7 +17,7 @@
 //! #    sigmoid(eval) plus LAMBDA times the squared distance (centipawns) of the weights from
 //! #    the starting ones, for each LAMBDA given. One block of 1 000 positions (about ten
 //! #    games) in ten is held out, and the weights of the epoch with the lowest held-out error
-//! #    of the best LAMBDA are printed as Rust source for `eval/chess/weights.rs`
+//! #    of the best LAMBDA are printed as Rust source for `crates/eval/src/chess/weights.rs`
 //! #    (TEXEL_SCALARS_ONLY=1 keeps the piece-square and mobility tables as they are).
 //! cargo run --release -p tegoma-engine --example texel -- gtune /tmp/a.txt,/tmp/b.txt 300 1e-8,1e-7
 //! ```
@@ -390,7 +390,7 @@ fn adam(
 /// Gradient tuning (Adam) of every linear weight at once on the linear model of the data,
 /// with one block of 1,000 samples (about ten games) in ten held out to watch for
 /// over-fitting; the weights of the epoch with
-/// the lowest held-out error are printed as Rust source for `eval/chess/weights.rs`.
+/// the lowest held-out error are printed as Rust source for `crates/eval/src/chess/weights.rs`.
 fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     let mut samples = Vec::new();
     for path in paths.split(',') {
