@@ -11,39 +11,12 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+use common::words;
+
 const README: &str = include_str!("../../../README.md");
 const CLI_DOC: &str = include_str!("../../../docs/cli.md");
 const PROTOCOLS_DOC: &str = include_str!("../../../docs/engine-protocols.md");
-
-/// Splits a command line on spaces, keeping single-quoted words whole.
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                    any = false;
-                }
-            }
-            _ => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
-}
 
 /// Splits a command line on the pipes outside single quotes.
 fn stages(line: &str) -> Vec<String> {

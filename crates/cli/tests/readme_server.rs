@@ -7,37 +7,10 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
-const README: &str = include_str!("../../../README.md");
+mod common;
+use common::words;
 
-/// Splits a command line on spaces, keeping single-quoted words whole.
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                    any = false;
-                }
-            }
-            _ => {
-                word.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
-}
+const README: &str = include_str!("../../../README.md");
 
 /// One `curl` command of the README.
 #[derive(Debug, Default)]

@@ -18,6 +18,7 @@
 pub mod clock;
 mod games_dir;
 pub mod lines;
+pub mod look;
 pub mod matches;
 pub mod pgn;
 pub mod position;
@@ -27,6 +28,7 @@ pub mod replay;
 pub mod rules;
 pub mod sei;
 
+pub use look::BoardLook;
 pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};

@@ -524,6 +524,18 @@ impl Rules {
         self.visit(Letter)
     }
 
+    /// What a board needs to draw the game (its descriptor's [`MatchRules::look`]).
+    pub fn look(&self) -> crate::BoardLook {
+        struct Look;
+        impl Visit for Look {
+            type Output = crate::BoardLook;
+            fn visit<R: MatchRules>(self, rules: &R) -> crate::BoardLook {
+                rules.look()
+            }
+        }
+        self.visit(Look)
+    }
+
     /// The complete GGN table of the game's movement.
     pub fn ggn(&self) -> Ggn {
         match self {

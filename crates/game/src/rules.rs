@@ -15,6 +15,7 @@ use tegoma_rules::chess::{self, Role};
 use tegoma_rules::ogi;
 use tegoma_rules::systems::{Chess, Ogi};
 
+use crate::look::{BoardLook, PieceName, Promotion, Shape, SideNames, Squares};
 use crate::registry::RulesError;
 
 /// How a rule system treats a position that comes back.
@@ -108,6 +109,10 @@ pub trait MatchRules:
     type Evaluator: tegoma_eval::Evaluator<Self>;
     /// A fresh evaluator for a search.
     fn evaluator(&self) -> Self::Evaluator;
+    /// What a board needs to draw the game (default: [`BoardLook::GENERIC`]).
+    fn look(&self) -> BoardLook {
+        BoardLook::GENERIC
+    }
     /// How repeated positions are treated.
     fn repetition(&self) -> RepetitionRule;
     /// Whether a well-formed illegal move submitted to a match ends it (the offender loses,
@@ -239,6 +244,47 @@ impl MatchRules for Chess {
     fn evaluator(&self) -> tegoma_eval::ChessEval {
         tegoma_eval::ChessEval::new()
     }
+    fn look(&self) -> BoardLook {
+        const PIECES: &[PieceName] = &[
+            PieceName {
+                letter: "K",
+                name: "King",
+            },
+            PieceName {
+                letter: "Q",
+                name: "Queen",
+            },
+            PieceName {
+                letter: "R",
+                name: "Rook",
+            },
+            PieceName {
+                letter: "B",
+                name: "Bishop",
+            },
+            PieceName {
+                letter: "N",
+                name: "Knight",
+            },
+            PieceName {
+                letter: "P",
+                name: "Pawn",
+            },
+        ];
+        BoardLook {
+            sides: SideNames {
+                first: "White",
+                second: "Black",
+            },
+            shape: Shape::Disc,
+            turn_second: false,
+            enhanced_mark: false,
+            terminal_mark: true,
+            squares: Squares::Checkered,
+            pieces: PIECES,
+            promotion: Promotion::Piece,
+        }
+    }
     fn repetition(&self) -> RepetitionRule {
         RepetitionRule::ThirdOccurrenceDraws
     }
@@ -338,6 +384,50 @@ impl MatchRules for Ogi {
     type Evaluator = tegoma_eval::OgiEval;
     fn evaluator(&self) -> tegoma_eval::OgiEval {
         tegoma_eval::OgiEval::new()
+    }
+    fn look(&self) -> BoardLook {
+        const PIECES: &[PieceName] = &[
+            PieceName {
+                letter: "K",
+                name: "King",
+            },
+            PieceName {
+                letter: "I",
+                name: "Princess",
+            },
+            PieceName {
+                letter: "R",
+                name: "Rook",
+            },
+            PieceName {
+                letter: "B",
+                name: "Bishop",
+            },
+            PieceName {
+                letter: "S",
+                name: "Silver",
+            },
+            PieceName {
+                letter: "N",
+                name: "Knight",
+            },
+            PieceName {
+                letter: "L",
+                name: "Lance",
+            },
+            PieceName {
+                letter: "P",
+                name: "Pawn",
+            },
+        ];
+        BoardLook {
+            sides: SideNames {
+                first: "First (Sente)",
+                second: "Second (Gote)",
+            },
+            pieces: PIECES,
+            ..BoardLook::GENERIC
+        }
     }
     fn repetition(&self) -> RepetitionRule {
         RepetitionRule::Sennichite

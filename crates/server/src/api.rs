@@ -89,7 +89,8 @@ fn display_name(name: &str) -> String {
 
 /// `GET /api/games`: every game this server plays (the built-in ones, those embedded, those
 /// found under `TEGOMA_GAMES`), each `{"name", "display", "id", "styles", "start_feen",
-/// "pgn"}` (`pgn`: the game's records can be written as PGN).
+/// "pgn", "look"}` (`pgn`: the game's records can be written as PGN; `look`: what the board
+/// needs to draw it, [`tegoma_game::BoardLook`]).
 async fn games() -> Response {
     let mut games = Vec::new();
     for name in tegoma_game::registry::names() {
@@ -106,6 +107,7 @@ async fn games() -> Response {
             styles,
             start_feen,
             pgn: m.start_fen().is_some(),
+            look: rules.look(),
         });
     }
     Json(GamesList { games }).into_response()

@@ -314,6 +314,9 @@ pub struct GameInfo {
     pub start_feen: String,
     /// Whether its records can be written as PGN.
     pub pgn: bool,
+    /// What the board needs to draw it (side names, pieces' outline and marks, squares, piece
+    /// names, how promotions are offered).
+    pub look: tegoma_game::BoardLook,
 }
 
 /// `201` to `POST /api/games`: the game's id and the token of each human seat.

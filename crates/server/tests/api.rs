@@ -325,6 +325,34 @@ async fn the_games_are_listed() {
     assert_eq!(by("ogi")["pgn"], false);
     assert_eq!(by("kogoma")["styles"], "K/k");
     assert_eq!(by("kogoma")["display"], "Kogoma");
+    // What the board draws, as each game's descriptor says (the web board names no game).
+    let chess = &by("chess")["look"];
+    assert_eq!(chess["sides"], json!({"first": "White", "second": "Black"}));
+    assert_eq!(chess["shape"], "disc");
+    assert_eq!(chess["squares"], "checkered");
+    assert_eq!(chess["promotion"], "piece");
+    assert_eq!(
+        (chess["turn_second"].clone(), chess["terminal_mark"].clone()),
+        (json!(false), json!(true))
+    );
+    assert!(chess["pieces"]
+        .as_array()
+        .unwrap()
+        .contains(&json!({"letter": "N", "name": "Knight"})));
+    let ogi = &by("ogi")["look"];
+    assert_eq!(ogi["sides"]["first"], "First (Sente)");
+    assert_eq!(ogi["shape"], "pentagon");
+    assert_eq!(
+        (ogi["turn_second"].clone(), ogi["enhanced_mark"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(ogi["promotion"], "enhance");
+    let kogoma = &by("kogoma")["look"];
+    assert_eq!(
+        kogoma["sides"],
+        json!({"first": "First", "second": "Second"})
+    );
+    assert_eq!(kogoma["pieces"], json!([]));
     // Each start position creates a game of that name.
     for g in games {
         let body = json!({"feen": g["start_feen"]}).to_string();

@@ -1,5 +1,5 @@
 // The web board: lobby (create, import), game page (play, watch), all state from the server.
-import { renderBoard, cellAt, drawPiece, pieceSide } from './board.js';
+import { renderBoard, cellAt, drawPiece, pieceSide, GENERIC_LOOK } from './board.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +16,23 @@ const ui = {
   selected: null, // {cell} or {drop: piece}
   socket: null,
   drag: null,
+  looks: {}, // each game's look by name (GET /api/games)
 };
+
+/** The look of the game on the page (GET /api/games gives each game's). */
+function look() {
+  return (ui.game && ui.looks[ui.game.rules]) || GENERIC_LOOK;
+}
+
+/** Reads every game's look (the lobby's list gives the same). */
+async function loadLooks() {
+  try {
+    const { games } = await api('GET', '/api/games');
+    for (const g of games) ui.looks[g.name] = g.look;
+  } catch (e) {
+    // The generic look is drawn instead.
+  }
+}
 
 // ---- seats: the token comes in the invite link's fragment, kept in localStorage ----
 function seatKey(id) { return `tegoma-seat:${id}`; }
@@ -52,6 +68,7 @@ async function listGames() {
     const { games } = await api('GET', '/api/games');
     const select = $('rules');
     for (const g of games) {
+      ui.looks[g.name] = g.look;
       const o = document.createElement('option');
       o.value = g.name;
       o.textContent = g.display;
@@ -130,7 +147,7 @@ function gamePage(id) {
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
   links();
-  connect();
+  loadLooks().then(connect);
 }
 
 function links() {
@@ -263,13 +280,13 @@ function openChooser(candidates) {
   for (const m of candidates) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = choiceLabel(m, ui.game.rules, candidates);
+    b.textContent = choiceLabel(m, look(), candidates);
     b.dataset.choice = m.rest || 'none';
     b.dataset.pmn = m.pmn;
     b.addEventListener('click', () => { closeChooser(); send(m.pmn); });
     box.appendChild(b);
   }
-  $('chooser-title').textContent = ui.game.rules === 'chess' ? 'Promote to' : 'Choose';
+  $('chooser-title').textContent = look().promotion === 'piece' ? 'Promote to' : 'Choose';
   $('chooser').hidden = false;
 }
 
@@ -311,7 +328,7 @@ function onPointerMove(ev) {
     svg.setAttribute('viewBox', '0 0 100 100');
     svg.setAttribute('width', size); svg.setAttribute('height', size);
     svg.classList.add('drag-ghost');
-    if (piece) drawPiece(svg, piece, ui.game.rules, 0, 0);
+    if (piece) drawPiece(svg, piece, look(), 0, 0);
     document.body.appendChild(svg);
     d.ghost = svg; d.size = size;
   }
@@ -380,7 +397,7 @@ function renderHand(container, side) {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 100 100');
     svg.setAttribute('width', 28); svg.setAttribute('height', 28);
-    drawPiece(svg, piece, ui.game.rules, 0, 0);
+    drawPiece(svg, piece, look(), 0, 0);
     b.appendChild(svg);
     const n = document.createElement('span');
     n.className = 'count';
@@ -408,7 +425,7 @@ function render() {
   if (!g) return;
   const dests = destinations().map((m) => m.to);
   renderBoard($('board'), {
-    game: g, flipped: ui.flipped,
+    game: g, look: look(), flipped: ui.flipped,
     selected: ui.selected && ui.selected.cell, dests,
     last: lastSquares(g), check: g.check,
   });
@@ -417,7 +434,7 @@ function render() {
   renderHand($('hand-top'), bottom === 'first' ? 'second' : 'first');
   renderClocks();
   $('seat-label').textContent = ui.seat ? `You play ${ui.seat}` : 'Spectating';
-  const names = g.rules === 'chess' ? { first: 'White', second: 'Black' } : { first: 'First (Sente)', second: 'Second (Gote)' };
+  const names = look().sides;
   let status = `${g.rules} · ${names[g.turn]} to move`;
   if (g.check && !g.outcome) status += ' · check';
   if (g.engine) status += ` · computer (level ${g.engine.level}) plays ${g.engine.side}`;

@@ -17,45 +17,55 @@ export function pieceSide(piece) {
   return letter === letter.toUpperCase() ? 'first' : 'second';
 }
 
-/** What is written on a piece: the letter, and the `+` of a promoted piece outside chess. */
-export function pieceLabel(piece, rules) {
+/**
+ * The look of a game nothing is known about (the server's `look` of each game, GET /api/games,
+ * replaces it).
+ */
+export const GENERIC_LOOK = {
+  sides: { first: 'First', second: 'Second' }, shape: 'pentagon', turn_second: true,
+  enhanced_mark: true, terminal_mark: false, squares: 'plain', pieces: [], promotion: 'enhance',
+};
+
+/** What is written on a piece: the letter, and the `+` of an enhanced piece where the look marks it. */
+export function pieceLabel(piece, look) {
   const letter = (piece.replace(/[^A-Za-z]/g, '')[0] || '?').toUpperCase();
-  if (rules !== 'chess' && piece.startsWith('+')) return '+' + letter;
+  if (look.enhanced_mark && piece.startsWith('+')) return '+' + letter;
   return letter;
 }
 
-/** Draws one piece into group `g` at (x, y), the top left of its square. */
-export function drawPiece(g, piece, rules, x, y) {
+/** Draws one piece into group `g` at (x, y), the top left of its square, as `look` says. */
+export function drawPiece(g, piece, look, x, y) {
   const side = pieceSide(piece);
   const pg = el('g', { class: 'piece', 'data-piece': piece, transform: `translate(${x},${y})` }, g);
-  const shape = rules === 'chess' ? 'disc' : 'pentagon';
+  const shape = look.shape;
   const fill = side === 'first' ? '#fdfdf8' : '#2b2b2b';
   const ink = side === 'first' ? '#222' : '#f4f4f4';
   const use = el('use', { href: `/web/pieces.svg#${shape}`, width: S, height: S, fill, stroke: '#111' }, pg);
-  if (rules !== 'chess' && side === 'second') use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
-  const label = pieceLabel(piece, rules);
+  if (look.turn_second && side === 'second') use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
+  const label = pieceLabel(piece, look);
   const t = el('text', {
     x: S / 2, y: S / 2 + 14, 'text-anchor': 'middle',
     'font-size': label.length > 1 ? 34 : 42,
-    fill: piece.startsWith('+') && rules !== 'chess' ? '#c00' : ink,
+    fill: piece.startsWith('+') && look.enhanced_mark ? '#c00' : ink,
   }, pg);
   t.textContent = label;
-  if (piece.includes('^') && rules === 'chess') {
-    // the king: a small crown mark under the letter
+  if (piece.includes('^') && look.terminal_mark) {
+    // a terminal piece: a small mark under the letter
     el('rect', { x: 38, y: 70, width: 24, height: 5, fill: ink }, pg);
   }
   return pg;
 }
 
 /**
- * Renders the board. `opts`: {game, flipped, selected, dests, last, check, onPointerDown}.
+ * Renders the board. `opts`: {game, look, flipped, selected, dests, last, check, onPointerDown}.
  */
 export function renderBoard(svg, opts) {
   const { game } = opts;
+  const look = opts.look || GENERIC_LOOK;
   const b = game.board;
   const files = b.files, ranks = b.ranks;
   svg.setAttribute('viewBox', `0 0 ${files * S} ${ranks * S}`);
-  svg.setAttribute('class', game.rules === 'chess' ? 'chess' : game.rules === 'ogi' ? 'ogi' : 'plain');
+  svg.setAttribute('class', look.squares);
   svg.replaceChildren();
   const squares = el('g', {}, svg);
   const marks = el('g', {}, svg);
@@ -78,7 +88,7 @@ export function renderBoard(svg, opts) {
         el('circle', { cx: x + S / 2, cy: y + S / 2, r: cell.piece ? 44 : 16, class: 'dest', 'data-dest': cell.cell }, marks);
       }
       if (cell.piece) {
-        const pg = drawPiece(pieces, cell.piece, game.rules, x, y);
+        const pg = drawPiece(pieces, cell.piece, look, x, y);
         pg.setAttribute('data-cell', cell.cell);
       }
       if (col === 0) {

@@ -30,12 +30,13 @@ export function dropsOf(moves, piece) {
 }
 
 /** A label for a move's choice among moves between the same squares. */
-export function choiceLabel(m, rules, all) {
+export function choiceLabel(m, look, all) {
   if (m.mutation) {
     const p = m.mutation;
-    if (rules === 'chess') {
-      const names = { Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight' };
-      return names[p.toUpperCase()] || p;
+    if (look.promotion === 'piece') {
+      const letter = p.replace(/[^A-Za-z]/g, '').toUpperCase();
+      const named = (look.pieces || []).find((n) => n.letter === letter);
+      return named ? named.name : p;
     }
     return `Promote (${p})`;
   }

@@ -80,3 +80,33 @@ pub fn with_stdin_env(args: &[&str], input: &[u8], env: &[(&str, &Path)]) -> Out
     feeder.join().unwrap();
     out
 }
+
+/// Splits a command line on spaces, keeping single-quoted words whole.
+pub fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            _ => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}
