@@ -1,19 +1,22 @@
 //! Move and position dialects of UCI engines: chess UCI (`e2e4`, `e7e8q`, `startpos` or FEN),
-//! and Fairy-Stockfish's Ōgi (`c3c4`, `b2g7+`, drops `S@e5`, FEN with the hands in brackets).
+//! and Fairy-Stockfish's variants (`UCI_Variant`: `c3c4`, `b2g7+`, drops `S@e5`, FEN with the
+//! hands in brackets). Which one plays a game is its descriptor's ([`Formats::uci`](tegoma_game::rules::Formats::uci)).
 //!
 //! PMN is written to a dialect syntactically (the notations share their squares); a move an
 //! engine sends is read back by looking it up among the dialect forms of the position's legal
 //! moves, so that nothing the engine writes is trusted.
 
-use tegoma_game::{AnyMatch, AnyPosition, MoveFormat};
+use tegoma_game::rules::Uci;
+use tegoma_game::{AnyMatch, AnyPosition, MoveFormat, Rules};
 
 /// How a UCI engine spells positions and moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
     /// Chess UCI.
     Chess,
-    /// Fairy-Stockfish playing Ōgi (`UCI_Variant ogi`, King's privilege off).
-    FairyOgi,
+    /// Fairy-Stockfish's spelling of a variant it plays (`UCI_Variant`, its name here), such
+    /// as Ōgi (`ogi`, King's privilege off).
+    Fairy(&'static str),
 }
 
 /// A move or position that has no form in the dialect.
@@ -41,12 +44,13 @@ fn square(s: &str) -> Option<(&str, &str)> {
 }
 
 impl Dialect {
-    /// The dialect for a rule system played over UCI (`None`: UCI cannot play it).
-    pub fn for_rules(name: &str) -> Option<Dialect> {
-        match name {
-            "chess" => Some(Dialect::Chess),
-            "ogi" => Some(Dialect::FairyOgi),
-            _ => None,
+    /// The dialect for a rule system played over UCI, from its descriptor's [`Formats::uci`](tegoma_game::rules::Formats::uci)
+    /// (`None`: UCI cannot play it).
+    pub fn for_rules(rules: &Rules) -> Option<Dialect> {
+        match rules.formats().uci {
+            Uci::Standard => Some(Dialect::Chess),
+            Uci::Variant(name) => Some(Dialect::Fairy(name)),
+            Uci::None => None,
         }
     }
 
@@ -54,7 +58,7 @@ impl Dialect {
     pub fn options(self) -> Vec<(String, String)> {
         match self {
             Dialect::Chess => Vec::new(),
-            Dialect::FairyOgi => vec![("UCI_Variant".to_string(), "ogi".to_string())],
+            Dialect::Fairy(variant) => vec![("UCI_Variant".to_string(), variant.to_string())],
         }
     }
 
@@ -96,7 +100,7 @@ impl Dialect {
                     }
                     out.push_str(&l.to_ascii_lowercase());
                 }
-                Dialect::FairyOgi => {
+                Dialect::Fairy(_) => {
                     if !x.starts_with('+') {
                         return Err(err("a promotion", pmn));
                     }
@@ -125,7 +129,7 @@ impl Dialect {
                     m.start_fen()
                         .ok_or_else(|| err("the start position", &start))?
                 ),
-                Dialect::FairyOgi => format!("position fen {}", fsf_fen(&start)?),
+                Dialect::Fairy(_) => format!("position fen {}", fsf_fen(&start)?),
             }
         };
         let plies = m.pmn_plies();
@@ -166,7 +170,7 @@ impl Dialect {
     pub fn read_move(self, legal: &[(String, String)], text: &str) -> Option<String> {
         let t = match self {
             // Fairy-Stockfish may mark a declined promotion with `=`.
-            Dialect::FairyOgi => text.trim_end_matches('='),
+            Dialect::Fairy(_) => text.trim_end_matches('='),
             Dialect::Chess => text,
         };
         legal
@@ -265,7 +269,7 @@ mod tests {
 
     #[test]
     fn ogi_moves() {
-        let d = Dialect::FairyOgi;
+        let d = Dialect::Fairy("ogi");
         assert_eq!(d.write_move("c3-c4").unwrap(), "c3c4");
         assert_eq!(d.write_move("b2+g7=+B").unwrap(), "b2g7+");
         assert_eq!(d.write_move("c6-c7=+S").unwrap(), "c6c7+");
@@ -281,22 +285,22 @@ mod tests {
     fn sennichite_restricts_the_search() {
         let rules = Rules::ogi().without_privilege().unwrap();
         let mut m = AnyMatch::new(rules);
-        let (_, search) = Dialect::FairyOgi.legal_moves(&m);
+        let (_, search) = Dialect::Fairy("ogi").legal_moves(&m);
         assert!(search.is_empty(), "nothing forbidden at the start");
         for mv in ["g2-h2", "b7-a7", "h2-g2", "a7-b7"] {
             m.play(mv, None).unwrap();
         }
         // g2-h2 would produce again the position it produced at ply 1.
-        let (legal, search) = Dialect::FairyOgi.legal_moves(&m);
+        let (legal, search) = Dialect::Fairy("ogi").legal_moves(&m);
         assert_eq!(legal.len(), 25);
         assert_eq!(search.len(), 24);
         assert!(!search.contains(&"g2h2".to_string()));
         assert_eq!(
-            Dialect::FairyOgi.read_move(&legal, "g2h2").as_deref(),
+            Dialect::Fairy("ogi").read_move(&legal, "g2h2").as_deref(),
             Some("g2-h2")
         );
         assert_eq!(
-            Dialect::FairyOgi.position_command(&m).unwrap(),
+            Dialect::Fairy("ogi").position_command(&m).unwrap(),
             "position startpos moves g2h2 b7a7 h2g2 a7b7"
         );
     }

@@ -337,12 +337,12 @@ impl GameRecord {
         Ok(pcn)
     }
 
-    /// The game as PGN text (chess only; `None` for other games).
+    /// The game as PGN text (`None` for a game whose descriptor has no PGN).
     ///
     /// # Errors
     /// The record does not convert (a bug).
     pub fn to_pgn(&self, pcn: &Pcn, labels: &Labels) -> Result<Option<String>, RecordError> {
-        if self.game.rules().name() != "chess" {
+        if !self.game.rules().formats().pgn {
             return Ok(None);
         }
         let mut pgn = pcn_to_pgn(pcn)?;

@@ -150,13 +150,12 @@ pub fn make_player(
 ) -> Result<Box<dyn Player>, ArenaError> {
     match spec.proto {
         Proto::Uci => {
-            let dialect =
-                Dialect::for_rules(rules.name()).ok_or_else(|| ArenaError::Unsupported {
-                    engine: spec.name.clone(),
-                    protocol: "UCI".into(),
-                    rules: rules.name().to_string(),
-                    reason: "UCI has no dialect for this game (use proto=sei)".into(),
-                })?;
+            let dialect = Dialect::for_rules(rules).ok_or_else(|| ArenaError::Unsupported {
+                engine: spec.name.clone(),
+                protocol: "UCI".into(),
+                rules: rules.name().to_string(),
+                reason: "UCI has no dialect for this game (use proto=sei)".into(),
+            })?;
             Ok(Box::new(UciPlayer::new(spec.clone(), dialect, timeouts)))
         }
         Proto::Sei => Ok(Box::new(SeiPlayer::new(
@@ -226,7 +225,7 @@ pub fn run(
     if config.openings.is_empty() {
         return Err(ArenaError::Config("no opening".into()));
     }
-    if outputs.pgn.is_some() && config.rules.name() != "chess" {
+    if outputs.pgn.is_some() && !config.rules.formats().pgn {
         return Err(ArenaError::PgnUnsupported {
             rules: config.rules.name().to_string(),
         });
@@ -235,7 +234,9 @@ pub fn run(
         let mut player = make_player(spec, &config.rules, config.timeouts)?;
         // A UCI engine outside chess must offer the game's variant: ask it once, before any
         // game, rather than letting it answer every move with a move of the wrong game.
-        if spec.proto == Proto::Uci && config.rules.name() != "chess" {
+        if spec.proto == Proto::Uci
+            && config.rules.formats().uci != tegoma_game::rules::Uci::Standard
+        {
             let checked = player.new_game(&tegoma_game::AnyMatch::new(config.rules.clone()));
             player.quit();
             match checked {

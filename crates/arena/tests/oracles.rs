@@ -85,10 +85,10 @@ fn fairy_stockfish_lists_our_ogi_moves() {
                 .legal_moves_as(MoveFormat::Pmn)
                 .unwrap()
                 .iter()
-                .map(|pmn| Dialect::FairyOgi.write_move(pmn).unwrap())
+                .map(|pmn| Dialect::Fairy("ogi").write_move(pmn).unwrap())
                 .collect();
             // Sennichite aside (Fairy-Stockfish has no such rule): compare where none applies.
-            let (all, search) = Dialect::FairyOgi.legal_moves(&m);
+            let (all, search) = Dialect::Fairy("ogi").legal_moves(&m);
             if search.is_empty() {
                 p.send(&format!("position fen {}", fsf_fen(&feen).unwrap()));
                 p.send("go perft 1");

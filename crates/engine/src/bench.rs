@@ -10,8 +10,8 @@ use tegoma_game::Rules;
 use crate::engine::{Engine, SearchRequest, Start};
 use crate::limits::Limits;
 
-/// One bench position: game, start (`None`: the initial position; FEN for chess, FEEN for the
-/// other games), depth.
+/// One bench position: game, start (`None`: the initial position; FEN for a game that has FEN,
+/// else FEEN), depth.
 pub const POSITIONS: &[(&str, Option<&str>, u32)] = &[
     ("chess", None, 9),
     (
@@ -72,10 +72,11 @@ pub fn run(depth_delta: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine>
     let mut lines = Vec::new();
     for &(game, feen, depth) in POSITIONS {
         let rules = Rules::by_name(game).expect("a built-in game");
+        let fen = rules.formats().fen;
         let mut engine = Engine::new(rules);
         let start = match feen {
             None => Start::Initial,
-            Some(f) if game == "chess" => Start::Fen(f.to_string()),
+            Some(f) if fen => Start::Fen(f.to_string()),
             Some(f) => Start::Feen(f.to_string()),
         };
         let depth = (depth as i32 + depth_delta).max(1) as u32;
@@ -164,10 +165,11 @@ fn run_one(
     depth_delta: i32,
 ) -> Option<BenchLine> {
     let rules = Rules::by_name(game).ok()?;
+    let fen = rules.formats().fen;
     let mut engine = Engine::new(rules);
     let start = match feen {
         None => Start::Initial,
-        Some(f) if game == "chess" => Start::Fen(f.to_string()),
+        Some(f) if fen => Start::Fen(f.to_string()),
         Some(f) => Start::Feen(f.to_string()),
     };
     let depth = (depth as i32 + depth_delta).max(1) as u32;

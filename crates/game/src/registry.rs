@@ -524,6 +524,19 @@ impl Rules {
         self.visit(Letter)
     }
 
+    /// The notations, records and engine protocols the game has besides the Protocol's (its
+    /// descriptor's [`MatchRules::formats`]).
+    pub fn formats(&self) -> crate::rules::Formats {
+        struct F;
+        impl Visit for F {
+            type Output = crate::rules::Formats;
+            fn visit<R: MatchRules>(self, rules: &R) -> crate::rules::Formats {
+                rules.formats()
+            }
+        }
+        self.visit(F)
+    }
+
     /// What a board needs to draw the game (its descriptor's [`MatchRules::look`]).
     pub fn look(&self) -> crate::BoardLook {
         struct Look;

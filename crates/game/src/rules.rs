@@ -90,6 +90,41 @@ impl MoveFormat {
     }
 }
 
+/// How UCI engines play a game (its descriptor's [`Formats::uci`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Uci {
+    /// Not at all.
+    None,
+    /// Standard UCI (chess).
+    Standard,
+    /// As a variant of Fairy-Stockfish's, by its `UCI_Variant` name.
+    Variant(&'static str),
+}
+
+/// The notations, record formats and engine protocols a game has besides FEEN, PMN, PCN and
+/// SEI (which every game has): its descriptor's capabilities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Formats {
+    /// Standard Algebraic Notation for moves.
+    pub san: bool,
+    /// FEN for positions.
+    pub fen: bool,
+    /// PGN for records.
+    pub pgn: bool,
+    /// How UCI engines play it.
+    pub uci: Uci,
+}
+
+impl Formats {
+    /// None besides the Protocol's own.
+    pub const NONE: Formats = Formats {
+        san: false,
+        fen: false,
+        pgn: false,
+        uci: Uci::None,
+    };
+}
+
 /// What every layer above the rules needs from a rule system beyond [`RuleSystem`]: history
 /// rules (repetition, move limit), time forfeit, the move notations a player may type, and the
 /// notations a rule system may have besides FEEN and PMN (FEN, SAN, UCI for chess).
@@ -109,6 +144,11 @@ pub trait MatchRules:
     type Evaluator: tegoma_eval::Evaluator<Self>;
     /// A fresh evaluator for a search.
     fn evaluator(&self) -> Self::Evaluator;
+    /// The notations, records and engine protocols the game has besides the Protocol's
+    /// (default: [`Formats::NONE`]).
+    fn formats(&self) -> Formats {
+        Formats::NONE
+    }
     /// What a board needs to draw the game (default: [`BoardLook::GENERIC`]).
     fn look(&self) -> BoardLook {
         BoardLook::GENERIC

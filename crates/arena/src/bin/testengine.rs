@@ -161,7 +161,7 @@ fn uci(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
             }
             Some("isready") => say("readyok"),
             Some("setoption") if line.contains("UCI_Variant value ogi") => {
-                dialect = Dialect::FairyOgi;
+                dialect = Dialect::Fairy("ogi");
                 rules = Rules::ogi().without_privilege().unwrap_or(Rules::ogi());
             }
             Some("position") => {
@@ -169,7 +169,7 @@ fn uci(engine: &mut Engine, first: String, lines: &mut impl Iterator<Item = Stri
                 let head = &words[1..moves_at.unwrap_or(words.len())];
                 let mut m = match head.first().copied() {
                     Some("startpos") => AnyMatch::new(rules.clone()),
-                    Some("fen") if dialect == Dialect::FairyOgi => {
+                    Some("fen") if matches!(dialect, Dialect::Fairy(_)) => {
                         let feen = feen_of_fsf(&head[1..].join(" ")).unwrap_or_default();
                         match AnyMatch::from_feen(&feen) {
                             Ok(m) => m,

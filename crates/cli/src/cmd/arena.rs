@@ -16,6 +16,7 @@ use tegoma_arena::tc::Tc;
 use tegoma_arena::tournament::{self, Config, Finished, Outputs};
 use tegoma_arena::{EngineSpec, Proto};
 use tegoma_game::replay::result_mark;
+use tegoma_game::rules::Uci;
 use tegoma_game::Rules;
 
 /// Arguments of `tegoma match`.
@@ -171,12 +172,16 @@ pub fn run(a: Args) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail("UnknownGame", e.to_string()),
     };
-    let uci_ogi = rules.name() == "ogi" && engines.iter().any(|e| e.proto == Proto::Uci);
-    if a.no_privilege || uci_ogi {
+    // A UCI engine plays a variant as Fairy-Stockfish defines it (Ōgi: no King's privilege).
+    let uci_variant = matches!(rules.formats().uci, Uci::Variant(_))
+        && engines.iter().any(|e| e.proto == Proto::Uci);
+    if a.no_privilege {
         rules = match rules.without_privilege() {
             Ok(r) => r,
             Err(e) => return fail("Unsupported", e.to_string()),
         };
+    } else if uci_variant {
+        rules = rules.clone().without_privilege().unwrap_or(rules);
     }
     let tc_text =
         a.tc.clone()
@@ -198,7 +203,7 @@ pub fn run(a: Args) -> ExitCode {
     if a.random_openings.is_some_and(|n| n > 200) {
         return fail("Usage", "--random-openings is at most 200 plies".into());
     }
-    if a.pgn.is_some() && rules.name() != "chess" {
+    if a.pgn.is_some() && !rules.formats().pgn {
         // Refused before anything is written: PGN is chess notation.
         let e = tournament::ArenaError::PgnUnsupported {
             rules: rules.name().to_string(),

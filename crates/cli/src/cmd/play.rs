@@ -270,7 +270,7 @@ pub fn run(a: Args) -> ExitCode {
             }
             "board" => show(&m, &mut out),
             "moves" => {
-                let format = if rules.name() == "chess" {
+                let format = if rules.formats().san {
                     MoveFormat::San
                 } else {
                     MoveFormat::Pmn
