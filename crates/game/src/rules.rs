@@ -281,6 +281,14 @@ fn looks_like_uci(s: &str) -> bool {
 
 impl MatchRules for Chess {
     type Evaluator = tegoma_eval::ChessEval;
+    fn formats(&self) -> Formats {
+        Formats {
+            san: true,
+            fen: true,
+            pgn: true,
+            uci: Uci::Standard,
+        }
+    }
     fn evaluator(&self) -> tegoma_eval::ChessEval {
         tegoma_eval::ChessEval::new()
     }
@@ -422,6 +430,12 @@ impl MatchRules for Chess {
 
 impl MatchRules for Ogi {
     type Evaluator = tegoma_eval::OgiEval;
+    fn formats(&self) -> Formats {
+        Formats {
+            uci: Uci::Variant("ogi"),
+            ..Formats::NONE
+        }
+    }
     fn evaluator(&self) -> tegoma_eval::OgiEval {
         tegoma_eval::OgiEval::new()
     }
