@@ -42,6 +42,13 @@ pub struct PieceName {
     pub name: &'static str,
 }
 
+impl PieceName {
+    /// The piece of this letter has this name.
+    pub const fn new(letter: &'static str, name: &'static str) -> PieceName {
+        PieceName { letter, name }
+    }
+}
+
 /// How a promotion choice is offered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

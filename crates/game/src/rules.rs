@@ -294,30 +294,12 @@ impl MatchRules for Chess {
     }
     fn look(&self) -> BoardLook {
         const PIECES: &[PieceName] = &[
-            PieceName {
-                letter: "K",
-                name: "King",
-            },
-            PieceName {
-                letter: "Q",
-                name: "Queen",
-            },
-            PieceName {
-                letter: "R",
-                name: "Rook",
-            },
-            PieceName {
-                letter: "B",
-                name: "Bishop",
-            },
-            PieceName {
-                letter: "N",
-                name: "Knight",
-            },
-            PieceName {
-                letter: "P",
-                name: "Pawn",
-            },
+            PieceName::new("K", "King"),
+            PieceName::new("Q", "Queen"),
+            PieceName::new("R", "Rook"),
+            PieceName::new("B", "Bishop"),
+            PieceName::new("N", "Knight"),
+            PieceName::new("P", "Pawn"),
         ];
         BoardLook {
             sides: SideNames {
@@ -441,38 +423,14 @@ impl MatchRules for Ogi {
     }
     fn look(&self) -> BoardLook {
         const PIECES: &[PieceName] = &[
-            PieceName {
-                letter: "K",
-                name: "King",
-            },
-            PieceName {
-                letter: "I",
-                name: "Princess",
-            },
-            PieceName {
-                letter: "R",
-                name: "Rook",
-            },
-            PieceName {
-                letter: "B",
-                name: "Bishop",
-            },
-            PieceName {
-                letter: "S",
-                name: "Silver",
-            },
-            PieceName {
-                letter: "N",
-                name: "Knight",
-            },
-            PieceName {
-                letter: "L",
-                name: "Lance",
-            },
-            PieceName {
-                letter: "P",
-                name: "Pawn",
-            },
+            PieceName::new("K", "King"),
+            PieceName::new("I", "Princess"),
+            PieceName::new("R", "Rook"),
+            PieceName::new("B", "Bishop"),
+            PieceName::new("S", "Silver"),
+            PieceName::new("N", "Knight"),
+            PieceName::new("L", "Lance"),
+            PieceName::new("P", "Pawn"),
         ];
         BoardLook {
             sides: SideNames {
