@@ -5,54 +5,33 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use tegoma_game::Rules;
+use tegoma_game::{BenchPosition, Rules};
 
 use crate::engine::{Engine, SearchRequest, Start};
 use crate::limits::Limits;
 
-/// One bench position: game, start (`None`: the initial position; FEN for a game that has FEN,
-/// else FEEN), depth.
-pub const POSITIONS: &[(&str, Option<&str>, u32)] = &[
-    ("chess", None, 9),
-    (
-        "chess",
-        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        7,
-    ),
-    (
-        "chess",
-        Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-        10,
-    ),
-    (
-        "chess",
-        Some("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
-        7,
-    ),
-    (
-        "chess",
-        Some("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b KQ - 0 8"),
-        7,
-    ),
-    ("ogi", None, 5),
-    (
-        "ogi",
-        Some("lnsik^snl/1r4b1/pppp1ppp/4p3/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / O/o"),
-        5,
-    ),
-    (
-        "ogi",
-        Some("ln1ik^snl/1r2s1b1/pppp1ppp/4p3/3P4/PPP1PPPP/1BS3R1/LN1IK^SNL / O/o"),
-        5,
-    ),
-    ("kogoma", None, 6),
-];
+/// The bench positions: every game the build knows ([`tegoma_game::registry::built_in`], in
+/// its order), each with its descriptor's positions ([`MatchRules::bench_positions`]).
+///
+/// [`MatchRules::bench_positions`]: tegoma_game::MatchRules::bench_positions
+pub fn positions() -> Vec<(Rules, BenchPosition)> {
+    tegoma_game::registry::built_in()
+        .into_iter()
+        .flat_map(|rules| {
+            rules
+                .bench_positions()
+                .iter()
+                .map(|&p| (rules.clone(), p))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
 
 /// One bench position's result.
 #[derive(Debug, Clone)]
 pub struct BenchLine {
-    /// The game.
-    pub game: &'static str,
+    /// The game's name.
+    pub game: String,
     /// The position (FEN for chess, FEEN, or `startpos`).
     pub position: String,
     /// Nodes searched.
@@ -70,28 +49,8 @@ pub struct BenchLine {
 /// If a bench position is not valid (a bug, covered by the tests).
 pub fn run(depth_delta: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let mut lines = Vec::new();
-    for &(game, feen, depth) in POSITIONS {
-        let rules = Rules::by_name(game).expect("a built-in game");
-        let fen = rules.formats().fen;
-        let mut engine = Engine::new(rules);
-        let start = match feen {
-            None => Start::Initial,
-            Some(f) if fen => Start::Fen(f.to_string()),
-            Some(f) => Start::Feen(f.to_string()),
-        };
-        let depth = (depth as i32 + depth_delta).max(1) as u32;
-        let request = SearchRequest::new(start, Vec::new(), Limits::depth(depth));
-        let t = Instant::now();
-        let r = engine
-            .search(&request, &mut |_| {})
-            .expect("bench positions are valid");
-        let line = BenchLine {
-            game,
-            position: feen.unwrap_or("startpos").to_string(),
-            nodes: r.info.nodes,
-            time: t.elapsed(),
-            best: r.best,
-        };
+    for (rules, position) in positions() {
+        let line = run_one(&rules, position, depth_delta).expect("bench positions are valid");
         each(&line);
         lines.push(line);
     }
@@ -105,12 +64,13 @@ pub fn run(depth_delta: i32, mut each: impl FnMut(&BenchLine)) -> Vec<BenchLine>
 /// # Errors
 /// The first failure to write `out` (a closed or full output): the bench stops there.
 pub fn report<W: Write>(depth_delta: i32, out: &mut W) -> io::Result<()> {
-    let n = POSITIONS.len();
+    let all = positions();
+    let n = all.len();
     let mut i = 0;
     let mut failed: Option<io::Error> = None;
     let mut lines = Vec::new();
-    for &position in POSITIONS {
-        let Some(line) = run_one(position, depth_delta) else {
+    for (rules, position) in &all {
+        let Some(line) = run_one(rules, *position, depth_delta) else {
             continue;
         };
         i += 1;
@@ -134,7 +94,7 @@ pub fn report<W: Write>(depth_delta: i32, out: &mut W) -> io::Result<()> {
     let time: Duration = lines.iter().map(|l| l.time).sum();
     let ms = time.as_millis().max(1) as u64;
     // Each game's own rate: the games differ by far in speed, so the total mixes them.
-    let mut games: Vec<&str> = lines.iter().map(|l| l.game).collect();
+    let mut games: Vec<&str> = lines.iter().map(|l| l.game.as_str()).collect();
     games.dedup();
     let mut per_game = String::new();
     for g in games {
@@ -160,25 +120,21 @@ pub fn report<W: Write>(depth_delta: i32, out: &mut W) -> io::Result<()> {
 }
 
 /// One bench position searched (`None`: not valid, a bug covered by the tests).
-fn run_one(
-    (game, feen, depth): (&'static str, Option<&'static str>, u32),
-    depth_delta: i32,
-) -> Option<BenchLine> {
-    let rules = Rules::by_name(game).ok()?;
+fn run_one(rules: &Rules, position: BenchPosition, depth_delta: i32) -> Option<BenchLine> {
     let fen = rules.formats().fen;
-    let mut engine = Engine::new(rules);
-    let start = match feen {
+    let mut engine = Engine::new(rules.clone());
+    let start = match position.position {
         None => Start::Initial,
         Some(f) if fen => Start::Fen(f.to_string()),
         Some(f) => Start::Feen(f.to_string()),
     };
-    let depth = (depth as i32 + depth_delta).max(1) as u32;
+    let depth = (position.depth as i32 + depth_delta).max(1) as u32;
     let request = SearchRequest::new(start, Vec::new(), Limits::depth(depth));
     let t = Instant::now();
     let r = engine.search(&request, &mut |_| {}).ok()?;
     Some(BenchLine {
-        game,
-        position: feen.unwrap_or("startpos").to_string(),
+        game: rules.name().to_string(),
+        position: position.position.unwrap_or("startpos").to_string(),
         nodes: r.info.nodes,
         time: t.elapsed(),
         best: r.best,

@@ -83,7 +83,7 @@ where
     L: Iterator<Item = io::Result<tegoma_game::lines::Line>>,
     W: Write + Send + 'static,
 {
-    let engine = Engine::new(Rules::chess());
+    let engine = Engine::new(Rules::default());
     let stop = engine.stop_handle();
     let mut s = Session {
         out,

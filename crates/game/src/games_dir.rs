@@ -14,7 +14,7 @@ use serde::Deserialize;
 use tegoma_ggn::{Description, DescriptionError, EngineError};
 use tegoma_notation::ggn::Ggn;
 
-use crate::registry::{FileRules, RulesError, BUILT_IN, FILE_GAMES};
+use crate::registry::{FileRules, RulesError, FILE_GAMES, HAND_WRITTEN};
 
 /// The environment variable naming the directories of games (separated by `:`, as `PATH`).
 pub const GAMES_VAR: &str = "TEGOMA_GAMES";
@@ -317,13 +317,13 @@ fn check_clash(
         value: value.to_string(),
         game: game.to_string(),
     };
-    for (canonical, others, letter) in BUILT_IN {
-        if canonical.eq_ignore_ascii_case(&name) || others.iter().any(|o| o.to_lowercase() == name)
+    for h in HAND_WRITTEN {
+        if h.name.eq_ignore_ascii_case(&name) || h.aliases.iter().any(|o| o.to_lowercase() == name)
         {
-            return Err(clash("name", &desc.name, canonical));
+            return Err(clash("name", &desc.name, h.name));
         }
-        if sin == letter.to_string() {
-            return Err(clash("sin", &desc.sin, canonical));
+        if (h.make)().styles_letter() == sin {
+            return Err(clash("sin", &desc.sin, h.name));
         }
     }
     for g in &FILE_GAMES {

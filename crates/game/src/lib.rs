@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod games;
 mod games_dir;
 pub mod lines;
 pub mod look;
@@ -33,7 +34,8 @@ pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
 pub use rules::{
-    generic_from_feen, MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupported,
+    generic_from_feen, BenchPosition, BuiltInGame, MatchRules, MoveFormat, RepetitionRule,
+    SetupError, Unsupported,
 };
 
 /// The README's Rust examples, compiled and run as doc tests.

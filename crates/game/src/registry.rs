@@ -7,10 +7,12 @@
 //! hands its concrete rule system to generic code through [`Rules::visit`], so a command or a
 //! match is written once, generic over [`MatchRules`], and monomorphised for every game.
 //!
-//! Adding a built-in game means registering it here and nowhere else: a variant of [`Rules`],
-//! its arm in [`Rules::visit`] and its line in the name table ([`BUILT_IN`]); a game defined by
-//! files is one entry of [`FILE_GAMES`] (or loaded at run time with [`Rules::from_files`] or
-//! [`Rules::from_dir`]).
+//! Each game is one descriptor: [`MatchRules`] and [`BuiltInGame`], implemented in the game's
+//! module of [`crate::games`]. Adding a hand-written game means its rule system's module, its
+//! descriptor's module, and one line in this module's list (`games!`, which writes the
+//! [`Rules`] enum, [`Rules::visit`] and the name and style lookups); a game defined by files is
+//! one entry of [`FILE_GAMES`] (or loaded at run time with [`Rules::from_files`] or
+//! [`Rules::from_dir`], or found under `TEGOMA_GAMES`).
 //!
 //! Games defined by files are also found at run time, with no code change: every directory
 //! under the directories named by the `TEGOMA_GAMES` environment variable (separated by `:`,
@@ -44,58 +46,127 @@
 //! ```
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-use tegoma_ggn::{Description, Engine, EngineError};
+use tegoma_ggn::EngineError;
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Position, Style};
 use tegoma_rules::systems::{Chess, Ogi};
 
+pub(crate) use crate::games::files::file_game;
+pub use crate::games::files::{FileGame, FileRules, FILE_GAMES};
 use crate::games_dir;
 pub use crate::games_dir::{DESCRIPTION_FILE, GAMES_VAR, GGN_FILE};
-use crate::rules::MatchRules;
+use crate::rules::{BuiltInGame, MatchRules};
 
-/// A rule system chosen at run time. See the [module docs](self).
-#[derive(Clone)]
-pub enum Rules {
-    /// Chess (seed rules, rulings R2, R3, R5).
+/// A hand-written game of the registry's list: its names and how to make it.
+#[derive(Clone, Copy)]
+pub(crate) struct HandWritten {
+    /// [`BuiltInGame::NAME`].
+    pub(crate) name: &'static str,
+    /// [`BuiltInGame::ALIASES`].
+    pub(crate) aliases: &'static [&'static str],
+    /// The game with its default rules.
+    pub(crate) make: fn() -> Rules,
+}
+
+/// The registry's list of hand-written games, one line each (`Variant(RuleSystem)`, documented):
+/// writes the [`Rules`] enum (one variant per game, plus [`Rules::Files`]), the list of names
+/// and constructors, and every dispatch on the variants. Nothing else matches on a game.
+macro_rules! games {
+    ($($(#[doc = $doc:literal])* $variant:ident($ty:ty),)*) => {
+        /// A rule system chosen at run time. See the [module docs](self).
+        #[derive(Clone)]
+        pub enum Rules {
+            $($(#[doc = $doc])* $variant($ty),)*
+            /// A game defined by files, played by the GGN engine.
+            Files(Arc<FileRules>),
+        }
+
+        /// Every hand-written game, in the list's order.
+        pub(crate) const HAND_WRITTEN: &[HandWritten] = &[$(HandWritten {
+            name: <$ty as BuiltInGame>::NAME,
+            aliases: <$ty as BuiltInGame>::ALIASES,
+            make: || Rules::$variant(<$ty>::default()),
+        },)*];
+
+        impl Rules {
+            /// Runs generic code on the concrete rule system.
+            pub fn visit<V: Visit>(&self, v: V) -> V::Output {
+                match self {
+                    $(Rules::$variant(r) => v.visit(r),)*
+                    Rules::Files(f) => v.visit(f.engine()),
+                }
+            }
+
+            /// The game's name (`chess`, `ogi`, `kogoma`, …).
+            pub fn name(&self) -> &str {
+                match self {
+                    $(Rules::$variant(_) => <$ty as BuiltInGame>::NAME,)*
+                    Rules::Files(f) => f.name(),
+                }
+            }
+
+            /// The name shown to players: a hand-written game's [`BuiltInGame::DISPLAY_NAME`]
+            /// (`Ōgi`), a game defined by files its name with a capital (`Kogoma`).
+            pub fn display_name(&self) -> String {
+                match self {
+                    $(Rules::$variant(_) => <$ty as BuiltInGame>::DISPLAY_NAME.to_string(),)*
+                    Rules::Files(f) => {
+                        let mut c = f.name().chars();
+                        c.next()
+                            .map(|first| first.to_uppercase().chain(c).collect())
+                            .unwrap_or_default()
+                    }
+                }
+            }
+
+            /// The complete GGN table of the game's movement.
+            pub fn ggn(&self) -> Ggn {
+                match self {
+                    $(Rules::$variant(_) => <$ty as BuiltInGame>::ggn(),)*
+                    Rules::Files(f) => f.ggn().clone(),
+                }
+            }
+
+            /// The game without its optional rule ([`BuiltInGame::without_privilege`]: Ōgi
+            /// without the King's privilege, every capture demoting, as engines without it
+            /// count).
+            ///
+            /// # Errors
+            /// [`RulesError::Unsupported`] for games without such a rule.
+            pub fn without_privilege(self) -> Result<Rules, RulesError> {
+                let changed = match &self {
+                    $(Rules::$variant(r) => r.without_privilege().map(Rules::$variant),)*
+                    Rules::Files(_) => None,
+                };
+                changed.ok_or_else(|| RulesError::Unsupported {
+                    what: "disabling the King's privilege",
+                    game: self.name().to_string(),
+                })
+            }
+        }
+
+        impl fmt::Debug for Rules {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(Rules::$variant(r) if *r != <$ty>::default() => {
+                        write!(f, "Rules({}, {r:?})", self.name())
+                    })*
+                    _ => write!(f, "Rules({})", self.name()),
+                }
+            }
+        }
+    };
+}
+
+games! {
+    /// Chess (seed rules, rulings R2, R3, R5): [`crate::games`]' `chess` module.
     Chess(Chess),
-    /// Ōgi (ruling R4), with its King's privilege switch.
+    /// Ōgi (ruling R4), with its King's privilege switch: [`crate::games`]' `ogi` module.
     Ogi(Ogi),
-    /// A game defined by files, played by the GGN engine.
-    Files(Arc<FileRules>),
-}
-
-/// A game defined by files: its name, its GGN table's text and the engine built from the table
-/// and the description.
-#[derive(Debug)]
-pub struct FileRules {
-    name: String,
-    ggn: Ggn,
-    engine: Engine,
-    dir: Option<PathBuf>,
-}
-
-impl FileRules {
-    /// The game's name (the description's `name`, lowercase).
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-    /// The GGN table.
-    pub fn ggn(&self) -> &Ggn {
-        &self.ggn
-    }
-    /// The engine that plays the game.
-    pub fn engine(&self) -> &Engine {
-        &self.engine
-    }
-    /// The directory the game was read from (`TEGOMA_GAMES`, [`Rules::from_dir`]); `None` for
-    /// a game embedded in the library or built from texts.
-    pub fn dir(&self) -> Option<&Path> {
-        self.dir.as_deref()
-    }
 }
 
 /// Generic code run on the concrete rule system of a [`Rules`] value (see
@@ -195,38 +266,14 @@ impl NotationError for RulesError {
     }
 }
 
-/// A game defined by files and embedded in the library.
-#[derive(Debug, Clone, Copy)]
-pub struct FileGame {
-    /// Its name.
-    pub name: &'static str,
-    /// Its GGN table (JSON).
-    pub ggn: &'static str,
-    /// Its description (JSON).
-    pub description: &'static str,
-}
-
-/// The games defined by files that every build knows (from `games/` in the repository).
-pub const FILE_GAMES: [FileGame; 1] = [FileGame {
-    name: "kogoma",
-    ggn: include_str!("../../../games/kogoma/ggn.json"),
-    description: include_str!("../../../games/kogoma/description.json"),
-}];
-
-/// The built-in rule systems: name, other accepted spellings, first player's style letter.
-pub const BUILT_IN: [(&str, &[&str], char); 2] = [
-    ("chess", &["Chess"], 'C'),
-    ("ogi", &["Ogi", "ōgi", "Ōgi"], 'O'),
-];
-
 /// Every name [`Rules::by_name`] knows: built-in games first, then embedded ones, then the
 /// games of `TEGOMA_GAMES` (see the [module docs](self)).
 pub fn names() -> impl Iterator<Item = &'static str> {
-    BUILT_IN
+    HAND_WRITTEN
         .iter()
-        .map(|b| b.0)
+        .map(|h| h.name)
         .chain(FILE_GAMES.iter().map(|g| g.name))
-        .chain(games_dir::loaded().games.iter().map(|g| g.name.as_str()))
+        .chain(games_dir::loaded().games.iter().map(|g| g.name()))
 }
 
 /// Checks the games of `TEGOMA_GAMES`: the first error of a directory that is not a usable game
@@ -257,53 +304,15 @@ fn known_names() -> String {
     names().collect::<Vec<_>>().join(", ")
 }
 
-fn built_in(name: &str) -> Option<Rules> {
-    match name {
-        "chess" => Some(Rules::Chess(Chess)),
-        "ogi" => Some(Rules::Ogi(Ogi::default())),
-        _ => None,
-    }
-}
-
-/// The embedded file game `g`, built once per process.
-fn file_game(g: &FileGame) -> Result<Rules, RulesError> {
-    use std::sync::OnceLock;
-    static BUILT: OnceLock<Vec<Result<Arc<FileRules>, RulesError>>> = OnceLock::new();
-    let all = BUILT.get_or_init(|| {
-        FILE_GAMES
-            .iter()
-            .map(|g| FileRules::build(g.ggn, g.description).map(Arc::new))
-            .collect()
-    });
-    let i = FILE_GAMES
+/// Every game a build knows whatever its environment: the hand-written games, then the games
+/// defined by files embedded in the library ([`FILE_GAMES`]), in [`names`]' order (the engine's
+/// `bench` searches these).
+pub fn built_in() -> Vec<Rules> {
+    HAND_WRITTEN
         .iter()
-        .position(|x| x.name == g.name)
-        .unwrap_or_default();
-    all[i].clone().map(Rules::Files)
-}
-
-impl FileRules {
-    fn build(ggn: &str, description: &str) -> Result<FileRules, RulesError> {
-        let table = Ggn::from_json(ggn)
-            .map_err(|e| EngineError::from(tegoma_ggn::DescriptionError::Table(e.to_string())))?;
-        let desc = Description::from_json(description).map_err(EngineError::from)?;
-        FileRules::build_parsed(table, desc, None)
-    }
-
-    pub(crate) fn build_parsed(
-        table: Ggn,
-        desc: Description,
-        dir: Option<PathBuf>,
-    ) -> Result<FileRules, RulesError> {
-        let name = desc.name.to_lowercase();
-        let engine = Engine::new(&table, desc)?;
-        Ok(FileRules {
-            name,
-            ggn: table,
-            engine,
-            dir,
-        })
-    }
+        .map(|h| (h.make)())
+        .chain(FILE_GAMES.iter().filter_map(|g| file_game(g).ok()))
+        .collect()
 }
 
 /// The error of a `TEGOMA_GAMES` directory that is not a usable game and claimed this name
@@ -335,12 +344,11 @@ impl Rules {
     /// directory of this name that is not a usable game ([`RulesError::GameFiles`],
     /// [`RulesError::GameClash`]).
     pub fn by_name(name: &str) -> Result<Rules, RulesError> {
-        for (canonical, others, _) in BUILT_IN {
-            if canonical.eq_ignore_ascii_case(name) || others.contains(&name) {
-                if let Some(r) = built_in(canonical) {
-                    return Ok(r);
-                }
-            }
+        if let Some(h) = HAND_WRITTEN
+            .iter()
+            .find(|h| h.name.eq_ignore_ascii_case(name) || h.aliases.contains(&name))
+        {
+            return Ok((h.make)());
         }
         if let Some(g) = FILE_GAMES
             .iter()
@@ -351,7 +359,7 @@ impl Rules {
         if let Some(g) = games_dir::loaded()
             .games
             .iter()
-            .find(|g| g.name.eq_ignore_ascii_case(name))
+            .find(|g| g.name().eq_ignore_ascii_case(name))
         {
             return Ok(Rules::Files(g.clone()));
         }
@@ -372,11 +380,10 @@ impl Rules {
     /// letter that is not a usable game.
     pub fn for_styles(style: Style) -> Result<Rules, RulesError> {
         let letter = style.to_string().to_ascii_uppercase();
-        for (canonical, _, l) in BUILT_IN {
-            if letter.starts_with(l) {
-                if let Some(r) = built_in(canonical) {
-                    return Ok(r);
-                }
+        for h in HAND_WRITTEN {
+            let r = (h.make)();
+            if r.styles_letter() == letter {
+                return Ok(r);
             }
         }
         for g in &FILE_GAMES {
@@ -389,7 +396,7 @@ impl Rules {
         if let Some(g) = loaded
             .games
             .iter()
-            .find(|g| g.engine.description().sin == letter)
+            .find(|g| g.engine().description().sin == letter)
         {
             return Ok(Rules::Files(g.clone()));
         }
@@ -402,9 +409,9 @@ impl Rules {
         }
         Err(RulesError::UnknownStyles {
             styles: style.to_string(),
-            known: BUILT_IN
+            known: HAND_WRITTEN
                 .iter()
-                .map(|b| b.2.to_string())
+                .map(|h| (h.make)().styles_letter())
                 .chain(
                     FILE_GAMES
                         .iter()
@@ -414,7 +421,7 @@ impl Rules {
                     loaded
                         .games
                         .iter()
-                        .map(|g| g.engine.description().sin.clone()),
+                        .map(|g| g.engine().description().sin.clone()),
                 )
                 .collect::<Vec<_>>()
                 .join(", "),
@@ -474,38 +481,6 @@ impl Rules {
         check_games_dir()
     }
 
-    /// Ōgi without the King's privilege (every capture demotes), as engines without it count.
-    ///
-    /// # Errors
-    /// [`RulesError::Unsupported`] for other games.
-    pub fn without_privilege(self) -> Result<Rules, RulesError> {
-        match self {
-            Rules::Ogi(_) => Ok(Rules::Ogi(Ogi { privilege: false })),
-            other => Err(RulesError::Unsupported {
-                what: "disabling the King's privilege",
-                game: other.name().to_string(),
-            }),
-        }
-    }
-
-    /// Runs generic code on the concrete rule system.
-    pub fn visit<V: Visit>(&self, v: V) -> V::Output {
-        match self {
-            Rules::Chess(r) => v.visit(r),
-            Rules::Ogi(r) => v.visit(r),
-            Rules::Files(f) => v.visit(&f.engine),
-        }
-    }
-
-    /// The game's name (`chess`, `ogi`, `kogoma`, …).
-    pub fn name(&self) -> &str {
-        match self {
-            Rules::Chess(_) => "chess",
-            Rules::Ogi(_) => "ogi",
-            Rules::Files(f) => &f.name,
-        }
-    }
-
     /// A stable identifier with the rules' version, as engine protocols name rule systems
     /// (`tegoma.chess/1`).
     pub fn id(&self) -> String {
@@ -513,7 +488,7 @@ impl Rules {
     }
 
     /// The first player's style letter, uppercase.
-    fn styles_letter(&self) -> String {
+    pub(crate) fn styles_letter(&self) -> String {
         struct Letter;
         impl Visit for Letter {
             type Output = String;
@@ -537,6 +512,19 @@ impl Rules {
         self.visit(F)
     }
 
+    /// The positions the engine's `bench` searches for the game (its descriptor's
+    /// [`MatchRules::bench_positions`]).
+    pub fn bench_positions(&self) -> &'static [crate::BenchPosition] {
+        struct Bench;
+        impl Visit for Bench {
+            type Output = &'static [crate::BenchPosition];
+            fn visit<R: MatchRules>(self, rules: &R) -> &'static [crate::BenchPosition] {
+                rules.bench_positions()
+            }
+        }
+        self.visit(Bench)
+    }
+
     /// What a board needs to draw the game (its descriptor's [`MatchRules::look`]).
     pub fn look(&self) -> crate::BoardLook {
         struct Look;
@@ -548,23 +536,13 @@ impl Rules {
         }
         self.visit(Look)
     }
-
-    /// The complete GGN table of the game's movement.
-    pub fn ggn(&self) -> Ggn {
-        match self {
-            Rules::Chess(_) => tegoma_ggn::chess::table(),
-            Rules::Ogi(_) => tegoma_ggn::ogi::table(),
-            Rules::Files(f) => f.ggn.clone(),
-        }
-    }
 }
 
-impl fmt::Debug for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rules::Ogi(o) if !o.privilege => write!(f, "Rules(ogi, no privilege)"),
-            _ => write!(f, "Rules({})", self.name()),
-        }
+/// The first game of the registry's list (chess): what commands and engines play when no game
+/// is named.
+impl Default for Rules {
+    fn default() -> Rules {
+        (HAND_WRITTEN[0].make)()
     }
 }
 

@@ -1,21 +1,20 @@
-//! [`MatchRules`]: what a match needs from a rule system beyond [`RuleSystem`] (history rules,
-//! move limit, time forfeit, the move notations a player may type), implemented for
-//! [`Chess`] (ruling R3) and [`Ogi`] (ruling R4).
+//! A game's descriptor: [`MatchRules`], what every layer above the rules needs from a rule
+//! system beyond [`RuleSystem`] (history rules, move limit, time forfeit, the move notations a
+//! player may type, formats, evaluator, board look, bench positions), and [`BuiltInGame`], a
+//! hand-written game's names and GGN table. Each game implements them in its own module of
+//! [`crate::games`]; games defined by files share one implementation (the GGN engine's, with
+//! their description's data).
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
-use tegoma_ggn::{Engine, GgnMove, Repetition};
 use tegoma_notation::cgsn::Status;
-use tegoma_notation::pin;
+use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{
     FeenError, MoveBuffer, MoveError, Outcome, Position as Generic, PositionError, RuleSystem, Side,
 };
-use tegoma_rules::chess::{self, Role};
-use tegoma_rules::ogi;
-use tegoma_rules::systems::{Chess, Ogi};
 
-use crate::look::{BoardLook, PieceName, Promotion, Shape, SideNames, Squares};
+use crate::look::BoardLook;
 use crate::registry::RulesError;
 
 /// How a rule system treats a position that comes back.
@@ -129,8 +128,8 @@ impl Formats {
 /// rules (repetition, move limit), time forfeit, the move notations a player may type, and the
 /// notations a rule system may have besides FEEN and PMN (FEN, SAN, UCI for chess).
 ///
-/// Implemented for [`Chess`] (ruling R3), [`Ogi`] (ruling R4) and the GGN engine (games
-/// defined by files, their description's history rules). A value of
+/// Implemented, each in its module of [`crate::games`], for chess (ruling R3), Ōgi (ruling R4)
+/// and the GGN engine (games defined by files, their description's history rules). A value of
 /// [`Rules`](crate::Rules) hands the concrete type to generic code through
 /// [`Rules::visit`](crate::Rules::visit).
 pub trait MatchRules:
@@ -224,6 +223,14 @@ pub trait MatchRules:
         let _ = position;
         None
     }
+    /// The positions `tegoma-engine`'s `bench` searches for this game, in order (default: the
+    /// initial position at depth 6).
+    fn bench_positions(&self) -> &'static [BenchPosition] {
+        &[BenchPosition {
+            position: None,
+            depth: 6,
+        }]
+    }
     /// Perft playing every leaf move (no bulk counting at the last ply).
     fn perft_no_bulk(&self, position: &Self::Position, depth: u32) -> u64 {
         if depth == 0 {
@@ -268,258 +275,32 @@ impl NotationError for Unsupported {
     }
 }
 
-/// Whether a text has the shape of a UCI move (`e2e4`, `e7e8q`).
-fn looks_like_uci(s: &str) -> bool {
-    let b = s.as_bytes();
-    (b.len() == 4 || b.len() == 5)
-        && (b'a'..=b'h').contains(&b[0])
-        && (b'1'..=b'8').contains(&b[1])
-        && (b'a'..=b'h').contains(&b[2])
-        && (b'1'..=b'8').contains(&b[3])
-        && (b.len() == 4 || b"qrbnQRBN".contains(&b[4]))
+/// One position of the engine's `bench` (a game's [`MatchRules::bench_positions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BenchPosition {
+    /// The position in the game's own notation: FEN for a game that has FEN
+    /// ([`Formats::fen`]), else FEEN; `None` for the initial position.
+    pub position: Option<&'static str>,
+    /// The depth searched.
+    pub depth: u32,
 }
 
-impl MatchRules for Chess {
-    type Evaluator = tegoma_eval::ChessEval;
-    fn formats(&self) -> Formats {
-        Formats {
-            san: true,
-            fen: true,
-            pgn: true,
-            uci: Uci::Standard,
-        }
-    }
-    fn evaluator(&self) -> tegoma_eval::ChessEval {
-        tegoma_eval::ChessEval::new()
-    }
-    fn look(&self) -> BoardLook {
-        const PIECES: &[PieceName] = &[
-            PieceName::new("K", "King"),
-            PieceName::new("Q", "Queen"),
-            PieceName::new("R", "Rook"),
-            PieceName::new("B", "Bishop"),
-            PieceName::new("N", "Knight"),
-            PieceName::new("P", "Pawn"),
-        ];
-        BoardLook {
-            sides: SideNames {
-                first: "White",
-                second: "Black",
-            },
-            shape: Shape::Disc,
-            turn_second: false,
-            enhanced_mark: false,
-            terminal_mark: true,
-            squares: Squares::Checkered,
-            pieces: PIECES,
-            promotion: Promotion::Piece,
-        }
-    }
-    fn repetition(&self) -> RepetitionRule {
-        RepetitionRule::ThirdOccurrenceDraws
-    }
-    fn illegal_move_loses(&self) -> bool {
-        false
-    }
-    fn reset_is_irreversible(&self) -> bool {
-        true
-    }
-    fn feen(&self, position: &chess::Position) -> String {
-        position.to_feen()
-    }
-    fn write_move_as(
-        &self,
-        position: &chess::Position,
-        mv: chess::Move,
-        format: MoveFormat,
-        out: &mut String,
-    ) -> Result<(), Unsupported> {
-        match format {
-            MoveFormat::Pmn => {
-                // Writing into a String cannot fail.
-                let _ = self.write_move(position, mv, out);
-            }
-            MoveFormat::San => out.push_str(&position.to_san(mv)),
-            MoveFormat::Uci => out.push_str(&mv.to_uci()),
-        }
-        Ok(())
-    }
-    fn read_fen(&self, fen: &str) -> Result<chess::Position, SetupError> {
-        Ok(chess::Position::from_fen(fen)?)
-    }
-    fn to_fen(&self, position: &chess::Position) -> Option<String> {
-        Some(position.to_fen())
-    }
-    fn perft_no_bulk(&self, position: &chess::Position, depth: u32) -> u64 {
-        position.perft_no_bulk(depth)
-    }
-
-    #[inline]
-    fn key(&self, position: &chess::Position) -> u64 {
-        position.zobrist()
-    }
-    #[inline]
-    fn resets_move_limit(&self, position: &chess::Position, mv: chess::Move) -> bool {
-        mv.is_capture() || matches!(position.piece_at(mv.from()), Some((_, Role::Pawn)))
-    }
-    fn initial_quiet_plies(&self, position: &chess::Position) -> u32 {
-        position.halfmove_clock()
-    }
-    fn read_move(&self, position: &chess::Position, text: &str) -> Result<chess::Move, MoveError> {
-        let pmn_err = match position.parse_pmn(text) {
-            Ok(m) => return Ok(m),
-            Err(e @ MoveError::Illegal(_)) => return Err(e),
-            Err(e) => e,
-        };
-        let other = if looks_like_uci(text) {
-            position.parse_uci(text)
-        } else {
-            position.parse_san(text).map_err(MoveError::from)
-        };
-        match other {
-            Ok(m) => Ok(m),
-            // Neither SAN nor UCI: the PMN reading says more.
-            Err(e)
-                if e.specific::<chess::MoveTextError>().is_some_and(|t| {
-                    matches!(
-                        t,
-                        chess::MoveTextError::San(_) | chess::MoveTextError::Uci(_)
-                    )
-                }) =>
-            {
-                Err(pmn_err)
-            }
-            Err(e) => Err(e),
-        }
-    }
-    fn time_forfeit(&self, position: &chess::Position, flagged: Side) -> Outcome {
-        let opponent = match flagged {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        };
-        let pieces = position.occupied_by(opponent);
-        let minors = (position.pieces(opponent, Role::Bishop).0
-            | position.pieces(opponent, Role::Knight).0)
-            .count_ones();
-        let only_k_or_minor = pieces.count() == 1 || (pieces.count() == 2 && minors == 1);
-        if only_k_or_minor {
-            Outcome::draw(Status::Timelimit)
-        } else {
-            Outcome::win(flagged.flip(), Status::Timelimit)
-        }
-    }
-}
-
-impl MatchRules for Ogi {
-    type Evaluator = tegoma_eval::OgiEval;
-    fn formats(&self) -> Formats {
-        Formats {
-            uci: Uci::Variant("ogi"),
-            ..Formats::NONE
-        }
-    }
-    fn evaluator(&self) -> tegoma_eval::OgiEval {
-        tegoma_eval::OgiEval::new()
-    }
-    fn look(&self) -> BoardLook {
-        const PIECES: &[PieceName] = &[
-            PieceName::new("K", "King"),
-            PieceName::new("I", "Princess"),
-            PieceName::new("R", "Rook"),
-            PieceName::new("B", "Bishop"),
-            PieceName::new("S", "Silver"),
-            PieceName::new("N", "Knight"),
-            PieceName::new("L", "Lance"),
-            PieceName::new("P", "Pawn"),
-        ];
-        BoardLook {
-            sides: SideNames {
-                first: "First (Sente)",
-                second: "Second (Gote)",
-            },
-            pieces: PIECES,
-            ..BoardLook::GENERIC
-        }
-    }
-    fn repetition(&self) -> RepetitionRule {
-        RepetitionRule::Sennichite
-    }
-    fn illegal_move_loses(&self) -> bool {
-        true
-    }
-    fn reset_is_irreversible(&self) -> bool {
-        false
-    }
-    fn feen(&self, position: &ogi::Position) -> String {
-        position.to_feen()
-    }
-    fn perft_no_bulk(&self, position: &ogi::Position, depth: u32) -> u64 {
-        position.perft_with(
-            depth,
-            ogi::PerftOptions {
-                privilege: self.privilege,
-                bulk: false,
-            },
-        )
-    }
-
-    #[inline]
-    fn key(&self, position: &ogi::Position) -> u64 {
-        position.zobrist()
-    }
-    #[inline]
-    fn resets_move_limit(&self, _position: &ogi::Position, mv: ogi::Move) -> bool {
-        !mv.is_drop() && (mv.captured().is_some() || mv.role() == ogi::Role::Pawn)
-    }
-    fn read_move(&self, position: &ogi::Position, text: &str) -> Result<ogi::Move, MoveError> {
-        self.parse_move(position, text)
-    }
-}
-
-/// Games defined by files: the history rules come from the description's `history`.
-impl MatchRules for Engine {
-    type Evaluator = tegoma_eval::FileEval;
-    fn evaluator(&self) -> tegoma_eval::FileEval {
-        tegoma_eval::FileEval::new(self)
-    }
-    fn repetition(&self) -> RepetitionRule {
-        match self.description().history.repetition {
-            Repetition::None => RepetitionRule::Ignored,
-            Repetition::ThirdOccurrence => RepetitionRule::ThirdOccurrenceDraws,
-            Repetition::Sennichite => RepetitionRule::Sennichite,
-        }
-    }
-    fn illegal_move_loses(&self) -> bool {
-        self.description().history.illegal_move_loses
-    }
-    fn reset_is_irreversible(&self) -> bool {
-        // Captured pieces may come back as drops where drops exist.
-        !self.description().drops.enabled
-    }
-    fn move_limit(&self) -> u32 {
-        self.description().history.move_limit.unwrap_or(u32::MAX)
-    }
-    fn key(&self, position: &Generic) -> u64 {
-        // `Position`'s hash follows ruling R5; SipHash with fixed keys is deterministic.
-        let mut h = std::hash::DefaultHasher::new();
-        position.hash(&mut h);
-        h.finish()
-    }
-    fn resets_move_limit(&self, _position: &Generic, mv: GgnMove) -> bool {
-        if mv.captured.is_some() {
-            return true;
-        }
-        if mv.from.is_none() {
-            return false;
-        }
-        let pin = mv.piece.epin().pin().with_side(pin::Side::First).encode();
-        self.description()
-            .history
-            .resets
-            .iter()
-            .any(|r| r == pin.as_str())
-    }
-    fn read_move(&self, position: &Generic, text: &str) -> Result<GgnMove, MoveError> {
-        self.parse_move(position, text)
+/// A hand-written game's descriptor besides [`MatchRules`]: its names, its GGN table, its rule
+/// switch. A game is its rule system's module (in `tegoma-rules`), its descriptor's module in
+/// [`crate::games`], and one line in the registry's list ([`crate::Rules`]).
+pub trait BuiltInGame: MatchRules + Default + std::fmt::Debug {
+    /// The game's name, lower case (`chess`): command lines, engine protocols (`tegoma.chess/1`)
+    /// and the HTTP API name it so.
+    const NAME: &'static str;
+    /// Other spellings a name lookup accepts (exact case).
+    const ALIASES: &'static [&'static str] = &[];
+    /// The name shown to players (`Ōgi`).
+    const DISPLAY_NAME: &'static str;
+    /// The complete GGN table of the game's movement.
+    fn ggn() -> Ggn;
+    /// The game without its optional rule (Ōgi's King's privilege, as engines without it
+    /// count), or `None` when it has none.
+    fn without_privilege(&self) -> Option<Self> {
+        None
     }
 }

@@ -6,6 +6,10 @@
 //! any use of the registry) to a temporary directory it fills, runs its checks in one test
 //! (so that the directory is removed at the end) and uses the registry nowhere else.
 
+#[path = "support/kogoma_copy.rs"]
+mod kogoma_copy;
+use kogoma_copy::{copy_of_kogoma, KOGOMA_DIR};
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -13,39 +17,6 @@ use serde_json::Value;
 use tegoma_game::registry::{self, check_games_dir, load_errors};
 use tegoma_game::{MatchRules, Rules, RulesError, Visit};
 use tegoma_notation::NotationError;
-
-const KOGOMA_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/kogoma");
-
-/// Kogoma's files rewritten as another game: `name`, style letter `sin` (uppercase) in the
-/// description, in the initial FEEN's styles and in every piece key of the table.
-fn copy_of_kogoma(dir: &Path, name: &str, sin: char) {
-    let read = |f: &str| std::fs::read_to_string(Path::new(KOGOMA_DIR).join(f)).unwrap();
-    let mut desc: Value = serde_json::from_str(&read("description.json")).unwrap();
-    desc["name"] = name.into();
-    desc["snn"] = name.into();
-    desc["sin"] = sin.to_string().into();
-    let initial = desc["initial"].as_str().unwrap();
-    let board = initial.strip_suffix(" / K/k").expect("Kogoma's styles K/k");
-    desc["initial"] = format!("{board} / {sin}/{}", sin.to_ascii_lowercase()).into();
-    let Value::Object(table) = serde_json::from_str(&read("ggn.json")).unwrap() else {
-        panic!("a GGN table is an object");
-    };
-    let table: serde_json::Map<String, Value> = table
-        .into_iter()
-        .map(|(key, moves)| {
-            let (style, piece) = key.split_once(':').expect("a QPI key");
-            let style = match style {
-                "K" => sin.to_string(),
-                "k" => sin.to_ascii_lowercase().to_string(),
-                other => panic!("a piece of style {other} in Kogoma's table"),
-            };
-            (format!("{style}:{piece}"), moves)
-        })
-        .collect();
-    std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(dir.join("description.json"), desc.to_string()).unwrap();
-    std::fs::write(dir.join("ggn.json"), Value::Object(table).to_string()).unwrap();
-}
 
 /// The temporary directory named by `TEGOMA_GAMES`, filled once before the registry's first
 /// use: Zogoma, and directories that are not usable games (sorted by name: the order of the

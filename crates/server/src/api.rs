@@ -61,32 +61,6 @@ fn read_body<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, ApiErro
     })
 }
 
-/// The name shown for a game: a built-in game's spelling with a capital (its accents kept,
-/// `Ōgi`), a game from files its name with a capital.
-fn display_name(name: &str) -> String {
-    let alias = tegoma_game::registry::BUILT_IN
-        .iter()
-        .find(|b| b.0 == name)
-        .and_then(|b| {
-            b.1.iter()
-                .find(|a| {
-                    a.chars()
-                        .next()
-                        .is_some_and(|c| c.is_uppercase() && !c.is_ascii())
-                })
-                .or_else(|| b.1.first())
-        });
-    match alias {
-        Some(a) => (*a).to_string(),
-        None => {
-            let mut c = name.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect())
-                .unwrap_or_default()
-        }
-    }
-}
-
 /// `GET /api/games`: every game this server plays (the built-in ones, those embedded, those
 /// found under `TEGOMA_GAMES`), each `{"name", "display", "id", "styles", "start_feen",
 /// "pgn", "look"}` (`pgn`: the game's records can be written as PGN; `look`: what the board
@@ -102,7 +76,7 @@ async fn games() -> Response {
         let styles = start_feen.rsplit(' ').next().unwrap_or("").to_string();
         games.push(GameInfo {
             name: rules.name().to_string(),
-            display: display_name(rules.name()),
+            display: rules.display_name(),
             id: rules.id().to_string(),
             styles,
             start_feen,
@@ -180,7 +154,7 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
                 .name()
                 .to_string()
         }
-        (None, None) => "chess".to_string(),
+        (None, None) => tegoma_game::Rules::default().name().to_string(),
     };
     let engine = match v.opponent {
         None => None,

@@ -56,12 +56,10 @@ impl PositionArgs {
                 Ok(AnyPosition::from_generic(Some(adjust(rules)?), &generic)?)
             }
             (None, Some(fen)) => Ok(AnyPosition::from_fen(
-                adjust(named.unwrap_or(Rules::chess()))?,
+                adjust(named.unwrap_or_default())?,
                 fen,
             )?),
-            (None, None) => Ok(AnyPosition::initial(adjust(
-                named.unwrap_or(Rules::chess()),
-            )?)),
+            (None, None) => Ok(AnyPosition::initial(adjust(named.unwrap_or_default())?)),
         }
     }
 }

@@ -14,12 +14,14 @@ mkdirSync(artifacts, { recursive: true });
 const bin = process.env.TEGOMA_SERVER_BIN || path.join(root, 'target/debug/tegoma-server');
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
-export async function startServer(tag) {
+// `env`: extra environment variables of the server (`TEGOMA_GAMES`).
+export async function startServer(tag, env = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const db = path.join(artifacts, `${tag}.db`);
   for (const s of ['', '-wal', '-shm']) rmSync(db + s, { force: true });
   const proc = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--database', `sqlite://${db}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -192,8 +193,14 @@ pub fn free_addr() -> SocketAddr {
 /// Starts the `tegoma-server` binary on `addr` and `db` (a process a test can kill), and
 /// waits until it listens.
 pub async fn spawn_server(addr: SocketAddr, db: &str) -> Child {
+    spawn_server_with(addr, db, &[]).await
+}
+
+/// [`spawn_server`] with environment variables (`TEGOMA_GAMES`).
+pub async fn spawn_server_with(addr: SocketAddr, db: &str, env: &[(&str, &Path)]) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma-server"))
         .args(["--addr", &addr.to_string(), "--database", db])
+        .envs(env.iter().copied())
         // Every client of a test shares the loopback address.
         .arg("--no-address-limits")
         .stdout(Stdio::null())

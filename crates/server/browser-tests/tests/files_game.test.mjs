@@ -1,0 +1,100 @@
+// A game that exists only as files, found at run time: a copy of Kogoma under another name and
+// style letter (Zogoma, `Z/z`) in a directory named by `TEGOMA_GAMES`. The lobby offers it
+// (from `GET /api/games`), the board draws it and two players play it to its end, with no code
+// change in the server or the board.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root, startServer, startBrowser, snap, clickCell, waitPlies, plies } from './harness.mjs';
+
+let server;
+let chrome;
+let games;
+
+/** Kogoma's files rewritten as Zogoma: name, style letter, initial FEEN and table keys. */
+function copyOfKogoma(dir) {
+  const kogoma = path.join(root, 'games/kogoma');
+  const desc = JSON.parse(readFileSync(path.join(kogoma, 'description.json'), 'utf8'));
+  desc.name = 'Zogoma';
+  desc.snn = 'Zogoma';
+  desc.sin = 'Z';
+  assert.ok(desc.initial.endsWith(' / K/k'), "Kogoma's styles are K/k");
+  desc.initial = desc.initial.replace(/ \/ K\/k$/, ' / Z/z');
+  const table = JSON.parse(readFileSync(path.join(kogoma, 'ggn.json'), 'utf8'));
+  const renamed = {};
+  for (const [key, moves] of Object.entries(table)) {
+    const [style, piece] = key.split(':');
+    assert.ok(style === 'K' || style === 'k', `a piece of style ${style} in Kogoma's table`);
+    renamed[`${style === 'K' ? 'Z' : 'z'}:${piece}`] = moves;
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'description.json'), JSON.stringify(desc));
+  writeFileSync(path.join(dir, 'ggn.json'), JSON.stringify(renamed));
+}
+
+before(async () => {
+  games = mkdtempSync(path.join(os.tmpdir(), 'tegoma-games-'));
+  copyOfKogoma(path.join(games, 'zogoma'));
+  server = await startServer('files-game', { TEGOMA_GAMES: games });
+  chrome = await startBrowser();
+});
+
+after(async () => {
+  if (chrome) await chrome.close();
+  if (server) server.stop();
+  if (games) rmSync(games, { recursive: true, force: true });
+});
+
+test('a game found under TEGOMA_GAMES is offered by the lobby and played to its end', async () => {
+  const listed = await (await fetch(`${server.base}/api/games`)).json();
+  const zogoma = listed.games.find((g) => g.name === 'zogoma');
+  assert.ok(zogoma, 'GET /api/games lists the game of files');
+  assert.equal(zogoma.display, 'Zogoma');
+  assert.equal(zogoma.id, 'tegoma.zogoma/1');
+  assert.equal(zogoma.styles, 'Z/z');
+
+  const ctx = await chrome.browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const first = await ctx.newPage();
+  first.on('pageerror', (e) => console.error('page error:', e));
+  await first.goto(`${server.base}/`);
+  await first.waitForSelector('#rules option[value="zogoma"]', { state: 'attached' });
+  assert.equal((await first.locator('#rules option[value="zogoma"]').textContent()).trim(), 'Zogoma');
+  await first.selectOption('#rules', 'zogoma');
+  await snap(first, 'zogoma-lobby');
+  await first.click('#create');
+  await first.waitForSelector('#invite-link');
+  await first.waitForSelector('#board rect');
+  const invite = await first.inputValue('#invite-link');
+  // A 5x5 board with the ten pieces of the copy.
+  assert.equal(await first.locator('#board rect[data-cell]').count(), 25);
+  assert.equal(await first.locator('#board [data-piece]').count(), 12);
+
+  const ctx2 = await chrome.browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const second = await ctx2.newPage();
+  second.on('pageerror', (e) => console.error('page error:', e));
+  await second.goto(invite);
+  await second.waitForSelector('#board rect');
+  await second.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
+  await snap(first, 'zogoma-start');
+
+  // The Rook takes the Pawn, the second player's Rook steps aside, the Rook takes the King.
+  await clickCell(first, 'e1');
+  await clickCell(first, 'e4');
+  await waitPlies(second, 1);
+  await clickCell(second, 'a5');
+  await clickCell(second, 'a4');
+  await waitPlies(first, 2);
+  await clickCell(first, 'e4');
+  await clickCell(first, 'e5');
+  for (const p of [first, second]) {
+    await waitPlies(p, 3);
+    await p.waitForFunction(() => document.getElementById('result').dataset.reason === 'mareking');
+    assert.equal(await p.getAttribute('#result', 'data-result'), 'first');
+  }
+  assert.deepEqual(await plies(second), ['e1+e4', 'a5-a4', 'e4+e5']);
+  await snap(first, 'zogoma-end');
+  await ctx.close();
+  await ctx2.close();
+});
