@@ -3,7 +3,7 @@
 
 Steps:
 1. runs the criterion bench of `--rust-bench` (skip with --no-cargo to reuse the last run):
-   `pgn/replay` and `pgn/replay_parsed` are in `cargo bench -p tegoma-game --bench replay`
+   `pgn/replay` and `pgn/replay_parsed` are in `cargo bench -p tegoma-pgn --bench replay`
    (read every game and replay every SAN move through `Match<Chess>` with the R3 endings; the
    default), `pgn/read_games` and `pgn/read_bytes` in `--bench pgn` (reading only). Either bench
    writes its input to target/pgn-bench/oracle-games.pgn (1,000 python-chess oracle games
@@ -82,7 +82,7 @@ def main() -> int:
         env["TEGOMA_PGN_BENCH_FILE"] = os.path.abspath(args.file)
     if not args.no_cargo:
         target = "replay" if args.rust_bench.startswith("pgn/replay") else "pgn"
-        subprocess.run(["cargo", "bench", "-p", "tegoma-game", "--bench", target],
+        subprocess.run(["cargo", "bench", "-p", "tegoma-pgn", "--bench", target],
                        cwd=ROOT, env=env, check=True)
     size = os.path.getsize(args.file)
     mb = size / 1e6

@@ -9,11 +9,11 @@ implementation says about the position before it:
     played move and whether it gives check;
 
 and for every game its final FEN, hands, statuses and result. The frozen output is test data
-(crates/game/tests/data/, compressed shards), so CI needs no Python.
+(crates/pgn/tests/data/, compressed shards), so CI needs no Python.
 
 Usage:
     python3 scripts/python_chess_oracle.py [--games 1000] [--seed 20261122]
-        [--out-dir crates/game/tests/data] [--shard-games 400]
+        [--out-dir crates/pgn/tests/data] [--shard-games 400]
     python3 scripts/python_chess_oracle.py --reshard FILE.tsv   # no python-chess needed
 
 The output is gzip-compressed and split into shards of at most `--shard-games` games, so that no
@@ -319,7 +319,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261122)
-    ap.add_argument("--out-dir", default="crates/game/tests/data")
+    ap.add_argument("--out-dir", default="crates/pgn/tests/data")
     ap.add_argument("--shard-games", type=int, default=400)
     ap.add_argument("--reshard", metavar="TSV", help="split and compress an existing output")
     args = ap.parse_args()

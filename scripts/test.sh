@@ -5,7 +5,7 @@
 # scripts/test-server.sh and scripts/test-browser.sh). Exits non-zero when any suite fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# python-chess, the oracle of the Rust PGN tests (crates/game/tests/pgn_corpus.rs), in the virtual
+# python-chess, the oracle of the Rust PGN tests (crates/pgn/tests/pgn_corpus.rs), in the virtual
 # environment the Python suite uses too (scripts/test-python.sh); the tests run it as TEGOMA_PYTHON.
 venv="$PWD/target/python-venv"
 if [ ! -x "$venv/bin/python" ]; then

@@ -3,5 +3,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    tegoma_game::pgn::fuzz_read_write(data);
+    tegoma_pgn::fuzz_read_write(data);
 });

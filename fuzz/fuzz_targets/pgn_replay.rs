@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    tegoma_game::replay::fuzz_replay(data);
+    tegoma_pgn::replay::fuzz_replay(data);
 });

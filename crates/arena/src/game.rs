@@ -15,10 +15,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tegoma_game::clock::Clock;
-use tegoma_game::record::{match_to_pcn, pcn_to_pgn, RecordError};
+use tegoma_game::record::{match_to_pcn, RecordError};
 use tegoma_game::{AnyMatch, MatchError};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::pcn::{Map, Pcn};
+use tegoma_pgn::{pcn_to_pgn, ConvertError};
 use tegoma_protocol::{Outcome, Side};
 
 use crate::player::{ClockView, EngineError, Player, Turn};
@@ -341,7 +342,7 @@ impl GameRecord {
     ///
     /// # Errors
     /// The record does not convert (a bug).
-    pub fn to_pgn(&self, pcn: &Pcn, labels: &Labels) -> Result<Option<String>, RecordError> {
+    pub fn to_pgn(&self, pcn: &Pcn, labels: &Labels) -> Result<Option<String>, ConvertError> {
         if !self.game.rules().formats().pgn {
             return Ok(None);
         }
@@ -349,12 +350,12 @@ impl GameRecord {
         pgn.set_tag("Date", &labels.date.replace('-', "."));
         let detail = self.detail();
         if !detail.is_empty() {
-            pgn.comments.push(tegoma_game::pgn::Comment {
+            pgn.comments.push(tegoma_pgn::Comment {
                 ply: self.game.ply_count(),
                 text: detail,
             });
         }
-        let text = tegoma_game::pgn::game_to_string(&pgn).unwrap_or_default();
+        let text = tegoma_pgn::game_to_string(&pgn).unwrap_or_default();
         Ok(Some(text))
     }
 }

@@ -113,7 +113,7 @@ pub enum ArenaError {
         /// The game's number.
         number: usize,
         /// The error.
-        error: tegoma_game::record::RecordError,
+        error: tegoma_pgn::ConvertError,
     },
     /// The configuration cannot work.
     #[error("{0}")]
@@ -380,7 +380,7 @@ pub fn run(
                 .to_pcn(&labels, config.tc.periods())
                 .map_err(|error| ArenaError::Record {
                     number: i + 1,
-                    error,
+                    error: error.into(),
                 })?;
             if let Some(w) = &mut outputs.pcn {
                 writeln!(

@@ -14,12 +14,13 @@ use tegoma_arena::stats::{Sprt, SprtState};
 use tegoma_arena::tc::Tc;
 use tegoma_arena::tournament::{run, ArenaError, Config, Outputs};
 use tegoma_arena::{EngineSpec, Standing};
-use tegoma_game::pgn::PgnReader;
 use tegoma_game::record::match_from_pcn;
-use tegoma_game::replay::{replay_pcn, replay_pgn_game};
+use tegoma_game::replay::replay_pcn;
 use tegoma_game::Rules;
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::pcn::Pcn;
+use tegoma_pgn::replay::replay_pgn_game;
+use tegoma_pgn::PgnReader;
 use tegoma_protocol::{Decision, Side};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_tegoma-arena-testengine");

@@ -4,13 +4,13 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 
-use tegoma_game::pgn::{PgnGame, PgnReader};
 use tegoma_game::record;
-use tegoma_game::replay::{self, RecordFormat};
 use tegoma_game::{AnyMatch, AutomaticDraws};
 use tegoma_notation::pcn::stream::Records;
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::Invalid;
+use tegoma_pgn::replay::{self, RecordFormat};
+use tegoma_pgn::{PgnGame, PgnReader};
 
 /// The record format named on the command line (`--format pgn|pcn`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -1,7 +1,6 @@
-//! Matches and game records: history, repetition, move limits, clocks, events, PCN and PGN.
+//! Matches and game records: history, repetition, move limits, clocks, events, PCN.
 //!
 //! - [`clock`]: time controls as PCN `periods` describe them and a two-sided clock.
-//! - [`pgn`]: a streaming PGN reader and a writer.
 //! - [`lines`]: text lines from untrusted streams, each bounded in length.
 //! - [`rules`]: [`MatchRules`], what a match needs from a rule system (chess and Ōgi).
 //! - [`matches`](mod@matches): [`Match`], a position plus its history, automatic endings and events;
@@ -9,8 +8,8 @@
 //! - [`registry`]: [`Rules`], the one way to choose a rule system at run time (Chess, Ōgi and
 //!   the games defined by files), and [`Visit`] to run generic code on it.
 //! - [`position`]: [`AnyPosition`], a position of any rule system with a text interface.
-//! - [`record`]: PCN records of whole matches, PGN ↔ PCN conversion.
-//! - [`replay`]: replaying PGN and PCN records game by game.
+//! - [`record`]: PCN records of whole matches.
+//! - [`replay`]: replaying PCN records game by game.
 //! - [`sei`]: SEI 1.0's messages, shared by the engine and the match runner.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -21,7 +20,6 @@ mod games_dir;
 pub mod lines;
 pub mod look;
 pub mod matches;
-pub mod pgn;
 pub mod position;
 pub mod record;
 pub mod registry;
@@ -30,7 +28,7 @@ pub mod rules;
 pub mod sei;
 
 pub use look::BoardLook;
-pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply, Written};
+pub use matches::{AnyMatch, AutomaticDraws, LineReader, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
 pub use rules::{

@@ -25,9 +25,9 @@
 //! ```
 
 mod any;
-mod chess;
 mod draws;
 mod error;
+mod line;
 
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash};
@@ -44,6 +44,7 @@ use crate::rules::{MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupport
 pub use any::AnyMatch;
 pub use draws::AutomaticDraws;
 pub use error::MatchError;
+pub use line::LineReader;
 
 /// The hasher of the sennichite sets (membership only: their order never shows; randomly
 /// seeded).
@@ -338,7 +339,7 @@ impl<R: MatchRules> Match<R> {
             return Err(MatchError::Finished(o));
         }
         match self.rules.read_move(&self.position, text) {
-            Ok(mv) => self.play_checked(mv, text, elapsed_ms),
+            Ok(mv) => self.play_legal(mv, text, elapsed_ms),
             Err(error) => Err(self.unreadable(error)),
         }
     }
@@ -381,7 +382,7 @@ impl<R: MatchRules> Match<R> {
             .write_move_as(&self.position, mv, MoveFormat::San, &mut san)
             .ok()
             .map(|()| san);
-        let outcome = self.play_checked(mv, text, elapsed_ms)?;
+        let outcome = self.play_legal(mv, text, elapsed_ms)?;
         Ok((outcome, Written { pmn, san }))
     }
 
@@ -431,11 +432,18 @@ impl<R: MatchRules> Match<R> {
                 outcome,
             });
         }
-        self.play_checked(mv, "", elapsed_ms)
+        self.play_legal(mv, "", elapsed_ms)
     }
 
-    /// Plays a move known to be legal in the position (but not yet checked for sennichite).
-    pub(crate) fn play_checked(
+    /// Plays a move the caller has read and checked legal in the current position (a reader
+    /// that checks as it reads, such as a record's): the match applies only its own rules
+    /// (sennichite, the clock, the automatic endings). `text` is the move as written, for an
+    /// error message (empty: the rule system writes it).
+    ///
+    /// # Errors
+    /// [`MatchError::Finished`] when the match is over; [`MatchError::Forfeit`] for a move
+    /// sennichite forbids.
+    pub fn play_legal(
         &mut self,
         mv: R::Move,
         text: &str,

@@ -1,24 +1,11 @@
-//! Game records of a whole match: PCN (ruling R7) from and to a [`AnyMatch`], and PGN ↔ PCN
-//! conversion for chess.
+//! Game records of a whole match: PCN (ruling R7) from and to a [`AnyMatch`].
 //!
 //! PCN `periods` are read as a list of objects `{"time": s, "inc": s, "moves": n}` (the names of
 //! pcn.rb; `duration`, `increment` and `quota` are accepted too); `sides.first.periods` and
 //! `sides.second.periods` give a side its own control. Ply `seconds` drive the clock.
 //!
-//! PGN ↔ PCN ([`pgn_to_pcn_with_warnings`], [`pcn_to_pgn_with_warnings`]) keeps tags,
-//! comments, NAGs, variations, clock times and the time control, and counts in [`Warning`]s
-//! what a form cannot hold: the mapping and the ply keys are in [`pgn_map`]'s documentation.
-
-mod clock_text;
-pub mod pgn_map;
-mod warning;
-
-pub use clock_text::{periods_of_time_control, time_control_of_periods};
-pub use pgn_map::{
-    fen_to_feen, pcn_to_pgn, pcn_to_pgn_with, pcn_to_pgn_with_warnings, pgn_to_pcn,
-    pgn_to_pcn_with, pgn_to_pcn_with_warnings,
-};
-pub use warning::{Warning, WarningKind};
+//! Other record formats map to PCN in their own crates, on top of [`match_from_pcn_with`],
+//! [`match_to_pcn`], [`time_control`] and [`seconds_to_ms`].
 
 use serde_json::Value;
 use tegoma_notation::cgsn::Status;
@@ -32,7 +19,6 @@ use crate::matches::{AnyMatch, AutomaticDraws, MatchError};
 use crate::registry::Rules;
 use crate::replay::pcn_outcome;
 use crate::rules::{generic_from_feen, SetupError};
-use tegoma_rules::chess::SanError;
 
 /// Seconds (finite, ≥ 0, as PCN validates them) to whole milliseconds, saturating.
 pub fn seconds_to_ms(s: f64) -> u64 {
@@ -58,12 +44,6 @@ pub enum RecordError {
     /// A ply the match refused (the kind is the match's: `IllegalMove`, `InvalidPmn`, ...).
     #[error("{0}")]
     Ply(#[from] MatchError),
-    /// A PGN record of a game that is not chess (kind `NotChess`).
-    #[error("PGN records chess games only; this record is {rules}")]
-    NotChess {
-        /// The record's rule system.
-        rules: String,
-    },
     /// A ply whose PMN, as the rule system wrote it, does not read back (kind `InvalidPmn`).
     #[error("ply {ply}: the rule system wrote PMN that does not read back: {error}")]
     Pmn {
@@ -72,15 +52,6 @@ pub enum RecordError {
         /// The PMN reader's error.
         error: tegoma_notation::pmn::PmnError,
     },
-    /// A move the PGN writer cannot spell (kind `InvalidSan`).
-    #[error(transparent)]
-    San(#[from] SanError),
-    /// A PGN game of a chess variant (kind `UnsupportedVariant`, ruling R11).
-    #[error("unsupported variant {0:?}: only standard chess is converted")]
-    Variant(String),
-    /// A PGN game with a null move in its main line (kind `NullMove`, ruling R10).
-    #[error("ply {0} is a null move (--): the chess rule system has no pass")]
-    NullMove(usize),
     /// A ply of the record the match did not play: the game was over before it, or the flag
     /// fell while it was being played (kind `MatchFinished`). A replay never drops it silently.
     #[error("ply {ply} ({text}): {reason}")]
@@ -101,11 +72,7 @@ impl NotationError for RecordError {
             RecordError::Setup(e) => e.kind(),
             RecordError::Periods(_) => "InvalidPeriods",
             RecordError::Ply(e) => e.kind(),
-            RecordError::NotChess { .. } => "NotChess",
             RecordError::Pmn { .. } => "InvalidPmn",
-            RecordError::San(e) => e.kind(),
-            RecordError::Variant(_) => "UnsupportedVariant",
-            RecordError::NullMove(_) => "NullMove",
             RecordError::PlyAfterEnd { .. } => "MatchFinished",
         }
     }
@@ -184,8 +151,9 @@ pub fn match_from_setup(pcn: &Pcn) -> Result<AnyMatch, RecordError> {
     let start = generic_from_feen(&pcn.setup.feen).map_err(SetupError::from)?;
     let rules = Rules::for_position(&start).map_err(SetupError::from)?;
     let mut m = AnyMatch::from_position(rules.clone(), &start)?;
-    // A setup may carry its FEN (`setup.fen`, from a PGN): its halfmove clock counts towards
-    // the move limit when it describes the same position.
+    // A setup may carry the position in the rule system's own notation too (`setup.fen`, as
+    // a conversion from another record format keeps it): its count of quiet plies counts
+    // towards the move limit when it describes the same position.
     if let Some(fen) = pcn.setup.extra.get("fen").and_then(Value::as_str) {
         if let Ok(with_fen) = AnyMatch::from_fen(rules, fen) {
             if with_fen.start_feen() == m.start_feen() {

@@ -1,18 +1,16 @@
 //! Every public error type of the crate implements `std::error::Error` (with `Send + Sync +
 //! 'static`), so a `fn main() -> Result<(), Box<dyn std::error::Error>>` can `?` any fallible
-//! call: positions from FEEN, PMN, match play, PCN and PGN records, clocks.
+//! call: positions from FEEN, PMN, match play, PCN records, clocks.
 
 use std::error::Error;
 
 use tegoma_game::clock::{ClockError, Period, TimeControl};
-use tegoma_game::pgn::{PgnError, PgnReader, San};
 use tegoma_game::record::match_from_pcn;
 use tegoma_game::rules::MatchRules;
 use tegoma_game::{AnyMatch, AnyPosition, Match, MatchError, Rules, RulesError, SetupError};
 use tegoma_notation::pcn::Pcn;
 use tegoma_protocol::{MoveError, RuleSystem};
 use tegoma_rules::chess;
-use tegoma_rules::chess::SanError;
 use tegoma_rules::systems::Chess;
 
 fn is_error<E: Error + Send + Sync + 'static>() {}
@@ -23,16 +21,13 @@ fn every_error_type_is_an_error() {
     is_error::<MatchError>();
     is_error::<tegoma_game::record::RecordError>();
     is_error::<tegoma_game::record::PeriodsError>();
-    is_error::<PgnError>();
     is_error::<SetupError>();
     is_error::<RulesError>();
     is_error::<MoveError>();
-    is_error::<SanError>();
     is_error::<tegoma_notation::Invalid>();
 }
 
 const START: &str = "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
-const PGN: &str = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
 
 fn main_like() -> Result<(), Box<dyn Error>> {
     let mut m = Match::from_feen(Chess, START)?;
@@ -41,10 +36,6 @@ fn main_like() -> Result<(), Box<dyn Error>> {
     let _ = AnyMatch::from_feen("lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o")?;
     let pcn = Pcn::parse(&format!(r#"{{"setup": "{START}", "plies": ["e2-e4"]}}"#))?;
     let _ = match_from_pcn(&pcn)?;
-    for game in PgnReader::new(PGN.as_bytes()) {
-        let _ = Match::from_pgn_setup(&game?)?;
-    }
-    let _: San = "Nf3".parse()?;
     let _ = TimeControl::new(vec![Period::from_seconds(300.0, 2.0, None)?])?;
     let rules = Rules::by_name("kogoma")?;
     let mut p = AnyPosition::from_feen(Some(Rules::chess()), START)?;
@@ -67,8 +58,6 @@ fn question_mark_into_box_dyn_error() {
         e.to_string(),
         "illegal move e2-e5: not a legal move of this position"
     );
-    let f = || -> Result<San, Box<dyn Error>> { Ok("Zz9".parse()?) };
-    assert!(f().is_err());
     let g = || -> Result<Period, Box<dyn Error>> { Ok(Period::from_seconds(-1.0, 0.0, None)?) };
     assert!(g().is_err());
 }

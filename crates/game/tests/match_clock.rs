@@ -58,7 +58,8 @@ fn several_periods_carry_time_over() {
 
 #[test]
 fn flag_against_a_lone_minor_piece_is_a_draw() {
-    let m = Match::from_fen("k7/8/8/8/8/8/n7/KQ6 w - - 0 1").unwrap();
+    let p = tegoma_rules::chess::Position::from_fen("k7/8/8/8/8/8/n7/KQ6 w - - 0 1").unwrap();
+    let m = Match::from_position(Chess, p);
     let mut m = m.with_clock(Clock::new(TimeControl::fischer(1_000, 0)));
     m.play_timed("Qb2", Some(5_000)).unwrap();
     let o = m.outcome().unwrap();

@@ -13,12 +13,12 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use tegoma_game::pgn::game_to_string;
-use tegoma_game::record::{match_from_pcn, match_to_pcn, pcn_to_pgn};
+use tegoma_game::record::{match_from_pcn, match_to_pcn};
 use tegoma_game::replay::result_mark;
 use tegoma_game::{AnyMatch, AnyPosition, MatchError, MatchRules, MoveFormat, Visit};
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::{Invalid, NotationError};
+use tegoma_pgn::{game_to_string, pcn_to_pgn};
 use tegoma_protocol::MoveBuffer;
 
 use crate::errors::{guard, malformed, rules_by_name, Context, Failure, Fallible};

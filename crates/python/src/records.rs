@@ -9,13 +9,14 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
-use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader};
-use tegoma_game::record::{match_from_pcn, pcn_to_pgn, pgn_to_pcn};
-use tegoma_game::replay::{replay_pcn, replay_pgn_game, GameReport};
+use tegoma_game::record::match_from_pcn;
+use tegoma_game::replay::{replay_pcn, GameReport};
 use tegoma_game::AnyMatch;
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::Invalid;
 use tegoma_notation::NotationError;
+use tegoma_pgn::replay::replay_pgn_game;
+use tegoma_pgn::{game_to_string, pcn_to_pgn, pgn_to_pcn, PgnGame, PgnReader};
 
 use crate::board::Board;
 use crate::errors::{guard, rules_by_name, Context, Failure, Fallible};
@@ -399,7 +400,7 @@ pub(crate) fn replay_pgn(py: Python<'_>, path: std::path::PathBuf) -> PyResult<V
         .detach(|| {
             std::panic::catch_unwind(|| {
                 let mut out = Vec::new();
-                tegoma_game::replay::replay_pgn_stream(BufReader::new(file), |r| out.push(r));
+                tegoma_pgn::replay::replay_pgn_stream(BufReader::new(file), |r| out.push(r));
                 out
             })
         })

@@ -11,10 +11,10 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use tegoma_game::pgn::{game_to_string, PgnReader};
-use tegoma_game::record::{match_to_pcn, pcn_to_pgn, pgn_to_pcn};
+use tegoma_game::record::match_to_pcn;
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::NotationError;
+use tegoma_pgn::{game_to_string, pcn_to_pgn, pgn_to_pcn, PgnReader};
 use tegoma_protocol::Side;
 
 use crate::error::ApiError;
@@ -232,7 +232,7 @@ async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
     }
     let pcn = pcn_of(&hub, &id).await?;
     let g = pcn_to_pgn(&pcn).map_err(|e| match e {
-        tegoma_game::record::RecordError::NotChess { .. } => {
+        tegoma_pgn::ConvertError::NotChess { .. } => {
             ApiError::conflict("NotChess", "PGN records chess games only")
         }
         other => ApiError::internal(other.to_string()),

@@ -6,12 +6,12 @@
 //! one record pretty-printed (ruling R8).
 use std::process::ExitCode;
 
-use tegoma_game::pgn::{write_game, PgnGame};
 use tegoma_game::record;
-use tegoma_game::replay::RecordFormat;
 use tegoma_game::{AnyPosition, AutomaticDraws, Rules, Unsupported};
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::Invalid;
+use tegoma_pgn::replay::RecordFormat;
+use tegoma_pgn::{write_game, PgnGame};
 
 use crate::input::{self, FormatArg, Record};
 use crate::out::Out;
@@ -54,9 +54,9 @@ pub fn run(a: Args) -> ExitCode {
 fn to_pcn(
     record: Record,
     draws: Option<AutomaticDraws>,
-) -> Result<(Pcn, Vec<record::Warning>), Invalid> {
+) -> Result<(Pcn, Vec<tegoma_pgn::Warning>), Invalid> {
     match record {
-        Record::Pgn(g) => Ok(record::pgn_to_pcn_with(&g, draws)?),
+        Record::Pgn(g) => Ok(tegoma_pgn::pgn_to_pcn_with(&g, draws)?),
         Record::Pcn(p) => {
             let m = input::pcn_match(&p, draws)?;
             Ok((record::match_to_pcn(&m, Some(&p))?, Vec::new()))
@@ -67,16 +67,19 @@ fn to_pcn(
 /// The warnings of a second leg (PCN -> PGN) that the first (-> PCN) has not given already: a
 /// record's stated result that the replay contradicts is said once (the first leg keeps it as
 /// `outcome.stated`, which the second would report again).
-fn second_leg(first: &[record::Warning], second: Vec<record::Warning>) -> Vec<record::Warning> {
+fn second_leg(
+    first: &[tegoma_pgn::Warning],
+    second: Vec<tegoma_pgn::Warning>,
+) -> Vec<tegoma_pgn::Warning> {
     let said = |k| first.iter().any(|w| w.kind == k);
     second
         .into_iter()
-        .filter(|w| !(w.kind == record::WarningKind::OutcomeDisagrees && said(w.kind)))
+        .filter(|w| !(w.kind == tegoma_pgn::WarningKind::OutcomeDisagrees && said(w.kind)))
         .collect()
 }
 
 /// Warnings of a game's conversion (what a form cannot hold), on standard error (R9).
-fn warn(i: usize, warnings: &[record::Warning]) {
+fn warn(i: usize, warnings: &[tegoma_pgn::Warning]) {
     for w in warnings {
         crate::out::diagnostic(format_args!("warning: game {i}: {w}"));
     }
@@ -132,7 +135,7 @@ fn convert_record(a: &Args) -> ExitCode {
             warn(i, ws);
         }
         let converted = match converted {
-            Ok((pcn, first_ws)) if to_pgn => record::pcn_to_pgn_with(&pcn, draws)
+            Ok((pcn, first_ws)) if to_pgn => tegoma_pgn::pcn_to_pgn_with(&pcn, draws)
                 .map_err(Invalid::from)
                 .and_then(|(g, ws)| {
                     warn(i, &second_leg(&first_ws, ws));
@@ -185,7 +188,7 @@ fn convert_position(to: &str, text: &str) -> ExitCode {
     } else {
         // FEEN has no place for the FEN's halfmove clock and move number: say so (R9).
         if to == "feen" {
-            if let Ok((_, ws)) = record::fen_to_feen(text) {
+            if let Ok((_, ws)) = tegoma_pgn::fen_to_feen(text) {
                 ws.iter()
                     .for_each(|w| crate::out::diagnostic(format_args!("warning: {w}")));
             }

@@ -5,9 +5,10 @@
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
-use tegoma_game::replay::{self, GameReport, RecordFormat};
+use tegoma_game::replay::{self, GameReport};
 use tegoma_game::AutomaticDraws;
 use tegoma_notation::Invalid;
+use tegoma_pgn::replay::{self as pgn_replay, RecordFormat};
 
 use crate::input::{self, FormatArg, Record};
 use crate::out::Out;
@@ -132,12 +133,12 @@ pub fn run(a: Args) -> ExitCode {
     };
     let draws = a.fide_draws.then_some(AutomaticDraws::FIDE);
     match format {
-        RecordFormat::Pgn => replay::replay_pgn_stream_with(reader, draws, &mut each),
+        RecordFormat::Pgn => pgn_replay::replay_pgn_stream_with(reader, draws, &mut each),
         RecordFormat::Pcn => {
             for (i, record) in input::records(format, reader) {
                 let report = match record {
                     Ok(Record::Pcn(pcn)) => replay::replay_pcn_with(i, &pcn, draws),
-                    Ok(Record::Pgn(g)) => replay::replay_pgn_game_with(i, &g, draws),
+                    Ok(Record::Pgn(g)) => pgn_replay::replay_pgn_game_with(i, &g, draws),
                     Err(e) => failed(i, e),
                 };
                 each(report);

@@ -13,15 +13,18 @@ use crate::rules::MatchRules;
 ///
 /// ```
 /// use tegoma_game::{AutomaticDraws, Match};
-/// use tegoma_rules::chess::San;
 /// use tegoma_rules::systems::Chess;
 ///
-/// let shuffle: Vec<San> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().map(|s| s.parse().unwrap()).collect();
+/// let shuffle = ["g1-f3", "g8-f6", "f3-g1", "f6-g8"];
 /// let mut r3 = Match::new(Chess);
-/// r3.play_san_line(shuffle.iter().chain(&shuffle)).unwrap();
+/// for mv in shuffle.iter().chain(&shuffle) {
+///     r3.play(mv).unwrap();
+/// }
 /// assert!(r3.is_over()); // third occurrence of the start position
 /// let mut fide = Match::new(Chess).with_automatic_draws(AutomaticDraws::FIDE);
-/// fide.play_san_line(shuffle.iter().chain(&shuffle)).unwrap();
+/// for mv in shuffle.iter().chain(&shuffle) {
+///     fide.play(mv).unwrap();
+/// }
 /// assert!(!fide.is_over());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

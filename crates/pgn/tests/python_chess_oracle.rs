@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader, PgnResult};
+use tegoma_pgn::{game_to_string, PgnGame, PgnReader, PgnResult};
 use tegoma_rules::chess::{Role, San, SanKind};
 
 mod oracle_data;

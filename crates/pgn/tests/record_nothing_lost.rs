@@ -4,11 +4,12 @@
 //! cannot hold.
 
 use serde_json::{json, Value};
-use tegoma_game::pgn::{game_to_string, PgnGame, PgnReader};
-use tegoma_game::record::{
-    fen_to_feen, match_from_pcn, pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, WarningKind,
-};
+use tegoma_game::record::match_from_pcn;
 use tegoma_notation::pcn::Pcn;
+use tegoma_pgn::record::{
+    fen_to_feen, pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, WarningKind,
+};
+use tegoma_pgn::{game_to_string, PgnGame, PgnReader};
 
 fn one(text: &str) -> PgnGame {
     PgnReader::new(text.as_bytes())
@@ -17,11 +18,11 @@ fn one(text: &str) -> PgnGame {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn to_pcn(text: &str) -> (Pcn, Vec<tegoma_game::record::Warning>) {
+fn to_pcn(text: &str) -> (Pcn, Vec<tegoma_pgn::record::Warning>) {
     pgn_to_pcn_with_warnings(&one(text)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn to_pgn_text(pcn: &Pcn) -> (String, Vec<tegoma_game::record::Warning>) {
+fn to_pgn_text(pcn: &Pcn) -> (String, Vec<tegoma_pgn::record::Warning>) {
     let (g, w) = pcn_to_pgn_with_warnings(pcn).unwrap_or_else(|e| panic!("{e}"));
     (game_to_string(&g).unwrap(), w)
 }
@@ -219,14 +220,14 @@ fn latin1_text_is_counted_through_conversion() {
 fn a_variant_game_built_in_code_is_not_converted_as_chess() {
     let mut g = one("1. e4 e5 *\n");
     g.set_tag("Variant", "Atomic");
-    let e = tegoma_game::record::pgn_to_pcn(&g).unwrap_err();
+    let e = tegoma_pgn::record::pgn_to_pcn(&g).unwrap_err();
     assert_eq!(
         tegoma_notation::NotationError::kind(&e),
         "UnsupportedVariant"
     );
     let mut g = one("1. e4 e5 *\n");
     g.moves.insert(1, "--".parse().unwrap());
-    let e = tegoma_game::record::pgn_to_pcn(&g).unwrap_err();
+    let e = tegoma_pgn::record::pgn_to_pcn(&g).unwrap_err();
     assert_eq!(tegoma_notation::NotationError::kind(&e), "NullMove");
 }
 

@@ -1,4 +1,29 @@
-//! PGN (Portable Game Notation) for chess: a streaming reader and a writer.
+//! Chess's own record and move formats for the Tegoma crates: PGN (Portable Game Notation)
+//! reading and writing, PGN ↔ PCN conversion, SAN moves on a chess [`Match`](tegoma_game::Match)
+//! and the replay of PGN games. The game crate ([`tegoma_game`]) speaks the Protocol's formats
+//! only (PCN records, FEEN positions, PMN moves); this crate is where chess's meet them.
+//!
+//! - The crate root: [`PgnReader`], a streaming reader, [`write_game`] and [`game_to_string`],
+//!   the writer, and [`PgnGame`], a game as PGN holds it.
+//! - [`record`]: PGN ↔ PCN ([`pgn_to_pcn`], [`pcn_to_pgn`], with their [`Warning`]s), FEN →
+//!   FEEN, and the `TimeControl` tag ↔ PCN `periods`.
+//! - [`replay`]: PGN games replayed through the chess rules ([`replay_pgn_game`],
+//!   [`replay_pgn_stream`]), and [`detect`](replay::detect), PGN or PCN.
+//! - [`ChessMatch`]: FEN setups and SAN moves on a `Match<Chess>`.
+//!
+//! ```
+//! use tegoma_pgn::{game_to_string, pcn_to_pgn, pgn_to_pcn, PgnReader};
+//!
+//! let text = "[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+//! let game = PgnReader::new(text.as_bytes()).next().unwrap().unwrap();
+//! let pcn = pgn_to_pcn(&game).unwrap();
+//! assert_eq!(pcn.plies.as_ref().unwrap().len(), 4);
+//! assert_eq!(pcn.outcome.as_ref().unwrap().status.to_string(), "checkmate");
+//! let back = pcn_to_pgn(&pcn).unwrap();
+//! assert!(game_to_string(&back).unwrap().contains("2. g4 Qh4# 0-1"));
+//! ```
+//!
+//! # PGN
 //!
 //! [`PgnReader`] reads games one at a time from any [`std::io::BufRead`], never holding more than
 //! one game in memory. It keeps the tag pairs (escaped strings unescaped), the SAN moves of the
@@ -30,7 +55,7 @@
 //! numbers, NAGs, comments and variations, wrapped at 79 characters, and the result.
 //!
 //! ```
-//! use tegoma_game::pgn::{PgnReader, PgnResult};
+//! use tegoma_pgn::{PgnReader, PgnResult};
 //!
 //! let text = "[Event \"Casual\"]\n[White \"A\"]\n\n1. e4 e5 {a comment} 2. Nf3 (2. f4) Nc6! 1-0\n";
 //! let games: Vec<_> = PgnReader::new(text.as_bytes()).collect();
@@ -44,11 +69,17 @@
 //! assert_eq!((game.nags[0].ply, game.nags[0].nag), (4, 1)); // `!` after Nc6
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod encoding;
 mod error;
 mod input;
 mod lenient;
 mod reader;
+pub mod record;
+pub mod replay;
+mod san_match;
 mod writer;
 
 #[cfg(test)]
@@ -58,6 +89,12 @@ use std::fmt;
 
 pub use error::{PgnError, PgnErrorKind};
 pub use reader::PgnReader;
+pub use record::{
+    fen_to_feen, pcn_to_pgn, pcn_to_pgn_with, pcn_to_pgn_with_warnings, pgn_to_pcn,
+    pgn_to_pcn_with, pgn_to_pcn_with_warnings, ConvertError, Warning, WarningKind,
+};
+pub use replay::{replay_pgn_game, replay_pgn_stream};
+pub use san_match::ChessMatch;
 pub use tegoma_rules::chess::San;
 pub use writer::{game_to_string, write_game};
 

@@ -3,6 +3,7 @@
 
 use tegoma_game::{AnyMatch, Match, MatchError};
 use tegoma_notation::NotationError;
+use tegoma_pgn::ChessMatch;
 use tegoma_protocol::{Decision, Outcome, Side};
 use tegoma_rules::chess::San;
 use tegoma_rules::ogi;

@@ -9,10 +9,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tegoma_game::pgn::PgnReader;
-use tegoma_game::record::pgn_to_pcn;
 use tegoma_game::replay::replay_pcn;
 use tegoma_notation::pcn::Pcn;
+use tegoma_pgn::record::pgn_to_pcn;
+use tegoma_pgn::PgnReader;
 
 mod common;
 use common::bench_input;

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use tegoma_game::pgn::{game_to_string, Comment, PgnGame, PgnResult};
+use tegoma_pgn::{game_to_string, ChessMatch, Comment, PgnGame, PgnResult};
 
 #[path = "../../tests/oracle_data/mod.rs"]
 mod oracle_data;

@@ -4,9 +4,7 @@
 
 use std::io::{self, BufReader, Read};
 
-use tegoma_game::pgn::{
-    game_to_string, Limits, PgnError, PgnErrorKind, PgnGame, PgnReader, PgnResult,
-};
+use tegoma_pgn::{game_to_string, Limits, PgnError, PgnErrorKind, PgnGame, PgnReader, PgnResult};
 
 fn read_all(data: &[u8]) -> Vec<Result<PgnGame, PgnError>> {
     PgnReader::new(data).collect()

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use tegoma_game::replay::replay_pgn_stream;
+use tegoma_pgn::replay::replay_pgn_stream;
 
 /// The file, or a failure that says how to get it.
 fn eco_path() -> PathBuf {

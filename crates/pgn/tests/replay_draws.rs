@@ -1,9 +1,9 @@
 //! Replaying FIDE records: a game that plays on after a third occurrence (a draw it could have
 //! claimed) is an illegal ply under R3 and a legal game under `AutomaticDraws::FIDE`, which
 //! takes the record's result.
-use tegoma_game::pgn::PgnReader;
-use tegoma_game::replay::{replay_pgn_game, replay_pgn_game_with, replay_pgn_stream_with};
 use tegoma_game::AutomaticDraws;
+use tegoma_pgn::replay::{replay_pgn_game, replay_pgn_game_with, replay_pgn_stream_with};
+use tegoma_pgn::PgnReader;
 
 const PLAYS_ON: &str = "[Event \"x\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 1/2-1/2\n";
 

@@ -32,10 +32,11 @@ use criterion::{Criterion, Throughput};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
-use tegoma_game::pgn::PgnReader;
-use tegoma_game::replay::replay_pgn_stream;
 use tegoma_game::Match;
 use tegoma_notation::cgsn::Status;
+use tegoma_pgn::replay::replay_pgn_stream;
+use tegoma_pgn::ChessMatch;
+use tegoma_pgn::PgnReader;
 
 mod common;
 

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use tegoma_game::pgn::{
+use tegoma_pgn::{
     fuzz_read_write, game_to_string, Comment, Nag, PgnGame, PgnReader, PgnResult, San, Variation,
 };
 

@@ -5,10 +5,12 @@
 //! and its check flag; the match not over before the last ply; and at the end the FEN, legal
 //! moves, check, hands, ending statuses and result.
 
-use tegoma_game::pgn::PgnGame;
-use tegoma_game::replay::{replay_pgn_game, result_mark, statuses_text};
+use tegoma_game::replay::{result_mark, statuses_text};
 use tegoma_game::Match;
 use tegoma_notation::cgsn::Status;
+use tegoma_pgn::replay::replay_pgn_game;
+use tegoma_pgn::ChessMatch;
+use tegoma_pgn::PgnGame;
 use tegoma_protocol::Side;
 use tegoma_rules::chess::{self, HandState, MoveList, HAND_KINDS};
 

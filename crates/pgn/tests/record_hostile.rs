@@ -2,9 +2,11 @@
 //! bytes. Each gives an error or a result: never a panic, a hang or unbounded memory.
 
 use proptest::prelude::*;
-use tegoma_game::record::{match_from_pcn, pcn_to_pgn, pgn_to_pcn};
-use tegoma_game::replay::{replay_pcn, replay_pgn_stream, GameReport};
+use tegoma_game::record::match_from_pcn;
+use tegoma_game::replay::{replay_pcn, GameReport};
 use tegoma_notation::pcn::Pcn;
+use tegoma_pgn::record::{pcn_to_pgn, pgn_to_pcn};
+use tegoma_pgn::replay::replay_pgn_stream;
 
 const START: &str = "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c";
 
@@ -96,7 +98,7 @@ fn a_million_ply_game() {
     assert_eq!(r[0].plies, 8);
     assert_eq!(r[0].bad_ply.as_ref().unwrap().ply, 9);
     assert!(pgn_to_pcn(
-        &tegoma_game::pgn::PgnReader::new(pgn.as_bytes())
+        &tegoma_pgn::PgnReader::new(pgn.as_bytes())
             .next()
             .unwrap()
             .unwrap()
@@ -133,7 +135,7 @@ proptest! {
             let _ = r.tsv();
         }
         // The SAN fast path agrees with move-by-move play on whatever the mutation left.
-        tegoma_game::replay::fuzz_replay(text.as_bytes());
+        tegoma_pgn::replay::fuzz_replay(text.as_bytes());
     }
 
     /// Random legal games written in SAN, some moves respelled (no check sign, full origin,
@@ -175,7 +177,7 @@ proptest! {
             p.play_unchecked(mv);
         }
         let text = format!("{} *\n", out.join(" "));
-        tegoma_game::replay::fuzz_replay(text.as_bytes());
+        tegoma_pgn::replay::fuzz_replay(text.as_bytes());
     }
 
     /// Random SAN-shaped movetexts (mostly illegal somewhere): the fast path and move-by-move
@@ -195,7 +197,7 @@ proptest! {
     ) {
         let tags = if fen.is_empty() { String::new() } else { format!("[FEN \"{fen}\"]\n\n") };
         let text = format!("{tags}{} *\n", moves.join(" "));
-        tegoma_game::replay::fuzz_replay(text.as_bytes());
+        tegoma_pgn::replay::fuzz_replay(text.as_bytes());
     }
 
     #[test]

@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use tegoma_game::pgn::{game_to_string, PgnErrorKind, PgnReader};
-use tegoma_game::record::{pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, WarningKind};
 use tegoma_notation::pcn::Pcn;
+use tegoma_pgn::record::{pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, WarningKind};
+use tegoma_pgn::{game_to_string, PgnErrorKind, PgnReader};
 
 /// The Python interpreter with python-chess: `TEGOMA_PYTHON` (scripts/test.sh sets it to the
 /// virtual environment it installs python-chess 1.11.2 into), else `python3`.

@@ -7,12 +7,12 @@
 //! `cargo test --release -p tegoma-game --test record_roundtrip_random -- --ignored`.
 
 use tegoma_game::clock::{Clock, Tick};
-use tegoma_game::pgn::{game_to_string, Comment, Nag, PgnGame, PgnReader, PgnResult, Variation};
-use tegoma_game::record::{
-    match_from_pcn, pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, time_control, WarningKind,
-};
+use tegoma_game::record::{match_from_pcn, time_control};
 use tegoma_game::Match;
 use tegoma_notation::pcn::Pcn;
+use tegoma_pgn::record::{pcn_to_pgn_with_warnings, pgn_to_pcn_with_warnings, WarningKind};
+use tegoma_pgn::ChessMatch;
+use tegoma_pgn::{game_to_string, Comment, Nag, PgnGame, PgnReader, PgnResult, Variation};
 use tegoma_rules::chess::{Position, San};
 use tegoma_rules::systems::Chess;
 
@@ -138,7 +138,7 @@ fn random_game(rng: &mut Rng) -> (PgnGame, Expect) {
     if !tc.is_empty() {
         game.tags.push(("TimeControl".into(), tc.into()));
     }
-    let periods = tegoma_game::record::periods_of_time_control(tc);
+    let periods = tegoma_pgn::record::periods_of_time_control(tc);
     let mut clock = periods
         .as_ref()
         .filter(|p| !p.is_empty())

@@ -44,16 +44,73 @@ use tegoma_protocol::{RuleSystem, Side};
 use tegoma_rules::chess::San;
 use tegoma_rules::systems::Chess;
 
-use super::clock_text::{
-    hms, periods_of_time_control, seconds_value, take_command, time_control_of_periods, ClockWalk,
+use tegoma_game::record::{
+    match_from_pcn_with, match_to_pcn, seconds_to_ms, time_control, RecordError,
 };
-use super::warning::{Tally, Warning, WarningKind};
-use super::{match_from_pcn_with, match_to_pcn, seconds_to_ms, time_control, RecordError};
-use crate::matches::{AnyMatch, AutomaticDraws, Match};
-use crate::pgn::{Comment, Nag, PgnGame, PgnReader, PgnResult, PgnWarning, Variation};
-use crate::registry::Rules;
-use crate::replay::result_mark;
-use crate::rules::MoveFormat;
+use tegoma_game::replay::result_mark;
+use tegoma_game::SetupError;
+use tegoma_game::{AnyMatch, AnyPosition, AutomaticDraws, Match, MatchError, MoveFormat, Rules};
+use tegoma_notation::NotationError;
+use tegoma_rules::chess::SanError;
+
+use crate::san_match::ChessMatch;
+use crate::{Comment, Nag, PgnGame, PgnReader, PgnResult, PgnWarning, Variation};
+use clock_text::{hms, seconds_value, take_command, ClockWalk};
+
+mod clock_text;
+mod warning;
+
+pub use clock_text::{periods_of_time_control, time_control_of_periods};
+use warning::Tally;
+pub use warning::{Warning, WarningKind};
+
+/// Why a PGN game cannot be converted to PCN, or a PCN record to PGN.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ConvertError {
+    /// The PCN record cannot be read, set up or replayed (the kind is the record error's).
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A PCN record of a game that is not chess (kind `NotChess`): PGN records chess games
+    /// only.
+    #[error("PGN records chess games only; this record is {rules}")]
+    NotChess {
+        /// The record's rule system.
+        rules: String,
+    },
+    /// A move the PGN writer cannot spell (kind `InvalidSan`).
+    #[error(transparent)]
+    San(#[from] SanError),
+    /// A PGN game of a chess variant (kind `UnsupportedVariant`, ruling R11).
+    #[error("unsupported variant {0:?}: only standard chess is converted")]
+    Variant(String),
+    /// A PGN game with a null move in its main line (kind `NullMove`, ruling R10).
+    #[error("ply {0} is a null move (--): the chess rule system has no pass")]
+    NullMove(usize),
+}
+
+impl From<MatchError> for ConvertError {
+    fn from(e: MatchError) -> ConvertError {
+        ConvertError::Record(RecordError::Ply(e))
+    }
+}
+
+impl From<SetupError> for ConvertError {
+    fn from(e: SetupError) -> ConvertError {
+        ConvertError::Record(RecordError::Setup(e))
+    }
+}
+
+impl NotationError for ConvertError {
+    fn kind(&self) -> &'static str {
+        match self {
+            ConvertError::Record(e) => e.kind(),
+            ConvertError::NotChess { .. } => "NotChess",
+            ConvertError::San(e) => e.kind(),
+            ConvertError::Variant(_) => "UnsupportedVariant",
+            ConvertError::NullMove(_) => "NullMove",
+        }
+    }
+}
 
 /// The ply (and setup) key of the comments: an array of strings.
 pub const KEY_COMMENTS: &str = "comments";
@@ -83,7 +140,7 @@ const WRITTEN_TAGS: [&str; 9] = [
 ///
 /// # Errors
 /// As [`pgn_to_pcn_with_warnings`].
-pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
+pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, ConvertError> {
     pgn_to_pcn_with_warnings(game).map(|(pcn, _)| pcn)
 }
 
@@ -93,7 +150,7 @@ pub fn pgn_to_pcn(game: &PgnGame) -> Result<Pcn, RecordError> {
 /// # Errors
 /// A variant game (`UnsupportedVariant`), a null move in the main line (`NullMove`), a bad
 /// `FEN` tag or an illegal move (its ply number and reason).
-pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), RecordError> {
+pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), ConvertError> {
     pgn_to_pcn_with(game, None)
 }
 
@@ -105,7 +162,7 @@ pub fn pgn_to_pcn_with_warnings(game: &PgnGame) -> Result<(Pcn, Vec<Warning>), R
 pub fn pgn_to_pcn_with(
     game: &PgnGame,
     draws: Option<AutomaticDraws>,
-) -> Result<(Pcn, Vec<Warning>), RecordError> {
+) -> Result<(Pcn, Vec<Warning>), ConvertError> {
     let mut tally = Tally::default();
     for w in &game.warnings {
         match w {
@@ -116,9 +173,9 @@ pub fn pgn_to_pcn_with(
         }
     }
     // The reader refuses these already; a game built otherwise is checked here too.
-    game.variant().map_err(RecordError::Variant)?;
+    game.variant().map_err(ConvertError::Variant)?;
     if let Some(i) = game.moves.iter().position(San::is_null) {
-        return Err(RecordError::NullMove(i + 1));
+        return Err(ConvertError::NullMove(i + 1));
     }
     let mut m = Match::from_pgn_setup(game)?;
     if let Some(d) = draws {
@@ -323,7 +380,7 @@ fn annotate(extra: &mut Map, comments: &[String], nags: &[u32], variations: &[St
 ///
 /// # Errors
 /// As [`pcn_to_pgn_with_warnings`].
-pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, RecordError> {
+pub fn pcn_to_pgn(pcn: &Pcn) -> Result<PgnGame, ConvertError> {
     pcn_to_pgn_with_warnings(pcn).map(|(g, _)| g)
 }
 
@@ -455,7 +512,7 @@ fn valid_tag_name(name: &str) -> bool {
 ///
 /// # Errors
 /// The record is not chess, or a ply is illegal.
-pub fn pcn_to_pgn_with_warnings(pcn: &Pcn) -> Result<(PgnGame, Vec<Warning>), RecordError> {
+pub fn pcn_to_pgn_with_warnings(pcn: &Pcn) -> Result<(PgnGame, Vec<Warning>), ConvertError> {
     pcn_to_pgn_with(pcn, None)
 }
 
@@ -467,9 +524,9 @@ pub fn pcn_to_pgn_with_warnings(pcn: &Pcn) -> Result<(PgnGame, Vec<Warning>), Re
 pub fn pcn_to_pgn_with(
     pcn: &Pcn,
     draws: Option<AutomaticDraws>,
-) -> Result<(PgnGame, Vec<Warning>), RecordError> {
+) -> Result<(PgnGame, Vec<Warning>), ConvertError> {
     let m = match_from_pcn_with(pcn, draws)?;
-    let not_chess = || RecordError::NotChess {
+    let not_chess = || ConvertError::NotChess {
         rules: m.rules().name().to_string(),
     };
     // A position PGN can start from is a FEN: only chess has one (a record without plies
@@ -700,8 +757,8 @@ pub fn pcn_to_pgn_with(
 ///
 /// # Errors
 /// The FEN is not a chess position.
-pub fn fen_to_feen(fen: &str) -> Result<(String, Vec<Warning>), crate::SetupError> {
-    let pos = crate::AnyPosition::from_fen(Rules::chess(), fen)?;
+pub fn fen_to_feen(fen: &str) -> Result<(String, Vec<Warning>), SetupError> {
+    let pos = AnyPosition::from_fen(Rules::chess(), fen)?;
     let mut warnings = Vec::new();
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     let halfmove = fields.get(4).copied().unwrap_or("0");

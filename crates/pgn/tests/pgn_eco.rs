@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use tegoma_game::pgn::{game_to_string, PgnReader, PgnResult};
+use tegoma_pgn::{game_to_string, PgnReader, PgnResult};
 
 /// The file, or a failure that says how to get it.
 fn eco_path() -> PathBuf {

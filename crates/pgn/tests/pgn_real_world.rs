@@ -3,11 +3,11 @@
 //! text. Each expected value is python-chess 1.11's reading of the same text (its PGN reader
 //! and `Board.parse_san`), written out by hand.
 
-use tegoma_game::pgn::{PgnErrorKind, PgnGame, PgnReader, PgnWarning};
-use tegoma_game::replay::replay_pgn_game;
 use tegoma_notation::NotationError;
+use tegoma_pgn::replay::replay_pgn_game;
+use tegoma_pgn::{PgnErrorKind, PgnGame, PgnReader, PgnWarning};
 
-fn read(text: &[u8]) -> Vec<Result<PgnGame, tegoma_game::pgn::PgnError>> {
+fn read(text: &[u8]) -> Vec<Result<PgnGame, tegoma_pgn::PgnError>> {
     PgnReader::new(text).collect()
 }
 
@@ -23,8 +23,8 @@ fn sans(g: &PgnGame) -> Vec<String> {
 
 /// The moves as the chess rules resolve them, written in canonical SAN (through PCN and back).
 fn resolved(g: &PgnGame) -> Vec<String> {
-    let pcn = tegoma_game::record::pgn_to_pcn(g).unwrap_or_else(|e| panic!("{e}"));
-    sans(&tegoma_game::record::pcn_to_pgn(&pcn).unwrap())
+    let pcn = tegoma_pgn::record::pgn_to_pcn(g).unwrap_or_else(|e| panic!("{e}"));
+    sans(&tegoma_pgn::record::pcn_to_pgn(&pcn).unwrap())
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn the_atomic_game_of_the_issue_is_not_replayed_as_chess() {
     // Replaying goes through the reader: the game is reported with its error, never as chess.
     let text = "[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qxg2 4. Bxg2 1-0\n";
     let mut reports = Vec::new();
-    tegoma_game::replay::replay_pgn_stream(text.as_bytes(), |r| reports.push(r));
+    tegoma_pgn::replay::replay_pgn_stream(text.as_bytes(), |r| reports.push(r));
     assert_eq!(reports.len(), 1);
     let error = reports[0].error.as_ref().expect("refused");
     assert_eq!(error.kind, "UnsupportedVariant");
@@ -123,7 +123,7 @@ fn lenient_spellings_read_as_python_chess_reads_them() {
     assert!(report.is_ok(), "{report:?}");
     assert_eq!(report.plies, 22);
     // The same game written back reads the same.
-    let again = one(&tegoma_game::pgn::game_to_string(&g.to_export()).unwrap());
+    let again = one(&tegoma_pgn::game_to_string(&g.to_export()).unwrap());
     assert_eq!(again, g.to_export());
 }
 
@@ -215,8 +215,8 @@ fn variations_nags_and_odd_comments_survive_the_writer() {
         "{lead} ({} 1. d4) 1. e4 $1 $2 ?! {a} {b} ( 1. c4 ( 1. Nf3 ) ) e5 *",
         "1. e4 e5 (1... c5 2. Nf3 -- 3. d4) (1... e6) 2. Nf3 *",
     ] {
-        tegoma_game::pgn::fuzz_read_write(text.as_bytes());
-        tegoma_game::pgn::fuzz_read_write(&tegoma_game::pgn::game_to_string(&one(text).to_export()).unwrap().into_bytes());
+        tegoma_pgn::fuzz_read_write(text.as_bytes());
+        tegoma_pgn::fuzz_read_write(&tegoma_pgn::game_to_string(&one(text).to_export()).unwrap().into_bytes());
     }
     let g = one("1. e4 (1. d4 ; a } comment\n 1... d5) e5 *");
     assert_eq!(g.variations[0].text, "1. d4 ;a } comment\n1... d5");

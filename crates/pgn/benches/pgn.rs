@@ -13,7 +13,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tegoma_game::pgn::PgnReader;
+use tegoma_pgn::PgnReader;
 
 mod common;
 use common::bench_input;

@@ -1,11 +1,12 @@
 //! PCN and PGN round trips of whole matches: read, write, read gives the same match; unknown PCN
 //! keys and PGN tags survive; replaying a PCN checks every ply and recomputes the outcome.
 
-use tegoma_game::pgn::{game_to_string, PgnReader};
-use tegoma_game::record::{match_from_pcn, match_to_pcn, pcn_to_pgn, pgn_to_pcn};
+use tegoma_game::record::{match_from_pcn, match_to_pcn};
 use tegoma_game::replay::replay_pcn;
 use tegoma_game::AnyMatch;
 use tegoma_notation::pcn::{GameResult, Pcn};
+use tegoma_pgn::record::{pcn_to_pgn, pgn_to_pcn};
+use tegoma_pgn::{game_to_string, PgnReader};
 use tegoma_protocol::{Decision, Side};
 
 const CHESS_START: &str =

@@ -5,7 +5,7 @@
 use serde_json::{Map, Number, Value};
 use tegoma_protocol::Side;
 
-use crate::clock::{Clock, Tick, TimeControl};
+use tegoma_game::clock::{Clock, Tick, TimeControl};
 
 /// A number of seconds as JSON: an integer when whole, else the float.
 pub(crate) fn seconds_value(s: f64) -> Value {
@@ -166,7 +166,7 @@ pub(crate) fn take_command(text: &str, name: &str) -> Option<(u64, String)> {
             if let Some(close) = after.find(']') {
                 if let Some(ms) = parse_hms(after[..close].trim()) {
                     let rest = format!("{} {}", &text[..start], &after[close + 1..]);
-                    return Some((ms, crate::pgn::normalize_comment(&rest)));
+                    return Some((ms, crate::normalize_comment(&rest)));
                 }
             }
         }

@@ -9,8 +9,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tegoma_game::pgn::{PgnGame, PgnReader};
-use tegoma_game::replay::{replay_pgn_game, replay_pgn_stream};
+use tegoma_pgn::replay::{replay_pgn_game, replay_pgn_stream};
+use tegoma_pgn::{PgnGame, PgnReader};
 
 mod common;
 use common::bench_input;
