@@ -29,6 +29,7 @@ pub mod rules;
 pub mod sei;
 
 pub use look::BoardLook;
+pub use matches::AnyMove;
 pub use matches::{AnyMatch, AutomaticDraws, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
