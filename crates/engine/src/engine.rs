@@ -1,13 +1,16 @@
 //! [`Engine`]: the search for a rule system chosen at run time, with text positions and moves
-//! (FEEN or FEN, PMN or UCI), options (hash size, level, seed) and a stop flag usable from
-//! another thread. The protocols ([`crate::uci`], [`crate::sei`]), the match runner and the
-//! server call this.
+//! (FEEN or FEN, PMN or UCI: [`Engine::search`]) or a match and moves as values
+//! ([`Engine::search_match`]), options (hash size, level, seed) and a stop flag usable from
+//! another thread. The protocols ([`crate::uci`], [`crate::sei`]) search text, the match runner
+//! and the server search matches.
 
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::Arc;
 
-use tegoma_game::{generic_from_feen, AnyMatch, MatchRules, MoveFormat, Rules, SetupError};
+use tegoma_game::{
+    generic_from_feen, AnyMatch, AnyMove, MatchRules, MoveFormat, Rules, SetupError,
+};
 use tegoma_protocol::{MoveError, Side};
 
 use crate::eval::{with_evaluator, EvalTask, Evaluator};
@@ -137,6 +140,17 @@ pub struct SearchResult {
     /// The expected answer, if the principal variation has one.
     pub ponder: Option<String>,
     /// The last completed iteration.
+    pub info: Info,
+}
+
+/// What a search of a match ([`Engine::search_match`]) found: moves as values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSearch {
+    /// The move to play (`None`: no legal move; the game is over).
+    pub best: Option<AnyMove>,
+    /// The expected answer, if the principal variation (or the table) has one.
+    pub ponder: Option<AnyMove>,
+    /// The last completed iteration (its lines written in PMN).
     pub info: Info,
 }
 
@@ -336,10 +350,7 @@ impl Engine {
     /// [`EngineError`] when the match's position cannot be searched (see [`Engine::search`]).
     pub fn evaluate(&mut self, m: &AnyMatch, nodes: u64) -> Result<i32, EngineError> {
         self.new_game();
-        let result = self.search(
-            &SearchRequest::from_match(m, Limits::nodes(nodes.max(1))),
-            &mut |_| {},
-        )?;
+        let result = self.search_match(m, Limits::nodes(nodes.max(1)), &mut |_| {})?;
         Ok(match result.info.score {
             Score::Centipawns(cp) => cp,
             Score::Mate(n) if n > 0 => MATE_CENTIPAWNS,
@@ -362,10 +373,57 @@ impl Engine {
             &rules,
             Task {
                 engine: self,
-                request,
+                source: Source::Request(request),
                 on_info,
             },
         )
+        .map(|(result, _)| result)
+    }
+
+    /// Searches the current position of a match given as a value, within `limits`, and answers
+    /// moves as values: the match's start position and moves are handed to the search as they
+    /// are (no FEEN or PMN written and read again), its whole history counting (repetitions,
+    /// sennichite, the move limit), as [`SearchRequest::from_match`] has them counted.
+    /// `on_info` is called after each completed iteration (lines in PMN). The stop flag is not
+    /// cleared (see [`StopHandle::reset`]).
+    ///
+    /// ```
+    /// use tegoma_engine::{Engine, Limits};
+    /// use tegoma_game::{AnyMatch, Rules};
+    ///
+    /// let mut game = AnyMatch::new(Rules::ogi());
+    /// let mut engine = Engine::new(Rules::ogi());
+    /// let found = engine.search_match(&game, Limits::depth(3), &mut |_info| {}).unwrap();
+    /// game.play_move(&found.best.unwrap(), None).unwrap();
+    /// ```
+    ///
+    /// # Errors
+    /// [`EngineError::Position`] when the match is not one of the engine's game.
+    pub fn search_match(
+        &mut self,
+        game: &AnyMatch,
+        limits: Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Result<MatchSearch, EngineError> {
+        if game.rules().name() != self.rules.name() {
+            return Err(other_game(game, &self.rules));
+        }
+        let rules = self.rules.clone();
+        let request = SearchRequest::new(Start::Initial, Vec::new(), limits);
+        let (result, moves) = with_evaluator(
+            &rules,
+            Task {
+                engine: self,
+                source: Source::Match(game, &request),
+                on_info,
+            },
+        )?;
+        let (best, ponder) = moves.unwrap_or_default();
+        Ok(MatchSearch {
+            best,
+            ponder,
+            info: result.info,
+        })
     }
 
     /// Checks a request without searching: the error a search would return, or the side to
@@ -385,11 +443,41 @@ impl Engine {
     }
 }
 
+/// The error for a match of another game than the engine's.
+fn other_game(game: &AnyMatch, rules: &Rules) -> EngineError {
+    EngineError::Position {
+        class: ErrorClass::Illegal,
+        message: format!(
+            "a match of {} cannot be searched by an engine of {}",
+            game.rules().name(),
+            rules.name()
+        ),
+    }
+}
+
+/// What a search starts from: a request in text, or a match as a value (with the request that
+/// carries the limits, its start and moves unused).
+enum Source<'a> {
+    Request(&'a SearchRequest),
+    Match(&'a AnyMatch, &'a SearchRequest),
+}
+
+impl Source<'_> {
+    fn request(&self) -> &SearchRequest {
+        match self {
+            Source::Request(r) | Source::Match(_, r) => r,
+        }
+    }
+}
+
 struct Task<'a, 'b> {
     engine: &'a mut Engine,
-    request: &'a SearchRequest,
+    source: Source<'a>,
     on_info: &'a mut (dyn FnMut(&Info) + 'b),
 }
+
+/// The best move and the expected answer as values, for a search of a match.
+type Moves = (Option<AnyMove>, Option<AnyMove>);
 
 /// The game of a request: its history, the current position and the root restriction.
 struct Setup<R: MatchRules> {
@@ -480,6 +568,30 @@ fn setup<R: MatchRules>(rules: &R, request: &SearchRequest) -> Result<Setup<R>, 
     })
 }
 
+/// The game of a match given as a value: its start and its moves as they are, replayed into
+/// the search's history (the same history [`setup`] builds from their text).
+fn setup_match<R: MatchRules>(rules: &R, game: &AnyMatch) -> Result<Setup<R>, EngineError> {
+    let m = game
+        .downcast_ref::<R>()
+        .ok_or_else(|| EngineError::Position {
+            class: ErrorClass::Illegal,
+            message: format!(
+                "the match of {} is not of the engine's rule system",
+                game.rules().name()
+            ),
+        })?;
+    let mut pos = m.start().clone();
+    let mut history = GameHistory::replay(rules, &pos, &[]).0;
+    for ply in m.plies() {
+        history.push(rules, &mut pos, ply.mv);
+    }
+    Ok(Setup {
+        history,
+        position: pos,
+        only: Vec::new(),
+    })
+}
+
 /// Writes `moves` played in turn from `pos`, in `format`.
 fn write_line<R: MatchRules>(
     rules: &R,
@@ -530,16 +642,20 @@ fn info_of<R: MatchRules>(
 }
 
 impl EvalTask for Task<'_, '_> {
-    type Output = Result<SearchResult, EngineError>;
+    type Output = Result<(SearchResult, Option<Moves>), EngineError>;
 
     fn run<R: MatchRules, E: Evaluator<R>>(self, rules: &R, eval: E) -> Self::Output {
         let started = std::time::Instant::now();
         let Task {
             engine,
-            request,
+            source,
             on_info,
         } = self;
-        let game = setup(rules, request)?;
+        let request = source.request();
+        let game = match source {
+            Source::Request(request) => setup(rules, request)?,
+            Source::Match(m, _) => setup_match(rules, m)?,
+        };
         let options = engine.options.clone();
         let mut limits = request.limits.clone();
         let level = options.level;
@@ -603,7 +719,33 @@ impl EvalTask for Task<'_, '_> {
             rules.write_move_as(&child, answer, format, &mut s).ok()?;
             Some(s)
         });
+        let moves = match source {
+            Source::Request(_) => None,
+            Source::Match(m, _) => {
+                // The answer as a value: the line's second move when its first is the best
+                // one and both are legal in turn (as the text's ponder), else the table's.
+                let answer = found.best.and_then(|b| {
+                    let line = &found.progress.pv;
+                    let mut child = root.clone();
+                    rules.play_unchecked(&mut child, b);
+                    match line.as_slice() {
+                        [first, second, ..]
+                            if *first == b
+                                && rules.is_legal(&root, b)
+                                && rules.is_legal(&child, *second) =>
+                        {
+                            Some(*second)
+                        }
+                        _ => tt
+                            .hash_move(rules.key(&child))
+                            .filter(|&a| rules.is_legal(&child, a)),
+                    }
+                });
+                let value = |mv: R::Move| AnyMove::new::<R>(m, mv).ok();
+                Some((found.best.and_then(value), answer.and_then(value)))
+            }
+        };
         engine.tt = Some(tt);
-        Ok(SearchResult { best, ponder, info })
+        Ok((SearchResult { best, ponder, info }, moves))
     }
 }

@@ -2,7 +2,8 @@
 //! files), its evaluations, strength levels, and the UCI and SEI protocols.
 //!
 //! - [`Engine`]: the entry point for a rule system chosen at run time ([`tegoma_game::Rules`]):
-//!   positions in FEEN (or FEN), moves in PMN (or UCI), [`Limits`], options, a [`StopHandle`].
+//!   positions in FEEN (or FEN), moves in PMN (or UCI), or a match and moves as values
+//!   ([`Engine::search_match`]), [`Limits`], options, a [`StopHandle`].
 //! - [`search`]: the generic search ([`search::Searcher`]), monomorphised per game.
 //! - [`eval`]: the [`eval::Evaluator`] of each game, chosen once per search.
 //! - [`Level`]: strength levels 1 to 8.
@@ -24,8 +25,8 @@ pub mod sei;
 pub mod uci;
 
 pub use engine::{
-    Engine, EngineError, EngineOptions, ErrorClass, Info, SearchRequest, SearchResult, Start,
-    StopHandle, Variation, MATE_CENTIPAWNS,
+    Engine, EngineError, EngineOptions, ErrorClass, Info, MatchSearch, SearchRequest, SearchResult,
+    Start, StopHandle, Variation, MATE_CENTIPAWNS,
 };
 pub use level::Level;
 pub use limits::{Limits, SideTime, TimeBudget};

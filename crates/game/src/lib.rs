@@ -28,7 +28,7 @@ pub mod rules;
 pub mod sei;
 
 pub use look::BoardLook;
-pub use matches::{AnyMatch, AutomaticDraws, LineReader, Match, MatchError, Ply, Written};
+pub use matches::{AnyMatch, AnyMove, AutomaticDraws, LineReader, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};
 pub use rules::{

@@ -41,7 +41,7 @@ use tegoma_rules::ogi::OgiReason;
 use crate::clock::{Clock, Tick};
 use crate::rules::{MatchRules, MoveFormat, RepetitionRule, SetupError, Unsupported};
 
-pub use any::AnyMatch;
+pub use any::{AnyMatch, AnyMove};
 pub use draws::AutomaticDraws;
 pub use error::MatchError;
 pub use line::LineReader;

@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde_json::Value;
 use tegoma_game::clock::Clock;
 use tegoma_game::record::time_control;
-use tegoma_game::{AnyMatch, MatchError, Rules};
+use tegoma_game::{AnyMatch, AnyMove, MatchError, Rules};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Outcome, Side};
@@ -36,6 +36,8 @@ use publish::Views;
 pub enum Action {
     /// Play a move (PMN; SAN or UCI too for chess).
     Move(String),
+    /// Play a move given as a value (the computer's: [`crate::Opponent::choose`]).
+    Play(AnyMove),
     /// Resign.
     Resign,
     /// Offer, accept or decline a draw.
@@ -145,7 +147,7 @@ pub(crate) enum Cmd {
     CatchUp,
     EngineMove {
         seq: i64,
-        pmn: Option<String>,
+        mv: Option<AnyMove>,
     },
     /// The hub holds too many games: leave memory if idle.
     Unload,
@@ -704,11 +706,11 @@ impl Game {
             Cmd::CatchUp => {
                 let _ = self.catch_up().await;
             }
-            Cmd::EngineMove { seq, pmn } => {
+            Cmd::EngineMove { seq, mv } => {
                 self.engine_busy = false;
                 if seq == self.seq {
-                    if let (Some(pmn), Some((side, _))) = (pmn, self.engine) {
-                        if let Err(e) = self.act(side, Action::Move(pmn), false).await {
+                    if let (Some(mv), Some((side, _))) = (mv, self.engine) {
+                        if let Err(e) = self.act(side, Action::Play(mv), false).await {
                             tracing::warn!(game = %self.row.id, "engine move refused: {e}");
                         }
                     }
@@ -800,11 +802,11 @@ impl Game {
         let seq = self.seq;
         let opponent = self.opponent.clone();
         tokio::spawn(async move {
-            let pmn = tokio::task::spawn_blocking(move || opponent.choose(&m, level))
+            let mv = tokio::task::spawn_blocking(move || opponent.choose(&m, level))
                 .await
                 .ok()
                 .flatten();
-            let _ = me.send(Cmd::EngineMove { seq, pmn }).await;
+            let _ = me.send(Cmd::EngineMove { seq, mv }).await;
         });
     }
 }

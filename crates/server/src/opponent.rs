@@ -2,15 +2,16 @@
 //! an engine seat is to move; [`EngineOpponent`], Tegoma's engine at its levels 1-8 (what
 //! `tegoma serve` plays), and [`FirstLegal`], a trivial opponent for tests.
 
-use tegoma_engine::{Engine, EngineOptions, Level, Limits, SearchRequest};
-use tegoma_game::{AnyMatch, MoveFormat};
+use tegoma_engine::{Engine, EngineOptions, Level, Limits};
+use tegoma_game::{AnyMatch, AnyMove};
 
 /// A computer player. The server calls [`Opponent::choose`] on tokio's blocking thread pool
 /// (never on a game's task), so a slow search blocks no other game.
 pub trait Opponent: Send + Sync + 'static {
-    /// The move (PMN) to play in the match's current position at `level` (1-8), or `None` when
+    /// The move to play in the match's current position at `level` (1-8), as a value (the
+    /// server plays it with [`AnyMatch::play_move`]: no text written or read), or `None` when
     /// there is none (the match is over or has no legal move).
-    fn choose(&self, game: &AnyMatch, level: u8) -> Option<String>;
+    fn choose(&self, game: &AnyMatch, level: u8) -> Option<AnyMove>;
 }
 
 /// Plays the first legal move in the rule system's order, whatever the level: a predictable
@@ -19,11 +20,8 @@ pub trait Opponent: Send + Sync + 'static {
 pub struct FirstLegal;
 
 impl Opponent for FirstLegal {
-    fn choose(&self, game: &AnyMatch, _level: u8) -> Option<String> {
-        game.legal_moves_as(MoveFormat::Pmn)
-            .ok()?
-            .into_iter()
-            .next()
+    fn choose(&self, game: &AnyMatch, _level: u8) -> Option<AnyMove> {
+        game.legal_moves().into_iter().next()
     }
 }
 
@@ -31,8 +29,9 @@ impl Opponent for FirstLegal {
 /// and nodes with seeded randomness (see [`Level`]), level 8 is full strength. Every search is
 /// also bounded in time: at most [`EngineOpponent::max_move_ms`], and at most a thirtieth of
 /// the engine's remaining time when the game has a clock, so the computer never loses on time
-/// by thinking. Each call searches with a fresh engine (the whole game's history passed, so
-/// repetitions and sennichite count), on the blocking thread the server gives it.
+/// by thinking. Each call searches with a fresh engine ([`Engine::search_match`]: the match
+/// itself, so repetitions and sennichite count the whole game), on the blocking thread the
+/// server gives it.
 #[derive(Debug, Clone, Copy)]
 pub struct EngineOpponent {
     /// The longest a move may take, in milliseconds (default 1,500).
@@ -46,7 +45,7 @@ impl Default for EngineOpponent {
 }
 
 impl Opponent for EngineOpponent {
-    fn choose(&self, game: &AnyMatch, level: u8) -> Option<String> {
+    fn choose(&self, game: &AnyMatch, level: u8) -> Option<AnyMove> {
         if game.outcome().is_some() {
             return None;
         }
@@ -62,8 +61,7 @@ impl Opponent for EngineOpponent {
             seed: game.ply_count() as u64,
             ..EngineOptions::default()
         });
-        let request = SearchRequest::from_match(game, Limits::movetime(budget));
-        match engine.search(&request, &mut |_| {}) {
+        match engine.search_match(game, Limits::movetime(budget), &mut |_| {}) {
             Ok(result) => result.best,
             // The engine refused the position (a rule system it cannot search): any legal move.
             Err(_) => FirstLegal.choose(game, level),
@@ -74,18 +72,24 @@ impl Opponent for EngineOpponent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tegoma_game::Rules;
+    use tegoma_game::{MoveFormat, Rules};
 
     #[test]
     fn the_engine_opponent_plays_a_legal_move_in_every_game() {
         for name in ["chess", "ogi", "kogoma"] {
             let rules = Rules::by_name(name).expect("a registered game");
             let game = AnyMatch::new(rules);
-            let legal = game.legal_moves_as(MoveFormat::Pmn).expect("PMN");
+            let legal = game.legal_moves();
             for level in [1, 8] {
                 let opponent = EngineOpponent { max_move_ms: 200 };
                 let m = opponent.choose(&game, level).expect("a move");
-                assert!(legal.contains(&m), "{name} level {level}: {m} is not legal");
+                assert!(
+                    legal.contains(&m),
+                    "{name} level {level}: {m:?} is not legal"
+                );
+                let mut after = game.clone();
+                after.play_move(&m, None).expect("legal");
+                assert_eq!(after.ply_count(), 1);
             }
         }
     }
@@ -102,11 +106,36 @@ mod tests {
         let m = EngineOpponent { max_move_ms: 1_000 }
             .choose(&game, 8)
             .expect("a move");
+        assert_eq!(game.write_move(&m).expect("legal"), "h5+f7");
         let mut after = game.clone();
-        after.play(&m, None).expect("legal");
+        after.play_move(&m, None).expect("legal");
         assert!(
             after.outcome().is_some(),
-            "{m} does not end the game by checkmate"
+            "{m:?} does not end the game by checkmate"
         );
+    }
+
+    #[test]
+    fn first_legal_plays_the_first_legal_move() {
+        for name in ["chess", "ogi", "kogoma"] {
+            let game = AnyMatch::new(Rules::by_name(name).expect("a registered game"));
+            let m = FirstLegal.choose(&game, 1).expect("a move");
+            let first = game.legal_moves_as(MoveFormat::Pmn).expect("PMN");
+            assert_eq!(game.write_move(&m).expect("legal"), first[0], "{name}");
+        }
+    }
+
+    #[test]
+    fn a_move_of_another_game_is_refused() {
+        let ogi = AnyMatch::new(Rules::ogi());
+        let m = FirstLegal.choose(&ogi, 1).expect("a move");
+        let mut chess = AnyMatch::new(Rules::chess());
+        let e = chess.play_move(&m, None).expect_err("another game's move");
+        assert!(
+            matches!(e, tegoma_game::MatchError::OtherGame { .. }),
+            "{e}"
+        );
+        assert_eq!(chess.ply_count(), 0);
+        assert!(chess.outcome().is_none());
     }
 }

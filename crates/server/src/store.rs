@@ -18,7 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 use writer::Write;
 
 /// Stores a new game (parameters: its [`GameRow`] fields in order, without the finish flag).
-/// `$N` parameters, which SQLite, PostgreSQL and `rusqlite` (by position) all read.
+/// `$N` parameters, which SQLite and PostgreSQL both read (SQLite by position).
 const INSERT_GAME: &str = "INSERT INTO games (id, rules, start_feen, periods, engine_side, \
      engine_level, first_hash, second_hash, created_ms, finished, wake_ms) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)";

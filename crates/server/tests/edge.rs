@@ -50,10 +50,12 @@ fn open_config() -> ServerConfig {
 }
 
 /// The games in the database, counted by SQLite itself.
-fn games_stored(db: &str) -> i64 {
-    let path = db.strip_prefix("sqlite://").unwrap();
-    let c = rusqlite::Connection::open(path).unwrap();
-    c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+async fn games_stored(db: &str) -> i64 {
+    use sqlx::Connection;
+    let mut c = sqlx::SqliteConnection::connect(db).await.unwrap();
+    sqlx::query_scalar("SELECT COUNT(*) FROM games")
+        .fetch_one(&mut c)
+        .await
         .unwrap()
 }
 
@@ -181,7 +183,7 @@ async fn a_creation_flood_is_429_with_retry_after_and_stores_nothing() {
             .unwrap();
         assert!((1..=30).contains(&after), "Retry-After {after}");
     }
-    assert_eq!(games_stored(&srv.db), 2);
+    assert_eq!(games_stored(&srv.db).await, 2);
     // Reading is not creating: still allowed.
     assert_eq!(
         request(srv.addr, "GET", "/healthz", "", "").await.status,
@@ -252,7 +254,7 @@ async fn bodies_must_be_json() {
     // A body without a type.
     let a = request(srv.addr, "POST", "/api/games", "", r#"{"rules":"chess"}"#).await;
     a.assert_error(415, "UnsupportedMediaType");
-    assert_eq!(games_stored(&srv.db), 0);
+    assert_eq!(games_stored(&srv.db).await, 0);
     // JSON with parameters, and no body at all, are fine.
     let a = request(
         srv.addr,
@@ -265,7 +267,7 @@ async fn bodies_must_be_json() {
     assert_eq!(a.status, 201, "{}", a.body);
     let a = request(srv.addr, "POST", "/api/games", "", "").await;
     assert_eq!(a.status, 201, "{}", a.body);
-    assert_eq!(games_stored(&srv.db), 2);
+    assert_eq!(games_stored(&srv.db).await, 2);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -610,15 +612,16 @@ async fn sigterm_shuts_the_binary_down_with_exit_code_0() {
     };
     assert!(code.success(), "{code:?}");
     // The acknowledged move is stored.
-    let path = db.strip_prefix("sqlite://").unwrap();
-    let c = rusqlite::Connection::open(path).unwrap();
-    let n: i64 = c
-        .query_row(
-            "SELECT COUNT(*) FROM events WHERE game_id = ?1 AND kind = 'move'",
-            [&id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let mut c = {
+        use sqlx::Connection;
+        sqlx::SqliteConnection::connect(&db).await.unwrap()
+    };
+    let n: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE game_id = ?1 AND kind = 'move'")
+            .bind(&id)
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
     assert_eq!(n, 1, "{n} moves stored");
 }
 
@@ -659,5 +662,5 @@ async fn a_request_in_flight_finishes_during_the_shutdown() {
         .expect("the server returns")
         .unwrap()
         .unwrap();
-    assert_eq!(games_stored(&srv.db), 1);
+    assert_eq!(games_stored(&srv.db).await, 1);
 }

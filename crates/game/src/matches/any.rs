@@ -1,10 +1,11 @@
-//! [`AnyMatch`]: a match of a rule system chosen at run time ([`Rules`]), with a text interface.
+//! [`AnyMatch`]: a match of a rule system chosen at run time ([`Rules`]), with a text interface
+//! and a typed one ([`AnyMove`]: a move as a value, no text written or read).
 
 use std::any::Any;
 use std::fmt;
 
 use tegoma_notation::cgsn::StatusSet;
-use tegoma_protocol::{MoveBuffer, Outcome, Position as Generic, Side};
+use tegoma_protocol::{MoveBuffer, MoveError, Outcome, Position as Generic, Side};
 
 use super::{AutomaticDraws, Match, MatchError, Written};
 use crate::clock::Clock;
@@ -29,6 +30,118 @@ use crate::rules::{MatchRules, MoveFormat, Unsupported};
 pub struct AnyMatch {
     rules: Rules,
     inner: Box<dyn DynMatch>,
+}
+
+/// A move of a match of any rule system, as a value: the rule system's own move (`R::Move`)
+/// inside, with the name of the game it belongs to. [`AnyMatch::legal_moves`] lists them,
+/// [`AnyMatch::play_move`] plays one, [`AnyMatch::write_move`] writes one in PMN (for logs and
+/// output); no text is written or read to play it.
+///
+/// A move is only a move of its game: played in a match of another game it is refused with
+/// [`MatchError::OtherGame`]; played in a position where it is not legal, it is refused as an
+/// illegal move is (see [`Match::play_move`]).
+///
+/// ```
+/// use tegoma_game::{AnyMatch, Rules};
+/// let mut m = AnyMatch::new(Rules::ogi());
+/// let first = m.legal_moves().into_iter().next().unwrap();
+/// let pmn = m.write_move(&first).unwrap();
+/// let (_, written) = m.play_move(&first, None).unwrap();
+/// assert_eq!(written.pmn, pmn);
+/// assert!(AnyMatch::new(Rules::chess()).play_move(&first, None).is_err());
+/// ```
+#[derive(Clone)]
+pub struct AnyMove {
+    /// The name of the game the move belongs to ([`Rules::name`]).
+    game: Rules,
+    /// The rule system's move.
+    mv: Box<dyn DynMove>,
+}
+
+/// The object-safe face of a rule system's move.
+trait DynMove: Send + Sync {
+    fn clone_box(&self) -> Box<dyn DynMove>;
+    fn as_any(&self) -> &dyn Any;
+    fn eq_dyn(&self, other: &dyn DynMove) -> bool;
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+impl<M: Copy + Eq + fmt::Debug + Send + Sync + 'static> DynMove for M {
+    fn clone_box(&self) -> Box<dyn DynMove> {
+        Box::new(*self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn eq_dyn(&self, other: &dyn DynMove) -> bool {
+        other.as_any().downcast_ref::<M>() == Some(self)
+    }
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+impl Clone for Box<dyn DynMove> {
+    fn clone(&self) -> Box<dyn DynMove> {
+        self.clone_box()
+    }
+}
+
+impl AnyMove {
+    /// The move `mv` of rule system `R`, a move of the match `game`'s game.
+    ///
+    /// # Errors
+    /// [`MatchError::OtherGame`] when `game` is not a match of rule system `R`.
+    pub fn new<R: MatchRules>(game: &AnyMatch, mv: R::Move) -> Result<AnyMove, MatchError> {
+        if game.downcast_ref::<R>().is_none() {
+            return Err(MatchError::OtherGame {
+                game: game.rules().name().to_string(),
+                other: std::any::type_name::<R>().to_string(),
+            });
+        }
+        Ok(AnyMove {
+            game: game.rules().clone(),
+            mv: Box::new(mv),
+        })
+    }
+
+    /// The name of the game the move belongs to ([`Rules::name`]).
+    pub fn game(&self) -> &str {
+        self.game.name()
+    }
+
+    /// The rule system's move, when the move is one of rule system `R`.
+    pub fn get<R: MatchRules>(&self) -> Option<R::Move> {
+        self.mv.as_any().downcast_ref::<R::Move>().copied()
+    }
+
+    /// The rule system's move, when the move is one of rule system `R` and of the game `game`
+    /// (two games defined by files share a rule system type).
+    fn of<R: MatchRules>(&self, game: &Rules) -> Result<R::Move, MatchError> {
+        match self.get::<R>() {
+            Some(mv) if self.game.name() == game.name() => Ok(mv),
+            _ => Err(MatchError::OtherGame {
+                game: game.name().to_string(),
+                other: self.game.name().to_string(),
+            }),
+        }
+    }
+}
+
+impl PartialEq for AnyMove {
+    fn eq(&self, other: &AnyMove) -> bool {
+        self.game.name() == other.game.name() && self.mv.eq_dyn(&*other.mv)
+    }
+}
+
+impl Eq for AnyMove {}
+
+impl fmt::Debug for AnyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "AnyMove({}: ", self.game.name())?;
+        self.mv.debug(f)?;
+        f.write_str(")")
+    }
 }
 
 /// The object-safe face of a [`Match`], implemented once for every rule system.
@@ -63,6 +176,14 @@ trait DynMatch: Send + Sync {
         f: &mut dyn FnMut(&str),
     ) -> Result<(), Unsupported>;
     fn move_as(&self, text: &str, format: MoveFormat) -> Option<Result<String, Unsupported>>;
+    fn legal_moves(&self, game: &Rules) -> Vec<AnyMove>;
+    fn play_move(
+        &mut self,
+        game: &Rules,
+        mv: &AnyMove,
+        elapsed_ms: Option<u64>,
+    ) -> Result<(Option<Outcome>, Written), MatchError>;
+    fn write_move(&self, game: &Rules, mv: &AnyMove) -> Result<String, MatchError>;
     fn feen(&self) -> String;
     fn start_feen(&self) -> String;
     fn fen(&self) -> Option<String>;
@@ -170,6 +291,55 @@ impl<R: MatchRules> DynMatch for Match<R> {
                 .write_move_as(self.position(), mv, format, &mut s)
                 .map(|()| s),
         )
+    }
+    fn legal_moves(&self, game: &Rules) -> Vec<AnyMove> {
+        let mut list = R::MoveList::default();
+        Match::legal_moves(self, &mut list);
+        list.as_slice()
+            .iter()
+            .map(|&m| AnyMove {
+                game: game.clone(),
+                mv: Box::new(m),
+            })
+            .collect()
+    }
+    fn play_move(
+        &mut self,
+        game: &Rules,
+        mv: &AnyMove,
+        elapsed_ms: Option<u64>,
+    ) -> Result<(Option<Outcome>, Written), MatchError> {
+        let mv = mv.of::<R>(game)?;
+        if let Some(o) = Match::outcome(self) {
+            return Err(MatchError::Finished(o));
+        }
+        let position = Match::position(self);
+        let mut pmn = String::new();
+        let mut san = String::new();
+        let mut san_ok = false;
+        if self.rules().is_legal(position, mv) {
+            let _ = self.rules().write_move(position, mv, &mut pmn);
+            san_ok = self
+                .rules()
+                .write_move_as(position, mv, MoveFormat::San, &mut san)
+                .is_ok();
+        }
+        let outcome = Match::play_move(self, mv, elapsed_ms)?;
+        let san = san_ok.then_some(san);
+        Ok((outcome, Written { pmn, san }))
+    }
+    fn write_move(&self, game: &Rules, mv: &AnyMove) -> Result<String, MatchError> {
+        let mv = mv.of::<R>(game)?;
+        let position = Match::position(self);
+        if !self.rules().is_legal(position, mv) {
+            return Err(MatchError::Refused {
+                ply: self.plies().len() + 1,
+                error: MoveError::Illegal(self.rules().illegal_move(position, mv)),
+            });
+        }
+        let mut pmn = String::new();
+        let _ = self.rules().write_move(position, mv, &mut pmn);
+        Ok(pmn)
     }
     fn feen(&self) -> String {
         self.rules().feen(self.position())
@@ -421,6 +591,36 @@ impl AnyMatch {
     /// checks, where [`AnyMatch::legal_moves_as`] writes every legal move.)
     pub fn move_as(&self, text: &str, format: MoveFormat) -> Option<Result<String, Unsupported>> {
         self.inner.move_as(text, format)
+    }
+
+    /// The legal moves of the match as values (sennichite applied; none once it is over), in
+    /// the order of [`AnyMatch::legal_moves_as`].
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        self.inner.legal_moves(&self.rules)
+    }
+
+    /// Plays a move given as a value (see [`Match::play_move`]): nothing is read, and the move
+    /// is returned written in PMN (and SAN for chess), as [`AnyMatch::play_written`] does.
+    ///
+    /// # Errors
+    /// [`MatchError::OtherGame`] for a move of another game (the match is unchanged); otherwise
+    /// as [`Match::play_move`] (an illegal move is refused, or loses in Ōgi).
+    pub fn play_move(
+        &mut self,
+        mv: &AnyMove,
+        elapsed_ms: Option<u64>,
+    ) -> Result<(Option<Outcome>, Written), MatchError> {
+        self.inner.play_move(&self.rules, mv, elapsed_ms)
+    }
+
+    /// A move written in PMN in the current position, without playing it (for logs and
+    /// output).
+    ///
+    /// # Errors
+    /// [`MatchError::OtherGame`] for a move of another game; [`MatchError::Refused`] for a move
+    /// that is not legal in the current position.
+    pub fn write_move(&self, mv: &AnyMove) -> Result<String, MatchError> {
+        self.inner.write_move(&self.rules, mv)
     }
 
     /// The FEEN of the current position.

@@ -41,6 +41,15 @@ pub enum MatchError {
     /// A draw acceptance with no draw offer of the opponent pending.
     #[error("{0} has no draw offer to accept")]
     NoDrawOffer(Side),
+    /// A move given as a value ([`AnyMove`](crate::AnyMove)) is a move of another game: it
+    /// was not played and the match goes on.
+    #[error("a move of {other} is not a move of {game}")]
+    OtherGame {
+        /// The match's game.
+        game: String,
+        /// The game (or rule system) the move belongs to.
+        other: String,
+    },
     /// The start position cannot be set up. The kind is the setup error's.
     #[error("invalid setup: {0}")]
     Setup(#[from] SetupError),
@@ -64,6 +73,7 @@ impl NotationError for MatchError {
             MatchError::Forfeit { error, .. } => error.kind(),
             MatchError::NothingToTakeBack => "NothingToTakeBack",
             MatchError::NoDrawOffer(_) => "NoDrawOffer",
+            MatchError::OtherGame { .. } => "OtherGame",
             MatchError::Setup(e) => e.kind(),
         }
     }

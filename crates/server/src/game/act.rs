@@ -48,14 +48,14 @@ impl Game {
         let opp = side.flip();
         // `applied`: the action already changed the match (a move, or a fallen flag).
         let (event, applied) = match action {
-            Action::Move(text) => {
+            Action::Move(_) | Action::Play(_) => {
                 if self.m.side_to_move() != side {
                     return Err(ApiError::conflict(
                         "NotYourTurn",
                         format!("it is {}'s turn", side_name(opp)),
                     ));
                 }
-                if text.len() > 64 {
+                if matches!(action, Action::Move(text) if text.len() > 64) {
                     return Err(ApiError::unprocessable(
                         "InvalidPmn",
                         "a move has at most 64 bytes",
@@ -67,9 +67,17 @@ impl Game {
                 };
                 let before = self.m.ply_count();
                 // Played on the match itself (no copy per move): when its event cannot be
-                // stored, the match is built again from the database. The move is read once,
-                // and written in PMN (and SAN) for the event and the move list.
-                match self.m.play_written(text, Some(elapsed)) {
+                // stored, the match is built again from the database. A typed move is read
+                // once, a move given as a value not at all; either is written in PMN (and
+                // SAN) for the event and the move list.
+                let played = match action {
+                    Action::Play(mv) => self.m.play_move(mv, Some(elapsed)),
+                    Action::Move(text) => self.m.play_written(text, Some(elapsed)),
+                    Action::Resign | Action::Draw(_) | Action::Takeback(_) => {
+                        unreachable!("a move")
+                    }
+                };
+                match played {
                     Ok(_) if self.m.ply_count() == before => {
                         // The flag fell during the ply: the move is not played.
                         (StoredEvent::Timeout(SideEvent { side }), true)
@@ -87,10 +95,17 @@ impl Game {
                         (event, true)
                     }
                     Err(e @ MatchError::Forfeit { .. }) => {
-                        // Ōgi: the illegal move loses; stored as submitted, replayed alike.
+                        // Ōgi: the illegal move loses; stored as submitted (a move given as
+                        // a value: as the match wrote it), replayed alike.
+                        let pmn = match action {
+                            Action::Move(text) => text.clone(),
+                            _ => e
+                                .move_error()
+                                .map_or_else(String::new, |m| m.text().to_string()),
+                        };
                         let event = StoredEvent::Move(MoveEvent {
                             side,
-                            pmn: text.clone(),
+                            pmn,
                             elapsed_ms: Some(elapsed),
                         });
                         match self.store_event(&event).await {

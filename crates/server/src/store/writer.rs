@@ -12,6 +12,12 @@
 //! event of the same batch: a game's first event follows its creation's answer, its end follows
 //! its last event's). Each answer is sent once the commit is done.
 //!
+//! The writer speaks to SQLite through sqlx, as the rest of the store does: one SQLite driver.
+//! Its connection and the checkpointer's are sqlx's [`SqliteConnection`]s, each driven by a
+//! single-threaded runtime on the thread of its own (sqlx runs each SQLite connection's
+//! statements on a worker thread of its own; see `docs/measurements/server-load.md`,
+//! 2026-12-06, for the load benchmark with this writer and with the `rusqlite` one before it).
+//!
 //! Group commit: when the batch before held more than one write (games are writing
 //! concurrently), the writer waits [`GATHER`] after a batch's first write before taking the
 //! others, so that one commit serves more of them (PostgreSQL's `commit_delay` with
@@ -25,7 +31,8 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
-use rusqlite::{params, Connection, OpenFlags};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqliteSynchronous};
+use sqlx::{ConnectOptions, Connection, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
@@ -69,7 +76,7 @@ pub(super) enum Write {
     Finished(String, oneshot::Sender<Result<(), StoreError>>),
 }
 
-fn error(what: &'static str) -> impl Fn(rusqlite::Error) -> StoreError {
+fn error(what: &'static str) -> impl Fn(sqlx::Error) -> StoreError {
     move |e| StoreError {
         what,
         source: Box::new(e),
@@ -77,14 +84,7 @@ fn error(what: &'static str) -> impl Fn(rusqlite::Error) -> StoreError {
 }
 
 /// Opens a connection to the database file at `path` with the settings every writer needs.
-fn open(path: &Path) -> Result<Connection, StoreError> {
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-        | OpenFlags::SQLITE_OPEN_CREATE
-        | OpenFlags::SQLITE_OPEN_URI
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(error("connecting"))?;
-    conn.busy_timeout(Duration::from_secs(10))
-        .map_err(error("connecting"))?;
+async fn open(path: &Path) -> Result<SqliteConnection, StoreError> {
     // The same settings as the pool's connections (see `sqlite_pragmas`), but for a page
     // cache of 4 MiB instead of 32. When a B-tree page splits, SQLite sorts the new pages by
     // number and swaps two of them through a key it never uses otherwise (the page of the
@@ -98,28 +98,87 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
     // 2026-12-02 in `docs/measurements/server-load.md`). The writer's pages in use (the
     // events' last pages, one per game being played, and the index's inner pages) fit in 4 MiB
     // for the benchmark's 1,000 games; more read what they miss from the log or the file.
-    conn.execute_batch(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-         PRAGMA cache_size = -4096; PRAGMA wal_autocheckpoint = 40000;",
-    )
-    .map_err(error("connecting"))?;
-    Ok(conn)
+    // Foreign keys off (SQLite's default; sqlx turns them on): the schema has none.
+    SqliteConnectOptions::new()
+        .filename(path)
+        .create_if_missing(true)
+        .busy_timeout(Duration::from_secs(10))
+        .foreign_keys(false)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .pragma("cache_size", "-4096")
+        .pragma("wal_autocheckpoint", "40000")
+        .disable_statement_logging()
+        .connect()
+        .await
+        .map_err(error("connecting"))
 }
 
-/// Starts the writer and the checkpointer on the database file at `path`; the writer stops
-/// when every sender is dropped, the checkpointer after it.
+/// A single-threaded runtime driving one connection on its thread.
+fn runtime() -> Result<tokio::runtime::Runtime, StoreError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StoreError {
+            what: "starting the writer",
+            source: Box::new(e),
+        })
+}
+
+/// Starts the writer and the checkpointer on the database file at `path`, each on a thread of
+/// its own with its connection; the writer stops when every sender is dropped, the
+/// checkpointer after it.
 pub(super) fn start(path: &Path) -> Result<mpsc::Sender<Write>, StoreError> {
-    let conn = open(path)?;
-    let checkpoints = open(path)?;
     let (tx, rx) = mpsc::channel(4096);
     let weak = tx.downgrade();
     let tail = Arc::new(AtomicBool::new(false));
     let wanted = tail.clone();
+    let (opened, ready) = std::sync::mpsc::sync_channel(2);
+    let writer_path = path.to_path_buf();
+    let writer_opened = opened.clone();
     spawn("sqlite-writer", "starting the writer", move || {
-        run(conn, rx, &wanted)
+        let connected = runtime().map(|rt| {
+            let conn = rt.block_on(open(&writer_path));
+            (rt, conn)
+        });
+        match connected {
+            Ok((rt, Ok(conn))) => {
+                let _ = writer_opened.send(Ok(()));
+                rt.block_on(run(conn, rx, &wanted));
+            }
+            Ok((_, Err(e))) | Err(e) => {
+                let _ = writer_opened.send(Err(e));
+            }
+        }
     })?;
-    let checkpoint = move || checkpointer(checkpoints, weak, &tail);
-    spawn("sqlite-checkpoint", "starting the checkpointer", checkpoint)?;
+    ready.recv().map_err(|_| StoreError {
+        what: "starting the writer",
+        source: "the writer's thread ended".into(),
+    })??;
+    let checkpoints_path = path.to_path_buf();
+    spawn(
+        "sqlite-checkpoint",
+        "starting the checkpointer",
+        move || {
+            let connected = runtime().map(|rt| {
+                let conn = rt.block_on(open(&checkpoints_path));
+                (rt, conn)
+            });
+            match connected {
+                Ok((rt, Ok(conn))) => {
+                    let _ = opened.send(Ok(()));
+                    rt.block_on(checkpointer(conn, weak, &tail));
+                }
+                Ok((_, Err(e))) | Err(e) => {
+                    let _ = opened.send(Err(e));
+                }
+            }
+        },
+    )?;
+    ready.recv().map_err(|_| StoreError {
+        what: "starting the checkpointer",
+        source: "the checkpointer's thread ended".into(),
+    })??;
     Ok(tx)
 }
 
@@ -152,13 +211,17 @@ fn spawn(
 /// [`PASSES`] passes, each copying what was appended during the one before, until at most
 /// [`TAIL`] pages are left, then asks the writer (`tail`) to copy those between two batches:
 /// a short pause, after which its next write starts the log again.
-fn checkpointer(conn: Connection, writer: mpsc::WeakSender<Write>, tail: &AtomicBool) {
+async fn checkpointer(
+    mut conn: SqliteConnection,
+    writer: mpsc::WeakSender<Write>,
+    tail: &AtomicBool,
+) {
     loop {
         thread::sleep(CHECKPOINT_EVERY);
         if writer.upgrade().is_none() {
             break;
         }
-        tick(&conn, tail);
+        tick(&mut conn, tail).await;
     }
 }
 
@@ -166,17 +229,25 @@ fn checkpointer(conn: Connection, writer: mpsc::WeakSender<Write>, tail: &Atomic
 /// Each pass copies the log as it was when the pass began (its answer: busy, pages in the log,
 /// pages copied); the writer appends meanwhile. A failed checkpoint is retried at the next tick
 /// (the writer's bound still holds).
-fn tick(conn: &Connection, tail: &AtomicBool) {
-    passes(conn, tail, || ());
+async fn tick(conn: &mut SqliteConnection, tail: &AtomicBool) {
+    passes(conn, tail, async || ()).await;
+}
+
+/// One passive checkpoint: the pages in the log when it began (`None` when it failed).
+async fn checkpoint(conn: &mut SqliteConnection) -> Option<i64> {
+    let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(conn)
+        .await
+        .ok()?;
+    row.try_get::<i64, _>(1).ok()
 }
 
 /// The passes of a [`tick`], with `between` called after each pass that did not end it (where
 /// the writer appends while the checkpointer runs; the tests put the writer's steps there).
-fn passes(conn: &Connection, tail: &AtomicBool, mut between: impl FnMut()) {
+async fn passes(conn: &mut SqliteConnection, tail: &AtomicBool, mut between: impl AsyncFnMut()) {
     let mut before = None;
     for _ in 0..PASSES {
-        let Ok(log) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1))
-        else {
+        let Some(log) = checkpoint(conn).await else {
             return;
         };
         // The log started again since the pass before, or grew little during it: what is
@@ -186,24 +257,25 @@ fn passes(conn: &Connection, tail: &AtomicBool, mut between: impl FnMut()) {
             return;
         }
         before = Some(log);
-        between();
+        between().await;
     }
 }
 
 /// The writer's part of a tick: when the checkpointer asked (`tail`), copies the log's last
 /// pages, between two batches; its next write then starts the log again. A failure leaves them
 /// to the next tick.
-fn copy_tail(conn: &Connection, tail: &AtomicBool) {
+async fn copy_tail(conn: &mut SqliteConnection, tail: &AtomicBool) {
     if tail.swap(false, Ordering::Relaxed) {
-        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        let _ = checkpoint(conn).await;
     }
 }
 
-/// The writer's loop: one transaction per batch of waiting writes.
-fn run(mut conn: Connection, mut rx: mpsc::Receiver<Write>, tail: &AtomicBool) {
+/// The writer's loop: one transaction per batch of waiting writes. (Its thread's runtime runs
+/// nothing else: waiting on its thread, with [`thread::sleep`], delays no other task.)
+async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Write>, tail: &AtomicBool) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     let mut concurrent = false;
-    while let Some(first) = rx.blocking_recv() {
+    while let Some(first) = rx.recv().await {
         if concurrent {
             thread::sleep(GATHER);
         }
@@ -215,7 +287,7 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Write>, tail: &AtomicBool) {
             }
         }
         concurrent = batch.len() > 1;
-        match store(&mut conn, &batch) {
+        match store(&mut conn, &batch).await {
             Ok(outcomes) => {
                 for (w, stored) in batch.drain(..).zip(outcomes) {
                     answer(w, |_| Ok(stored));
@@ -233,7 +305,7 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Write>, tail: &AtomicBool) {
                 }
             }
         }
-        copy_tail(&conn, tail);
+        copy_tail(&mut conn, tail).await;
     }
 }
 
@@ -264,100 +336,108 @@ fn answer(w: Write, result: impl Fn(&'static str) -> Result<bool, StoreError>) {
 }
 
 /// Stores a batch in one transaction: for each write, whether it went in (an event whose number
-/// is taken did not; the other writes always do). All or nothing.
-fn store(conn: &mut Connection, batch: &[Write]) -> Result<Vec<bool>, StoreError> {
-    let tx = conn.transaction().map_err(error("beginning a batch"))?;
+/// is taken did not; the other writes always do). All or nothing. (Each statement is prepared
+/// once per connection: sqlx keeps them.)
+async fn store(conn: &mut SqliteConnection, batch: &[Write]) -> Result<Vec<bool>, StoreError> {
+    let mut tx = conn.begin().await.map_err(error("beginning a batch"))?;
     let mut stored = vec![true; batch.len()];
-    {
-        let mut game = tx
-            .prepare_cached(INSERT_GAME)
-            .map_err(error("storing a game"))?;
-        for w in batch {
-            if let Write::Game(g, _) = w {
-                game.execute(params![
-                    g.id,
-                    g.rules,
-                    g.start_feen,
-                    g.periods,
-                    g.engine_side,
-                    g.engine_level,
-                    g.first_hash,
-                    g.second_hash,
-                    g.created_ms,
-                    g.wake_ms
-                ])
+    for w in batch {
+        if let Write::Game(g, _) = w {
+            sqlx::query(INSERT_GAME)
+                .bind(&g.id)
+                .bind(&g.rules)
+                .bind(&g.start_feen)
+                .bind(&g.periods)
+                .bind(&g.engine_side)
+                .bind(g.engine_level)
+                .bind(&g.first_hash)
+                .bind(&g.second_hash)
+                .bind(g.created_ms)
+                .bind(g.wake_ms)
+                .execute(&mut *tx)
+                .await
                 .map_err(error("storing a game"))?;
-            }
         }
-        let mut event = tx
-            .prepare_cached(SQLITE_APPEND)
-            .map_err(error("appending an event"))?;
-        let mut wake = tx
-            .prepare_cached(SET_WAKE)
-            .map_err(error("setting a game's wake time"))?;
-        for (w, stored) in batch.iter().zip(&mut stored) {
-            if let Write::Event {
-                id,
-                event: e,
-                wake: when,
-                ..
-            } = w
-            {
-                let n = event
-                    .execute(params![id, e.seq, e.kind, e.data, e.at_ms])
-                    .map_err(error("appending an event"))?;
-                *stored = n == 1;
-                if let (true, Some(when)) = (*stored, when) {
-                    wake.execute(params![when, id])
-                        .map_err(error("setting a game's wake time"))?;
-                }
-            }
-        }
-        for w in batch {
-            if let Write::Wake(id, when, _) = w {
-                wake.execute(params![when, id])
+    }
+    for (w, stored) in batch.iter().zip(&mut stored) {
+        if let Write::Event {
+            id,
+            event: e,
+            wake: when,
+            ..
+        } = w
+        {
+            let n = sqlx::query(SQLITE_APPEND)
+                .bind(id)
+                .bind(e.seq)
+                .bind(&e.kind)
+                .bind(&e.data)
+                .bind(e.at_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(error("appending an event"))?
+                .rows_affected();
+            *stored = n == 1;
+            if let (true, Some(when)) = (*stored, when) {
+                sqlx::query(SET_WAKE)
+                    .bind(when)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await
                     .map_err(error("setting a game's wake time"))?;
             }
         }
-        let mut finished = tx
-            .prepare_cached(FINISH_GAME)
-            .map_err(error("finishing a game"))?;
-        for w in batch {
-            if let Write::Finished(id, _) = w {
-                finished.execute([id]).map_err(error("finishing a game"))?;
-            }
+    }
+    for w in batch {
+        if let Write::Wake(id, when, _) = w {
+            sqlx::query(SET_WAKE)
+                .bind(when)
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(error("setting a game's wake time"))?;
         }
     }
-    tx.commit().map_err(error("committing a batch"))?;
+    for w in batch {
+        if let Write::Finished(id, _) = w {
+            sqlx::query(FINISH_GAME)
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(error("finishing a game"))?;
+        }
+    }
+    tx.commit().await.map_err(error("committing a batch"))?;
     Ok(stored)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sqlx::Executor;
 
     /// A scratch database in its own directory (removed by the test): the writer's connection
     /// with a table `t (x TEXT)`, and the checkpointer's.
-    fn scratch(name: &str) -> (std::path::PathBuf, Connection, Connection) {
+    async fn scratch(name: &str) -> (std::path::PathBuf, SqliteConnection, SqliteConnection) {
         let dir = std::env::temp_dir().join(format!("tegoma-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("log.db");
-        let writer = open(&path).unwrap();
-        let checkpoints = open(&path).unwrap();
-        writer.execute_batch("CREATE TABLE t (x TEXT)").unwrap();
+        let mut writer = open(&path).await.unwrap();
+        let checkpoints = open(&path).await.unwrap();
+        writer.execute("CREATE TABLE t (x TEXT)").await.unwrap();
         (dir, writer, checkpoints)
     }
 
-    #[test]
-    fn ticks_ask_for_the_tail_once_the_log_stops_growing() {
-        let (dir, writer, checkpoints) = scratch("tail");
+    #[tokio::test]
+    async fn ticks_ask_for_the_tail_once_the_log_stops_growing() {
+        let (dir, mut writer, mut checkpoints) = scratch("tail").await;
         let tail = AtomicBool::new(false);
-        tick(&checkpoints, &tail);
+        tick(&mut checkpoints, &tail).await;
         assert!(
             tail.load(Ordering::Relaxed),
             "an idle writer: the tail is asked"
         );
-        copy_tail(&writer, &tail);
+        copy_tail(&mut writer, &tail).await;
         assert!(!tail.load(Ordering::Relaxed), "the writer took it");
         drop((writer, checkpoints));
         let _ = std::fs::remove_dir_all(&dir);
@@ -370,6 +450,17 @@ mod tests {
         u32::from_be_bytes(header[12..16].try_into().unwrap())
     }
 
+    const INSERT: &str = "INSERT INTO t (x) VALUES (printf('%01000d', random()))";
+
+    async fn begin(writer: &mut SqliteConnection) {
+        writer.execute("BEGIN IMMEDIATE").await.unwrap();
+        writer.execute(INSERT).await.unwrap();
+    }
+
+    async fn commit(writer: &mut SqliteConnection) {
+        writer.execute("COMMIT").await.unwrap();
+    }
+
     /// A writer that never pauses, with a tick beside it, step by step: the writer's
     /// transaction always straddles a pass of the checkpointer (it began before the pass
     /// ended, and commits after), as a busy writer's do. Then no write begins after a checkpoint
@@ -378,38 +469,32 @@ mod tests {
     /// for between two transactions, its next transaction starts the log again (the second
     /// half). The same in threads, where the writer outruns the ticks, depends on how long the
     /// disk takes to sync each checkpoint, which no test controls.
-    #[test]
-    fn the_log_starts_again_under_a_writer_that_never_pauses() {
-        let (dir, writer, checkpoints) = scratch("restart");
-        let insert = "INSERT INTO t (x) VALUES (printf('%01000d', random()))";
-        let begin = || {
-            writer
-                .execute_batch(&format!("BEGIN IMMEDIATE; {insert}"))
-                .unwrap()
-        };
-        let commit = || writer.execute_batch("COMMIT").unwrap();
+    #[tokio::test]
+    async fn the_log_starts_again_under_a_writer_that_never_pauses() {
+        let (dir, mut writer, mut checkpoints) = scratch("restart").await;
         for _ in 0..100 {
-            writer.execute(insert, []).unwrap();
+            writer.execute(INSERT).await.unwrap();
         }
         let tail = AtomicBool::new(false);
         for copies_the_tail in [false, true] {
             let before = restarts(&dir);
             // A transaction open across each pass; the tick stops at its second pass, the log
             // having grown by one transaction only.
-            begin();
-            passes(&checkpoints, &tail, || {
-                commit();
-                begin();
-            });
-            commit();
+            begin(&mut writer).await;
+            passes(&mut checkpoints, &tail, async || {
+                commit(&mut writer).await;
+                begin(&mut writer).await;
+            })
+            .await;
+            commit(&mut writer).await;
             assert!(tail.load(Ordering::Relaxed), "the tail is asked for");
             if copies_the_tail {
-                copy_tail(&writer, &tail);
+                copy_tail(&mut writer, &tail).await;
             } else {
                 tail.store(false, Ordering::Relaxed);
             }
-            begin();
-            commit();
+            begin(&mut writer).await;
+            commit(&mut writer).await;
             let after = restarts(&dir);
             if copies_the_tail {
                 assert_eq!(after, before + 1, "the tail copied: the log starts again");
