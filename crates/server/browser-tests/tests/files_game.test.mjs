@@ -79,7 +79,8 @@ test('a game found under TEGOMA_GAMES is offered by the lobby and played to its 
   await second.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
   await snap(first, 'zogoma-start');
 
-  // The Rook takes the Pawn, the second player's Rook steps aside, the Rook takes the King.
+  // The Rook takes the Pawn, the second player's Rook steps aside, the Rook takes the King
+  // (declining promotion as it enters the zone).
   await clickCell(first, 'e1');
   await clickCell(first, 'e4');
   await waitPlies(second, 1);
@@ -88,6 +89,10 @@ test('a game found under TEGOMA_GAMES is offered by the lobby and played to its 
   await waitPlies(first, 2);
   await clickCell(first, 'e4');
   await clickCell(first, 'e5');
+  // The Rook enters the zone: the board offers the copy's promotion, declined.
+  await first.waitForSelector('#chooser:not([hidden])');
+  await snap(first, 'zogoma-promotion-dialog');
+  await first.click('#chooser-options button[data-choice="none"]');
   for (const p of [first, second]) {
     await waitPlies(p, 3);
     await p.waitForFunction(() => document.getElementById('result').dataset.reason === 'mareking');
