@@ -133,53 +133,58 @@ pub(super) fn start(path: &Path) -> Result<mpsc::Sender<Write>, StoreError> {
     let weak = tx.downgrade();
     let tail = Arc::new(AtomicBool::new(false));
     let wanted = tail.clone();
-    let (opened, ready) = std::sync::mpsc::sync_channel(2);
-    let writer_path = path.to_path_buf();
-    let writer_opened = opened.clone();
-    spawn("sqlite-writer", "starting the writer", move || {
+    start_on_connection(
+        "sqlite-writer",
+        "starting the writer",
+        "the writer's thread ended",
+        path,
+        move |conn| async move { run(conn, rx, &wanted).await },
+    )?;
+    start_on_connection(
+        "sqlite-checkpoint",
+        "starting the checkpointer",
+        "the checkpointer's thread ended",
+        path,
+        move |conn| async move { checkpointer(conn, weak, &tail).await },
+    )?;
+    Ok(tx)
+}
+
+/// Starts the thread `name` with a runtime and a connection to `path` of its own, runs `body`
+/// on that connection, and returns once the connection is open (or with why it is not: `what`
+/// failed, or `ended` when the thread ended first).
+fn start_on_connection<F, Fut>(
+    name: &str,
+    what: &'static str,
+    ended: &'static str,
+    path: &Path,
+    body: F,
+) -> Result<(), StoreError>
+where
+    F: FnOnce(SqliteConnection) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()>,
+{
+    let (opened, ready) = std::sync::mpsc::sync_channel(1);
+    let path = path.to_path_buf();
+    spawn(name, what, move || {
         let connected = runtime().map(|rt| {
-            let conn = rt.block_on(open(&writer_path));
+            let conn = rt.block_on(open(&path));
             (rt, conn)
         });
         match connected {
             Ok((rt, Ok(conn))) => {
-                let _ = writer_opened.send(Ok(()));
-                rt.block_on(run(conn, rx, &wanted));
+                let _ = opened.send(Ok(()));
+                rt.block_on(body(conn));
             }
             Ok((_, Err(e))) | Err(e) => {
-                let _ = writer_opened.send(Err(e));
+                let _ = opened.send(Err(e));
             }
         }
     })?;
     ready.recv().map_err(|_| StoreError {
-        what: "starting the writer",
-        source: "the writer's thread ended".into(),
-    })??;
-    let checkpoints_path = path.to_path_buf();
-    spawn(
-        "sqlite-checkpoint",
-        "starting the checkpointer",
-        move || {
-            let connected = runtime().map(|rt| {
-                let conn = rt.block_on(open(&checkpoints_path));
-                (rt, conn)
-            });
-            match connected {
-                Ok((rt, Ok(conn))) => {
-                    let _ = opened.send(Ok(()));
-                    rt.block_on(checkpointer(conn, weak, &tail));
-                }
-                Ok((_, Err(e))) | Err(e) => {
-                    let _ = opened.send(Err(e));
-                }
-            }
-        },
-    )?;
-    ready.recv().map_err(|_| StoreError {
-        what: "starting the checkpointer",
-        source: "the checkpointer's thread ended".into(),
-    })??;
-    Ok(tx)
+        what,
+        source: ended.into(),
+    })?
 }
 
 /// Starts a named thread running `f`.
