@@ -389,7 +389,8 @@ impl<R: MatchRules> Match<R> {
     /// The error for a typed move that names no legal move: refused, or (Ōgi) the illegal
     /// move loses and the match ends.
     fn unreadable(&mut self, error: MoveError) -> MatchError {
-        if error.illegal().is_none() || !self.rules.illegal_move_loses() {
+        let mover = self.side_to_move();
+        if error.illegal().is_none() || !self.rules.illegal_move_loses(mover) {
             return MatchError::Refused {
                 ply: self.plies.len() + 1,
                 error,
@@ -418,7 +419,7 @@ impl<R: MatchRules> Match<R> {
         }
         if !self.rules.is_legal(&self.position, mv) {
             let error = MoveError::Illegal(self.rules.illegal_move(&self.position, mv));
-            if !self.rules.illegal_move_loses() {
+            if !self.rules.illegal_move_loses(self.side_to_move()) {
                 return Err(MatchError::Refused {
                     ply: self.plies.len() + 1,
                     error,
@@ -480,7 +481,7 @@ impl<R: MatchRules> Match<R> {
 
     /// Whether sennichite forbids `mv` (a legal move of the position) now.
     fn forbidden(&self, mv: R::Move) -> bool {
-        if self.rules.repetition() != RepetitionRule::Sennichite
+        if self.rules.repetition(self.side_to_move()) != RepetitionRule::Sennichite
             || !self.played_moves.contains(&fingerprint(&mv))
         {
             return false;
@@ -515,7 +516,7 @@ impl<R: MatchRules> Match<R> {
         self.rules.play_unchecked(&mut self.position, mv);
         let key = self.rules.key(&self.position);
         self.keys.push(key);
-        if self.rules.repetition() == RepetitionRule::Sennichite {
+        if self.rules.repetition(mover) == RepetitionRule::Sennichite {
             self.played.insert(fingerprint(&(mv, key)));
             self.played_moves.insert(fingerprint(&mv));
         }
@@ -544,19 +545,22 @@ impl<R: MatchRules> Match<R> {
         if self.quiet >= self.draws.quiet_plies {
             statuses.insert(Status::Movelimit);
         }
-        match self.rules.repetition() {
-            RepetitionRule::ThirdOccurrenceDraws => {
-                if self.occurs_enough() {
-                    statuses.insert(Status::Repetition);
-                }
-            }
-            RepetitionRule::Sennichite => {
-                if decision.is_none() && !self.played.is_empty() && self.all_forbidden() {
-                    statuses.insert(Status::Nomove);
-                    decision = Some(Decision::Win(self.side_to_move().flip()));
-                }
-            }
-            RepetitionRule::Ignored => {}
+        // The player who made the last move answers for it by its own rule system (a third
+        // occurrence draws); the player to move is bound by its own (sennichite may forbid all
+        // its moves).
+        let to_move = self.side_to_move();
+        if self.rules.repetition(to_move.flip()) == RepetitionRule::ThirdOccurrenceDraws
+            && self.occurs_enough()
+        {
+            statuses.insert(Status::Repetition);
+        }
+        if self.rules.repetition(to_move) == RepetitionRule::Sennichite
+            && decision.is_none()
+            && !self.played.is_empty()
+            && self.all_forbidden()
+        {
+            statuses.insert(Status::Nomove);
+            decision = Some(Decision::Win(to_move.flip()));
         }
         if statuses.is_empty() {
             return None;

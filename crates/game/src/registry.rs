@@ -315,6 +315,38 @@ pub fn built_in() -> Vec<Rules> {
         .collect()
 }
 
+/// Every game's style pairs, as an error lists them (`C`, `C/o`, `O/c`, `O`, `K`, …).
+fn known_pairs() -> String {
+    let mut out: Vec<String> = Vec::new();
+    for h in HAND_WRITTEN {
+        let pairs = (h.make)().style_pairs();
+        out.extend(pairs.iter().map(|&p| pair_text(p, pairs.len())));
+    }
+    out.extend(
+        FILE_GAMES
+            .iter()
+            .filter_map(|g| file_game(g).ok().map(|r| r.styles_letter())),
+    );
+    out.extend(
+        games_dir::loaded()
+            .games
+            .iter()
+            .map(|g| g.engine().description().sin.clone()),
+    );
+    out.join(", ")
+}
+
+/// A style pair as errors write it: the letter for players sharing a style (`C`), else the
+/// FEEN's field (`C/o`).
+fn pair_text(pair: [Style; 2], count: usize) -> String {
+    let [a, b] = pair;
+    if count == 1 && b.to_string() == a.to_string().to_ascii_lowercase() {
+        a.to_string().to_ascii_uppercase()
+    } else {
+        format!("{a}/{b}")
+    }
+}
+
 /// The error of a `TEGOMA_GAMES` directory that is not a usable game and claimed this name
 /// (its directory's name or its description's `name`).
 fn failed_by_name(name: &str) -> Option<RulesError> {
@@ -372,7 +404,7 @@ impl Rules {
         })
     }
 
-    /// The rule system whose first player's style is `style` (either case: `C` chess, `O`
+    /// The rule system whose players both have the style `style` (either case: `C` chess, `O`
     /// Ōgi, `K` Kogoma, …, and the games of `TEGOMA_GAMES`).
     ///
     /// # Errors
@@ -380,11 +412,33 @@ impl Rules {
     /// letter that is not a usable game.
     pub fn for_styles(style: Style) -> Result<Rules, RulesError> {
         let letter = style.to_string().to_ascii_uppercase();
+        let pair = [
+            Style::parse(&letter).unwrap_or(style),
+            Style::parse(&letter.to_ascii_lowercase()).unwrap_or(style),
+        ];
+        Rules::for_style_pair(pair)
+    }
+
+    /// The rule system whose players have these styles (a FEEN's style field: `C/c` chess,
+    /// `C/o` and `O/c` Chess against Ōgi, …).
+    ///
+    /// # Errors
+    /// [`RulesError::UnknownStyles`]; the error of a `TEGOMA_GAMES` directory of this style
+    /// letter that is not a usable game.
+    pub fn for_style_pair(pair: [Style; 2]) -> Result<Rules, RulesError> {
+        let letter = pair[0].to_string().to_ascii_uppercase();
+        let shared = pair[1].to_string() == letter.to_ascii_lowercase();
         for h in HAND_WRITTEN {
             let r = (h.make)();
-            if r.styles_letter() == letter {
+            if r.style_pairs().contains(&pair) {
                 return Ok(r);
             }
+        }
+        if !shared {
+            return Err(RulesError::UnknownStyles {
+                styles: format!("{}/{}", pair[0], pair[1]),
+                known: known_pairs(),
+            });
         }
         for g in &FILE_GAMES {
             let r = file_game(g)?;
@@ -408,50 +462,67 @@ impl Rules {
             return Err(f.error.clone());
         }
         Err(RulesError::UnknownStyles {
-            styles: style.to_string(),
-            known: HAND_WRITTEN
-                .iter()
-                .map(|h| (h.make)().styles_letter())
-                .chain(
-                    FILE_GAMES
-                        .iter()
-                        .filter_map(|g| file_game(g).ok().map(|r| r.styles_letter())),
-                )
-                .chain(
-                    loaded
-                        .games
-                        .iter()
-                        .map(|g| g.engine().description().sin.clone()),
-                )
-                .collect::<Vec<_>>()
-                .join(", "),
+            styles: pair[0].to_string(),
+            known: known_pairs(),
         })
     }
 
-    /// The rule system of a position (from its first player's style).
+    /// The rule system of a position (from its players' styles).
     ///
     /// # Errors
     /// [`RulesError::UnknownStyles`].
     pub fn for_position(position: &Position) -> Result<Rules, RulesError> {
-        Rules::for_styles(position.styles()[0])
+        Rules::for_style_pair(position.styles())
     }
 
-    /// Checks that a position's styles are this rule system's.
+    /// Checks that a position's styles are this rule system's (one of its
+    /// [`style_pairs`](Rules::style_pairs)).
     ///
     /// # Errors
     /// [`RulesError::GameMismatch`].
     pub fn check_styles(&self, position: &Position) -> Result<(), RulesError> {
-        let found = position.styles()[0].to_string().to_ascii_uppercase();
-        let expected = self.styles_letter();
-        if found == expected {
-            Ok(())
-        } else {
-            Err(RulesError::GameMismatch {
-                game: self.name().to_string(),
-                expected,
-                found,
-            })
+        let pairs = self.style_pairs();
+        if pairs.contains(&position.styles()) {
+            return Ok(());
         }
+        let [a, b] = position.styles();
+        let found = if b.to_string() == a.to_string().to_ascii_lowercase() {
+            a.to_string().to_ascii_uppercase()
+        } else {
+            format!("{a}/{b}")
+        };
+        Err(RulesError::GameMismatch {
+            game: self.name().to_string(),
+            expected: pairs
+                .iter()
+                .map(|&p| pair_text(p, pairs.len()))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            found,
+        })
+    }
+
+    /// The game's initial positions, one per pairing of its players' styles, the default first
+    /// (its descriptor's [`MatchRules::starts`]).
+    pub fn starts(&self) -> Vec<&'static str> {
+        struct Starts;
+        impl Visit for Starts {
+            type Output = Vec<&'static str>;
+            fn visit<R: MatchRules>(self, rules: &R) -> Vec<&'static str> {
+                rules.starts()
+            }
+        }
+        self.visit(Starts)
+    }
+
+    /// The pairs of styles the game's positions have (those of its [`starts`](Rules::starts)):
+    /// `[C, c]` for chess, `[C, o]` and `[O, c]` for Chess against Ōgi.
+    pub fn style_pairs(&self) -> Vec<[Style; 2]> {
+        self.starts()
+            .iter()
+            .filter_map(|feen| Position::from_feen(feen).ok())
+            .map(|p| p.styles())
+            .collect()
     }
 
     /// A game defined by files, from the text of its GGN table and of its description (JSON).

@@ -152,15 +152,30 @@ pub trait MatchRules:
     fn look(&self) -> BoardLook {
         BoardLook::GENERIC
     }
-    /// How repeated positions are treated.
-    fn repetition(&self) -> RepetitionRule;
-    /// Whether a well-formed illegal move submitted to a match ends it (the offender loses,
-    /// `illegalmove`, Ōgi) instead of being refused (chess).
-    fn illegal_move_loses(&self) -> bool;
+    /// How repeated positions are treated for the moves of `mover` (a player bound by its own
+    /// rule system: in Chess against Ōgi, the Chess player's moves draw on the third occurrence,
+    /// the Ōgi player's are bound by sennichite).
+    fn repetition(&self, mover: Side) -> RepetitionRule;
+    /// Whether a well-formed illegal move of `mover` submitted to a match ends it (the offender
+    /// loses, `illegalmove`, Ōgi) instead of being refused (chess).
+    fn illegal_move_loses(&self, mover: Side) -> bool;
+    /// Whether either player's moves are bound by sennichite.
+    fn any_sennichite(&self) -> bool {
+        [Side::First, Side::Second]
+            .into_iter()
+            .any(|s| self.repetition(s) == RepetitionRule::Sennichite)
+    }
     /// Whether no position before the last move-limit reset (capture, pawn move) can occur
     /// again, so that repetitions are only looked for since it (chess: yes; Ōgi: no, captured
     /// pieces come back as drops).
     fn reset_is_irreversible(&self) -> bool;
+    /// The game's initial positions, one per way its players' styles are paired (its FEEN's
+    /// style field), the default first: one for a game whose players share a style, two for
+    /// Chess against Ōgi (`C/o`, `O/c`). A position is of the game when its styles are those of
+    /// one of these.
+    fn starts(&self) -> Vec<&'static str> {
+        vec![self.initial_feen()]
+    }
     /// Plies without progress after which the game is drawn (`movelimit`).
     fn move_limit(&self) -> u32 {
         100

@@ -61,12 +61,12 @@ struct SafeToSubmit<'a> {
 impl Visit for SafeToSubmit<'_> {
     type Output = bool;
     fn visit<R: MatchRules>(self, rules: &R) -> bool {
-        if !rules.illegal_move_loses() {
-            return true;
-        }
         let Some(m) = self.game.downcast_ref::<R>() else {
             return false;
         };
+        if !rules.illegal_move_loses(rules.side_to_move(m.position())) {
+            return true;
+        }
         let Ok(mv) = rules.read_move(m.position(), self.text) else {
             return false;
         };

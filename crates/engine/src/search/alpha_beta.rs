@@ -38,7 +38,7 @@ impl<R: MatchRules, E: Evaluator<R>> Searcher<'_, R, E> {
         if self.eval.lost(self.rules, pos) {
             return -(MATE - ply as i32);
         }
-        if self.repeats(ply) || self.eval.is_dead_draw(self.rules, pos) {
+        if self.repeats(pos, ply) || self.eval.is_dead_draw(self.rules, pos) {
             return 0;
         }
         // Mate-distance pruning.

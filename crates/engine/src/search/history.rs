@@ -48,10 +48,11 @@ impl GameHistory {
     /// Plays `m` (legal in `pos`, not checked) on `pos` and records it.
     pub fn push<R: MatchRules>(&mut self, rules: &R, pos: &mut R::Position, m: R::Move) {
         let resets = rules.resets_move_limit(pos, m);
+        let mover = rules.side_to_move(pos);
         rules.play_unchecked(pos, m);
         let key = rules.key(pos);
         self.keys.push(key);
-        if rules.repetition() == tegoma_game::RepetitionRule::Sennichite {
+        if rules.repetition(mover) == tegoma_game::RepetitionRule::Sennichite {
             self.marks.insert(move_hash(&m) ^ key);
         }
         self.quiet = if resets {

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use tegoma_game::{MatchRules, RepetitionRule};
-use tegoma_protocol::MoveBuffer;
+use tegoma_protocol::{MoveBuffer, Side};
 
 use self::history::move_hash;
 pub use self::history::GameHistory;
@@ -166,7 +166,10 @@ pub struct Searcher<'a, R: MatchRules, E: Evaluator<R>> {
     game: &'a GameHistory,
     /// Sennichite marks (move, position it produced) along the path.
     path_marks: Vec<u64>,
-    repetition: RepetitionRule,
+    /// The repetition rule of each player's moves (indexed by [`Side::index`]).
+    repetition: [RepetitionRule; 2],
+    /// Whether either player is bound by sennichite (the path keeps its marks).
+    sennichite: bool,
     move_limit: u32,
     irreversible: bool,
     /// Whether the move-limit count is needed (a move limit, or a repetition window).
@@ -247,11 +250,17 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             root_index: 0,
             game,
             path_marks: Vec::new(),
-            repetition: rules.repetition(),
+            repetition: [
+                rules.repetition(Side::First),
+                rules.repetition(Side::Second),
+            ],
+            sennichite: rules.any_sennichite(),
             move_limit: rules.move_limit(),
             irreversible: rules.reset_is_irreversible(),
             track_quiet: rules.move_limit() != u32::MAX
-                || (rules.repetition() == RepetitionRule::ThirdOccurrenceDraws
+                || ([Side::First, Side::Second]
+                    .into_iter()
+                    .any(|s| rules.repetition(s) == RepetitionRule::ThirdOccurrenceDraws)
                     && rules.reset_is_irreversible()),
             root_depth: 1,
             root_partial: None,
@@ -306,7 +315,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     }
 
     fn game_forbids(&self, pos: &R::Position, m: R::Move) -> bool {
-        if self.repetition != RepetitionRule::Sennichite || self.game.marks.is_empty() {
+        let mover = self.rules.side_to_move(pos);
+        if self.repetition[mover.index()] != RepetitionRule::Sennichite
+            || self.game.marks.is_empty()
+        {
             return false;
         }
         let mut child = pos.clone();
@@ -634,8 +646,12 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     fn push(&mut self, pos: &R::Position, m: R::Move, child: &R::Position, ply: usize) {
         let key = self.rules.key(child);
         self.keys.push(key);
-        if self.repetition == RepetitionRule::Sennichite {
-            self.path_marks.push(move_hash(&m) ^ key);
+        if self.sennichite {
+            // A mark only for a move its player's sennichite binds (0 for the others').
+            let bound =
+                self.repetition[self.rules.side_to_move(pos).index()] == RepetitionRule::Sennichite;
+            self.path_marks
+                .push(if bound { move_hash(&m) ^ key } else { 0 });
         }
         self.quiet[ply + 1] = if !self.track_quiet || self.rules.resets_move_limit(pos, m) {
             0
@@ -647,7 +663,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     #[inline]
     fn pop(&mut self) {
         self.keys.pop();
-        if self.repetition == RepetitionRule::Sennichite {
+        if self.sennichite {
             self.path_marks.pop();
         }
     }
@@ -656,7 +672,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// or along the path, producing the same position.
     #[inline]
     fn forbidden(&self, m: R::Move, child: &R::Position) -> bool {
-        if self.repetition != RepetitionRule::Sennichite {
+        if !self.sennichite
+            || self.repetition[self.rules.side_to_move(child).flip().index()]
+                != RepetitionRule::Sennichite
+        {
             return false;
         }
         let mark = move_hash(&m) ^ self.rules.key(child);
@@ -666,8 +685,10 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// Whether the current node repeats an earlier position (third-occurrence rules: the
     /// search scores the first repetition as the draw it can become).
     #[inline]
-    fn repeats(&self, ply: usize) -> bool {
-        if self.repetition != RepetitionRule::ThirdOccurrenceDraws {
+    fn repeats(&self, pos: &R::Position, ply: usize) -> bool {
+        // The player who moved into `pos` answers for the repetition.
+        let mover = self.rules.side_to_move(pos).flip();
+        if self.repetition[mover.index()] != RepetitionRule::ThirdOccurrenceDraws {
             return false;
         }
         let n = self.keys.len();

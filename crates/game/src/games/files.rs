@@ -9,7 +9,7 @@ use std::sync::Arc;
 use tegoma_ggn::{Description, Engine, EngineError, GgnMove, Repetition};
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::pin;
-use tegoma_protocol::{MoveError, Position as Generic, RuleSystem};
+use tegoma_protocol::{MoveError, Position as Generic, RuleSystem, Side};
 
 use crate::registry::{Rules, RulesError};
 use crate::rules::{MatchRules, RepetitionRule};
@@ -109,14 +109,14 @@ impl MatchRules for Engine {
     fn evaluator(&self) -> tegoma_eval::FileEval {
         tegoma_eval::FileEval::new(self)
     }
-    fn repetition(&self) -> RepetitionRule {
+    fn repetition(&self, _mover: Side) -> RepetitionRule {
         match self.description().history.repetition {
             Repetition::None => RepetitionRule::Ignored,
             Repetition::ThirdOccurrence => RepetitionRule::ThirdOccurrenceDraws,
             Repetition::Sennichite => RepetitionRule::Sennichite,
         }
     }
-    fn illegal_move_loses(&self) -> bool {
+    fn illegal_move_loses(&self, _mover: Side) -> bool {
         self.description().history.illegal_move_loses
     }
     fn reset_is_irreversible(&self) -> bool {

@@ -3,7 +3,7 @@
 //! and the King's privilege switch.
 
 use tegoma_notation::ggn::Ggn;
-use tegoma_protocol::{MoveError, RuleSystem};
+use tegoma_protocol::{MoveError, RuleSystem, Side};
 use tegoma_rules::ogi;
 use tegoma_rules::systems::Ogi;
 
@@ -72,10 +72,10 @@ impl MatchRules for Ogi {
             ..BoardLook::GENERIC
         }
     }
-    fn repetition(&self) -> RepetitionRule {
+    fn repetition(&self, _mover: Side) -> RepetitionRule {
         RepetitionRule::Sennichite
     }
-    fn illegal_move_loses(&self) -> bool {
+    fn illegal_move_loses(&self, _mover: Side) -> bool {
         true
     }
     fn reset_is_irreversible(&self) -> bool {

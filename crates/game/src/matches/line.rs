@@ -5,7 +5,7 @@ use std::borrow::Borrow;
 use tegoma_protocol::{MoveError, Outcome};
 
 use super::{Match, MatchError, Ply};
-use crate::rules::{MatchRules, RepetitionRule};
+use crate::rules::MatchRules;
 
 /// A reader of a line of moves (the move text of a record, in a rule system's own notation)
 /// that keeps its own copy of the position, reads and checks each move as it plays it, and
@@ -57,7 +57,7 @@ impl<R: MatchRules> Match<R> {
     ) -> Result<Option<Outcome>, MatchError> {
         let moves = moves.into_iter();
         let mut reader = L::start(&self.rules, &self.position);
-        if self.clock.is_some() || self.rules.repetition() == RepetitionRule::Sennichite {
+        if self.clock.is_some() || self.rules.any_sennichite() {
             for item in moves {
                 if let Some(o) = self.outcome {
                     return Err(MatchError::Finished(o));
