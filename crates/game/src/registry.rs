@@ -596,6 +596,18 @@ impl Rules {
         self.visit(Bench)
     }
 
+    /// The game's page for players (its descriptor's [`MatchRules::guide`]), Markdown.
+    pub fn guide(&self) -> Option<&'static str> {
+        struct Guide;
+        impl Visit for Guide {
+            type Output = Option<&'static str>;
+            fn visit<R: MatchRules>(self, rules: &R) -> Option<&'static str> {
+                rules.guide()
+            }
+        }
+        self.visit(Guide)
+    }
+
     /// What a board needs to draw the game (its descriptor's [`MatchRules::look`]).
     pub fn look(&self) -> crate::BoardLook {
         struct Look;

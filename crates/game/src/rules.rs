@@ -152,6 +152,11 @@ pub trait MatchRules:
     fn look(&self) -> BoardLook {
         BoardLook::GENERIC
     }
+    /// A page for players explaining the game (Markdown, from `docs/`), when the game has one:
+    /// a board links to it from its lobby.
+    fn guide(&self) -> Option<&'static str> {
+        None
+    }
     /// How repeated positions are treated for the moves of `mover` (a player bound by its own
     /// rule system: in Chess against Ōgi, the Chess player's moves draw on the third occurrence,
     /// the Ōgi player's are bound by sennichite).
