@@ -5,7 +5,7 @@
 //! chess, an attacked King in Ōgi: no stand-pat, no null move, no reduction), and a null move
 //! where the game allows one. Each rule system names its evaluator in its descriptor (the
 //! `MatchRules` implementation of `tegoma-game`): [`ChessEval`] for chess, [`OgiEval`] for
-//! Ōgi, [`FileEval`] for the games defined by files (played by the GGN engine), which guesses
+//! Ōgi, [`ChessOgiEval`] for Chess against Ōgi, [`FileEval`] for the games defined by files (played by the GGN engine), which guesses
 //! piece values from their mobility, and [`MobilityEval`] for any other rule system.
 //!
 //! The crate sits below `tegoma-game`, so that a game's descriptor can name its evaluator and
@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 mod chess;
+mod chess_ogi;
 mod generic;
 mod ogi;
 
@@ -26,6 +27,7 @@ pub use self::chess::{
     ChessEval, Network, DEFAULT_WEIGHTS as DEFAULT_CHESS_WEIGHTS, NET_BUCKETS, NET_HIDDEN,
     WEIGHT_COUNT as CHESS_WEIGHT_COUNT,
 };
+pub use self::chess_ogi::{ChessOgiEval, ChessOgiWeights, DEFAULT_CHESS_OGI_WEIGHTS};
 pub use self::generic::{FileEval, MobilityEval};
 pub use self::ogi::OgiEval;
 

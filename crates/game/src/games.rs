@@ -5,5 +5,6 @@
 //! by files share the descriptor in [`files`], filled from their description.
 
 mod chess;
+mod chess_ogi;
 pub mod files;
 mod ogi;

@@ -390,7 +390,7 @@ impl<R: MatchRules> Match<R> {
     /// move loses and the match ends.
     fn unreadable(&mut self, error: MoveError) -> MatchError {
         let mover = self.side_to_move();
-        if error.illegal().is_none() || !self.rules.illegal_move_loses(mover) {
+        if error.illegal().is_none() || !self.rules.illegal_move_loses(&self.position, mover) {
             return MatchError::Refused {
                 ply: self.plies.len() + 1,
                 error,
@@ -419,7 +419,10 @@ impl<R: MatchRules> Match<R> {
         }
         if !self.rules.is_legal(&self.position, mv) {
             let error = MoveError::Illegal(self.rules.illegal_move(&self.position, mv));
-            if !self.rules.illegal_move_loses(self.side_to_move()) {
+            if !self
+                .rules
+                .illegal_move_loses(&self.position, self.side_to_move())
+            {
                 return Err(MatchError::Refused {
                     ply: self.plies.len() + 1,
                     error,
@@ -481,7 +484,7 @@ impl<R: MatchRules> Match<R> {
 
     /// Whether sennichite forbids `mv` (a legal move of the position) now.
     fn forbidden(&self, mv: R::Move) -> bool {
-        if self.rules.repetition(self.side_to_move()) != RepetitionRule::Sennichite
+        if self.rules.repetition(&self.position, self.side_to_move()) != RepetitionRule::Sennichite
             || !self.played_moves.contains(&fingerprint(&mv))
         {
             return false;
@@ -516,7 +519,7 @@ impl<R: MatchRules> Match<R> {
         self.rules.play_unchecked(&mut self.position, mv);
         let key = self.rules.key(&self.position);
         self.keys.push(key);
-        if self.rules.repetition(mover) == RepetitionRule::Sennichite {
+        if self.rules.repetition(&self.position, mover) == RepetitionRule::Sennichite {
             self.played.insert(fingerprint(&(mv, key)));
             self.played_moves.insert(fingerprint(&mv));
         }
@@ -549,12 +552,13 @@ impl<R: MatchRules> Match<R> {
         // occurrence draws); the player to move is bound by its own (sennichite may forbid all
         // its moves).
         let to_move = self.side_to_move();
-        if self.rules.repetition(to_move.flip()) == RepetitionRule::ThirdOccurrenceDraws
+        if self.rules.repetition(&self.position, to_move.flip())
+            == RepetitionRule::ThirdOccurrenceDraws
             && self.occurs_enough()
         {
             statuses.insert(Status::Repetition);
         }
-        if self.rules.repetition(to_move) == RepetitionRule::Sennichite
+        if self.rules.repetition(&self.position, to_move) == RepetitionRule::Sennichite
             && decision.is_none()
             && !self.played.is_empty()
             && self.all_forbidden()

@@ -53,7 +53,7 @@ use tegoma_ggn::EngineError;
 use tegoma_notation::ggn::Ggn;
 use tegoma_notation::NotationError;
 use tegoma_protocol::{Position, Style};
-use tegoma_rules::systems::{Chess, Ogi};
+use tegoma_rules::systems::{Chess, ChessOgi, Ogi};
 
 pub(crate) use crate::games::files::file_game;
 pub use crate::games::files::{FileGame, FileRules, FILE_GAMES};
@@ -167,6 +167,9 @@ games! {
     Chess(Chess),
     /// Ōgi (ruling R4), with its King's privilege switch: [`crate::games`]' `ogi` module.
     Ogi(Ogi),
+    /// Chess against Ōgi (ruling R13), both army orders: [`crate::games`]' `chess_ogi`
+    /// module.
+    ChessOgi(ChessOgi),
 }
 
 /// Generic code run on the concrete rule system of a [`Rules`] value (see

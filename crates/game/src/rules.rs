@@ -160,15 +160,18 @@ pub trait MatchRules:
     /// How repeated positions are treated for the moves of `mover` (a player bound by its own
     /// rule system: in Chess against Ōgi, the Chess player's moves draw on the third occurrence,
     /// the Ōgi player's are bound by sennichite).
-    fn repetition(&self, mover: Side) -> RepetitionRule;
+    /// `position` is any position of the game (which player leads which army does not change
+    /// during a game).
+    fn repetition(&self, position: &Self::Position, mover: Side) -> RepetitionRule;
     /// Whether a well-formed illegal move of `mover` submitted to a match ends it (the offender
-    /// loses, `illegalmove`, Ōgi) instead of being refused (chess).
-    fn illegal_move_loses(&self, mover: Side) -> bool;
-    /// Whether either player's moves are bound by sennichite.
-    fn any_sennichite(&self) -> bool {
+    /// loses, `illegalmove`, Ōgi) instead of being refused (chess); `position` is any position
+    /// of the game.
+    fn illegal_move_loses(&self, position: &Self::Position, mover: Side) -> bool;
+    /// Whether either player's moves are bound by sennichite in the game of `position`.
+    fn any_sennichite(&self, position: &Self::Position) -> bool {
         [Side::First, Side::Second]
             .into_iter()
-            .any(|s| self.repetition(s) == RepetitionRule::Sennichite)
+            .any(|s| self.repetition(position, s) == RepetitionRule::Sennichite)
     }
     /// Whether no position before the last move-limit reset (capture, pawn move) can occur
     /// again, so that repetitions are only looked for since it (chess: yes; Ōgi: no, captured

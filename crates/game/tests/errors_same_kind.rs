@@ -3,7 +3,6 @@
 
 use tegoma_game::{AnyMatch, AnyPosition, Rules};
 use tegoma_notation::NotationError;
-use tegoma_protocol::RuleSystem;
 
 const GAMES: [&str; 3] = ["chess", "ogi", "kogoma"];
 
@@ -26,11 +25,14 @@ fn play_kind(game: &str, text: &str) -> &'static str {
 fn import_kind(game: &str, feen: &str) -> (&'static str, String) {
     let rules = Rules::by_name(game).unwrap();
     let generic = tegoma_game::generic_from_feen(feen).unwrap();
-    let e = match &rules {
-        Rules::Chess(c) => c.import(&generic).map(|_| ()).unwrap_err(),
-        Rules::Ogi(o) => o.import(&generic).map(|_| ()).unwrap_err(),
-        Rules::Files(f) => f.engine().import(&generic).map(|_| ()).unwrap_err(),
-    };
+    struct Import<'a>(&'a tegoma_protocol::Position);
+    impl tegoma_game::Visit for Import<'_> {
+        type Output = tegoma_protocol::PositionError;
+        fn visit<R: tegoma_game::MatchRules>(self, rules: &R) -> Self::Output {
+            rules.import(self.0).map(|_| ()).unwrap_err()
+        }
+    }
+    let e = rules.visit(Import(&generic));
     (e.kind(), e.to_string())
 }
 

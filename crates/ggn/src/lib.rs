@@ -41,6 +41,7 @@
 
 pub mod build;
 pub mod chess;
+pub mod chess_ogi;
 mod description;
 mod engine;
 mod moves;

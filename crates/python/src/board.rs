@@ -64,7 +64,7 @@ impl Visit for SafeToSubmit<'_> {
         let Some(m) = self.game.downcast_ref::<R>() else {
             return false;
         };
-        if !rules.illegal_move_loses(rules.side_to_move(m.position())) {
+        if !rules.illegal_move_loses(m.position(), rules.side_to_move(m.position())) {
             return true;
         }
         let Ok(mv) = rules.read_move(m.position(), self.text) else {

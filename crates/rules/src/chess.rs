@@ -51,7 +51,7 @@ mod position;
 mod san;
 mod san_fast;
 mod status;
-mod tables;
+pub(crate) mod tables;
 
 pub use error::{
     FenError, FenField, FenReason, MarkerReason, MoveSyntax, MoveTextError, PlacementError,

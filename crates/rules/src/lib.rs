@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod chess;
+pub mod chess_ogi;
 pub mod kit;
 pub mod ogi;
 mod parts;

@@ -47,7 +47,7 @@ mod pmn;
 mod position;
 mod sennichite;
 mod status;
-mod tables;
+pub(crate) mod tables;
 mod types;
 
 pub use error::OgiReason;

@@ -34,7 +34,7 @@ use tegoma_protocol::{
     RuleSystem, Side, Style,
 };
 
-use crate::{chess, ogi};
+use crate::{chess, chess_ogi, ogi};
 
 /// The Chess rule system (seed rules, rulings R2, R3, R5).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -53,6 +53,11 @@ impl Default for Ogi {
         Ogi { privilege: true }
     }
 }
+
+/// Chess against Ōgi (ruling R13). One value plays both army orders: a position's styles
+/// (`C/o`, `O/c`) say who leads what; [`RuleSystem::initial`] is the Chess army first.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChessOgi;
 
 impl MoveBuffer<chess::Move> for chess::MoveList {
     #[inline]
@@ -245,5 +250,85 @@ impl RuleSystem for Ogi {
                 ..ogi::PerftOptions::default()
             },
         )
+    }
+}
+
+impl RuleSystem for ChessOgi {
+    type Position = chess_ogi::Position;
+    type Move = chess_ogi::Move;
+    type MoveList = chess_ogi::MoveList;
+
+    fn snn(&self) -> [&'static str; 2] {
+        ["Chess", "Ogi"]
+    }
+    fn sin(&self) -> [Style; 2] {
+        [CHESS_STYLES[0], OGI_STYLES[1]]
+    }
+    fn initial_feen(&self) -> &'static str {
+        chess_ogi::START_CHESS_FIRST
+    }
+    fn initial(&self) -> Result<chess_ogi::Position, PositionError> {
+        Ok(chess_ogi::Position::startpos())
+    }
+    fn import(&self, position: &Generic) -> Result<chess_ogi::Position, PositionError> {
+        chess_ogi::Position::from_generic(position)
+    }
+    fn export(&self, position: &chess_ogi::Position) -> Generic {
+        position.to_generic()
+    }
+    #[inline]
+    fn side_to_move(&self, position: &chess_ogi::Position) -> Side {
+        position.side_to_move()
+    }
+    #[inline]
+    fn legal_moves_into(&self, position: &chess_ogi::Position, out: &mut chess_ogi::MoveList) {
+        position.legal_moves_into(out);
+    }
+    #[inline]
+    fn play_unchecked(&self, position: &mut chess_ogi::Position, mv: chess_ogi::Move) {
+        position.play_unchecked(mv);
+    }
+    fn illegal_move(&self, position: &chess_ogi::Position, mv: chess_ogi::Move) -> IllegalMove {
+        IllegalMove::new(position.move_to_pmn(mv), IllegalReason::NotLegal)
+    }
+    fn parse_move(
+        &self,
+        position: &chess_ogi::Position,
+        pmn: &str,
+    ) -> Result<chess_ogi::Move, MoveError> {
+        position.parse_pmn(pmn)
+    }
+    fn write_move(
+        &self,
+        position: &chess_ogi::Position,
+        mv: chess_ogi::Move,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        let mut text = crate::parts::StackStr::<16>::new();
+        match position.write_pmn(mv, &mut text) {
+            Ok(()) => out.write_str(text.as_str()),
+            Err(_) => position.write_pmn(mv, out),
+        }
+    }
+    fn statuses(&self, position: &chess_ogi::Position) -> StatusSet {
+        position.statuses()
+    }
+    fn outcome(&self, position: &chess_ogi::Position) -> Option<Outcome> {
+        position.outcome()
+    }
+    fn is_check(&self, position: &chess_ogi::Position) -> bool {
+        position.is_check()
+    }
+    fn is_checkmate(&self, position: &chess_ogi::Position) -> bool {
+        position.is_checkmate()
+    }
+    fn is_stalemate(&self, position: &chess_ogi::Position) -> bool {
+        position.is_stalemate()
+    }
+    fn is_legal(&self, position: &chess_ogi::Position, mv: chess_ogi::Move) -> bool {
+        position.is_legal(mv)
+    }
+    fn perft(&self, position: &chess_ogi::Position, depth: u32) -> u64 {
+        position.perft(depth)
     }
 }

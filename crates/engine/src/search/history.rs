@@ -52,7 +52,7 @@ impl GameHistory {
         rules.play_unchecked(pos, m);
         let key = rules.key(pos);
         self.keys.push(key);
-        if rules.repetition(mover) == tegoma_game::RepetitionRule::Sennichite {
+        if rules.repetition(pos, mover) == tegoma_game::RepetitionRule::Sennichite {
             self.marks.insert(move_hash(&m) ^ key);
         }
         self.quiet = if resets {

@@ -250,18 +250,12 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
             root_index: 0,
             game,
             path_marks: Vec::new(),
-            repetition: [
-                rules.repetition(Side::First),
-                rules.repetition(Side::Second),
-            ],
-            sennichite: rules.any_sennichite(),
+            // Set from the root by `adopt_rules` (each player's rules are its army's).
+            repetition: [RepetitionRule::Ignored; 2],
+            sennichite: false,
             move_limit: rules.move_limit(),
             irreversible: rules.reset_is_irreversible(),
-            track_quiet: rules.move_limit() != u32::MAX
-                || ([Side::First, Side::Second]
-                    .into_iter()
-                    .any(|s| rules.repetition(s) == RepetitionRule::ThirdOccurrenceDraws)
-                    && rules.reset_is_irreversible()),
+            track_quiet: true,
             root_depth: 1,
             root_partial: None,
             best_share: 1.0,
@@ -304,9 +298,26 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.nodes + self.extra_nodes.map_or(0, |n| n.load(Ordering::Relaxed))
     }
 
+    /// Each player's repetition rule in the game of `root` (its army's), and what follows
+    /// from them.
+    fn adopt_rules(&mut self, root: &R::Position) {
+        let rules = self.rules;
+        self.repetition = [
+            rules.repetition(root, Side::First),
+            rules.repetition(root, Side::Second),
+        ];
+        self.sennichite = rules.any_sennichite(root);
+        self.track_quiet = self.move_limit != u32::MAX
+            || (self
+                .repetition
+                .contains(&RepetitionRule::ThirdOccurrenceDraws)
+                && self.irreversible);
+    }
+
     /// The legal moves of `root` in this game (sennichite against the game's history
     /// applied), in generation order.
     pub fn root_moves(&mut self, root: &R::Position) -> Vec<R::Move> {
+        self.adopt_rules(root);
         self.rules.legal_moves_into(root, &mut self.buf);
         let all: Vec<R::Move> = self.buf.as_slice().to_vec();
         all.into_iter()
@@ -338,6 +349,7 @@ impl<'a, R: MatchRules, E: Evaluator<R>> Searcher<'a, R, E> {
         only: Option<&[R::Move]>,
         report: &mut dyn FnMut(&Progress<R::Move>),
     ) -> Found<R::Move> {
+        self.adopt_rules(root);
         self.start = config.started.unwrap_or_else(Instant::now);
         self.clock_start = self.start;
         self.pondering = limits.ponder && self.ponder.is_some();

@@ -96,10 +96,10 @@ impl MatchRules for Chess {
             promotion: Promotion::Piece,
         }
     }
-    fn repetition(&self, _mover: Side) -> RepetitionRule {
+    fn repetition(&self, _position: &Self::Position, _mover: Side) -> RepetitionRule {
         RepetitionRule::ThirdOccurrenceDraws
     }
-    fn illegal_move_loses(&self, _mover: Side) -> bool {
+    fn illegal_move_loses(&self, _position: &Self::Position, _mover: Side) -> bool {
         false
     }
     fn reset_is_irreversible(&self) -> bool {

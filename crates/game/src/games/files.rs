@@ -109,14 +109,14 @@ impl MatchRules for Engine {
     fn evaluator(&self) -> tegoma_eval::FileEval {
         tegoma_eval::FileEval::new(self)
     }
-    fn repetition(&self, _mover: Side) -> RepetitionRule {
+    fn repetition(&self, _position: &Self::Position, _mover: Side) -> RepetitionRule {
         match self.description().history.repetition {
             Repetition::None => RepetitionRule::Ignored,
             Repetition::ThirdOccurrence => RepetitionRule::ThirdOccurrenceDraws,
             Repetition::Sennichite => RepetitionRule::Sennichite,
         }
     }
-    fn illegal_move_loses(&self, _mover: Side) -> bool {
+    fn illegal_move_loses(&self, _position: &Self::Position, _mover: Side) -> bool {
         self.description().history.illegal_move_loses
     }
     fn reset_is_irreversible(&self) -> bool {

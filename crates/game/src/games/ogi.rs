@@ -72,10 +72,10 @@ impl MatchRules for Ogi {
             ..BoardLook::GENERIC
         }
     }
-    fn repetition(&self, _mover: Side) -> RepetitionRule {
+    fn repetition(&self, _position: &Self::Position, _mover: Side) -> RepetitionRule {
         RepetitionRule::Sennichite
     }
-    fn illegal_move_loses(&self, _mover: Side) -> bool {
+    fn illegal_move_loses(&self, _position: &Self::Position, _mover: Side) -> bool {
         true
     }
     fn reset_is_irreversible(&self) -> bool {

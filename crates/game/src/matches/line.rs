@@ -57,7 +57,7 @@ impl<R: MatchRules> Match<R> {
     ) -> Result<Option<Outcome>, MatchError> {
         let moves = moves.into_iter();
         let mut reader = L::start(&self.rules, &self.position);
-        if self.clock.is_some() || self.rules.any_sennichite() {
+        if self.clock.is_some() || self.rules.any_sennichite(&self.position) {
             for item in moves {
                 if let Some(o) = self.outcome {
                     return Err(MatchError::Finished(o));

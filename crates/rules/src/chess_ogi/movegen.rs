@@ -1,0 +1,628 @@
+//! Move generation: the Chess army's legal moves (check and pin masks against Ōgi attackers,
+//! the capture of the Ōgi King always allowed), the Ōgi army's moves (no check constraint,
+//! drops), bulk counting and perft.
+
+use tegoma_protocol::Side;
+
+use super::position::{Position, KING_SIDE, QUEEN_SIDE};
+use super::types::{Move, Piece};
+use crate::chess::tables::PAWN_ATTACKS;
+use crate::chess::Role as ChessRole;
+use crate::kit::{self, Bitboard, Square};
+use crate::ogi::tables::{
+    drop_mask, forced, DIAG, FORWARD, GOLD, ORTH, PAWN, SILVER, SKNIGHT, ZONE,
+};
+use crate::ogi::Role as OgiRole;
+
+#[inline(always)]
+fn rook(sq: u8, occ: u64) -> u64 {
+    kit::rook_attacks(Square::from_index(sq), Bitboard(occ)).0
+}
+
+#[inline(always)]
+fn bishop(sq: u8, occ: u64) -> u64 {
+    kit::bishop_attacks(Square::from_index(sq), Bitboard(occ)).0
+}
+
+#[inline(always)]
+fn knight(sq: u8) -> u64 {
+    kit::knight_attacks(Square::from_index(sq)).0
+}
+
+#[inline(always)]
+fn king(sq: u8) -> u64 {
+    kit::king_attacks(Square::from_index(sq)).0
+}
+
+#[inline(always)]
+fn between(a: u8, b: u8) -> u64 {
+    kit::between(Square::from_index(a), Square::from_index(b)).0
+}
+
+#[inline(always)]
+fn line(a: u8, b: u8) -> u64 {
+    kit::line(Square::from_index(a), Square::from_index(b)).0
+}
+
+/// The squares an Ōgi piece of `role` (of player `side`) on `sq` attacks.
+#[inline(always)]
+pub(crate) fn ogi_attack(role: OgiRole, side: usize, sq: u8, occ: u64) -> u64 {
+    let q = sq as usize;
+    match role {
+        OgiRole::King => king(sq),
+        OgiRole::Princess => bishop(sq, occ) | knight(sq),
+        OgiRole::Rook => rook(sq, occ),
+        OgiRole::Bishop => bishop(sq, occ),
+        OgiRole::Silver => SILVER[side][q],
+        OgiRole::Knight => SKNIGHT[side][q],
+        OgiRole::Lance => rook(sq, occ) & FORWARD[side][q],
+        OgiRole::Pawn => PAWN[side][q],
+        OgiRole::PPrincess => bishop(sq, occ) | knight(sq) | ORTH[q],
+        OgiRole::PRook => rook(sq, occ) | DIAG[q],
+        OgiRole::PBishop => bishop(sq, occ) | ORTH[q],
+        _ => GOLD[side][q],
+    }
+}
+
+/// The squares a chess piece of `role` (of player `side`) on `sq` attacks (a pawn: its two
+/// diagonal squares ahead).
+#[inline(always)]
+pub(crate) fn chess_attack(role: ChessRole, side: usize, sq: u8, occ: u64) -> u64 {
+    match role {
+        ChessRole::Pawn => PAWN_ATTACKS[side][sq as usize],
+        ChessRole::Knight => knight(sq),
+        ChessRole::Bishop => bishop(sq, occ),
+        ChessRole::Rook => rook(sq, occ),
+        ChessRole::Queen => rook(sq, occ) | bishop(sq, occ),
+        ChessRole::King => king(sq),
+    }
+}
+
+/// Receives the generated moves, grouped by origin.
+pub(crate) trait Sink {
+    /// A chess piece (not a pawn reaching its last rank) on `from` may go to each of `dests`.
+    fn chess(&mut self, pos: &Position, role: ChessRole, from: u8, dests: u64);
+    /// A chess pawn on `from` may go to each of `dests`, each on its last rank: four promotions.
+    fn chess_promotions(&mut self, pos: &Position, from: u8, dests: u64);
+    /// The King castles from `from` to `to`.
+    fn castle(&mut self, from: u8, to: u8);
+    /// A promotable Ōgi piece: `optional` where it may also promote, `forced` where it must.
+    fn ogi_promotable(
+        &mut self,
+        pos: &Position,
+        role: OgiRole,
+        from: u8,
+        dests: u64,
+        optional: u64,
+        forced: u64,
+    );
+    /// An Ōgi piece that cannot promote (the King, a promoted piece).
+    fn ogi_plain(&mut self, pos: &Position, role: OgiRole, from: u8, dests: u64);
+    /// A held Ōgi piece may be dropped on each of `dests`.
+    fn drops(&mut self, role: OgiRole, dests: u64);
+}
+
+impl Position {
+    /// The Ōgi pieces attacking `sq`, with occupancy `occ`.
+    #[inline]
+    pub(crate) fn ogi_attackers(&self, sq: u8, occ: u64) -> u64 {
+        // Step patterns are left-right symmetric: the Ōgi pieces attacking `sq` stand where
+        // the same pattern, of the other player, reaches from `sq`.
+        let c = self.chess_side.index();
+        let q = sq as usize;
+        let o = &self.ogi;
+        let r = rook(sq, occ);
+        let b = bishop(sq, occ);
+        let golds = o[OgiRole::PSilver as usize]
+            | o[OgiRole::PKnight as usize]
+            | o[OgiRole::PLance as usize]
+            | o[OgiRole::PPawn as usize];
+        (r & (o[OgiRole::Rook as usize] | o[OgiRole::PRook as usize]))
+            | (r & FORWARD[c][q] & o[OgiRole::Lance as usize])
+            | (b & (o[OgiRole::Bishop as usize]
+                | o[OgiRole::PBishop as usize]
+                | o[OgiRole::Princess as usize]
+                | o[OgiRole::PPrincess as usize]))
+            | (knight(sq) & (o[OgiRole::Princess as usize] | o[OgiRole::PPrincess as usize]))
+            | (king(sq) & o[OgiRole::King as usize])
+            | (DIAG[q] & o[OgiRole::PRook as usize])
+            | (ORTH[q] & (o[OgiRole::PBishop as usize] | o[OgiRole::PPrincess as usize]))
+            | (SILVER[c][q] & o[OgiRole::Silver as usize])
+            | (GOLD[c][q] & golds)
+            | (SKNIGHT[c][q] & o[OgiRole::Knight as usize])
+            | (PAWN[c][q] & o[OgiRole::Pawn as usize])
+    }
+
+    /// Every square the Ōgi army attacks, with occupancy `occ`.
+    #[inline]
+    pub(crate) fn ogi_attack_map(&self, occ: u64) -> u64 {
+        let s = self.chess_side.flip().index();
+        let mut out = 0;
+        let mut bb = self.occ[1];
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let role = OgiRole::ALL[self.board[sq as usize] as usize - 7];
+            out |= ogi_attack(role, s, sq, occ);
+        }
+        out
+    }
+
+    /// Every square the Chess army attacks.
+    pub(crate) fn chess_attack_map(&self) -> u64 {
+        let s = self.chess_side.index();
+        let occ = self.occ[0] | self.occ[1];
+        let mut out = 0;
+        let mut bb = self.occ[0];
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let role = ChessRole::ALL[self.board[sq as usize] as usize - 1];
+            out |= chess_attack(role, s, sq, occ);
+        }
+        out
+    }
+
+    /// Whether the Chess King stands where an Ōgi piece could capture it.
+    #[inline]
+    pub(crate) fn chess_in_check(&self) -> bool {
+        let k = self.chess[ChessRole::King as usize];
+        k != 0 && self.ogi_attackers(k.trailing_zeros() as u8, self.occ[0] | self.occ[1]) != 0
+    }
+
+    /// Whether the Ōgi King stands where a chess piece could capture it.
+    #[inline]
+    pub(crate) fn ogi_in_check(&self) -> bool {
+        let k = self.ogi[OgiRole::King as usize];
+        k != 0 && self.chess_attack_map() & k != 0
+    }
+
+    /// Generates every legal move (none once a King is captured).
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        if self.is_over() {
+            return;
+        }
+        if self.stm == self.chess_side {
+            self.generate_chess(sink);
+        } else {
+            self.generate_ogi(sink);
+        }
+    }
+
+    /// The Chess army's legal moves.
+    #[inline(always)]
+    fn generate_chess<S: Sink>(&self, sink: &mut S) {
+        let c = self.chess_side.index();
+        let own = self.occ[0];
+        let them = self.occ[1];
+        let all = own | them;
+        let ch = &self.chess;
+        let kbb = ch[ChessRole::King as usize];
+        let ksq = kbb.trailing_zeros() as u8;
+        let ogi_king = self.ogi[OgiRole::King as usize];
+        let checkers = self.ogi_attackers(ksq, all);
+        // Where a piece other than the King may go: anywhere (no check), onto the checker or
+        // between it and the King (one check), nowhere (two).
+        let target = if checkers == 0 {
+            !own
+        } else if checkers & (checkers - 1) == 0 {
+            checkers | between(ksq, checkers.trailing_zeros() as u8)
+        } else {
+            0
+        };
+        // Pinned pieces: a lone chess piece between the King and an Ōgi slider.
+        let o = &self.ogi;
+        let orth = o[OgiRole::Rook as usize] | o[OgiRole::PRook as usize];
+        let diag = o[OgiRole::Bishop as usize]
+            | o[OgiRole::PBishop as usize]
+            | o[OgiRole::Princess as usize]
+            | o[OgiRole::PPrincess as usize];
+        let kq = Square::from_index(ksq);
+        let mut snipers = (kit::rook_rays(kq).0 & orth)
+            | (kit::rook_rays(kq).0 & FORWARD[c][ksq as usize] & o[OgiRole::Lance as usize])
+            | (kit::bishop_rays(kq).0 & diag);
+        let mut pinned = 0u64;
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as u8;
+            snipers &= snipers - 1;
+            let b = between(ksq, s) & all;
+            if b != 0 && b & (b - 1) == 0 && b & own != 0 {
+                pinned |= b;
+            }
+        }
+        let last = if c == 0 { 0xffu64 << 56 } else { 0xff };
+        if target != 0 {
+            // Knights, bishops, rooks, queens.
+            for role in [
+                ChessRole::Knight,
+                ChessRole::Bishop,
+                ChessRole::Rook,
+                ChessRole::Queen,
+            ] {
+                let mut bb = ch[role as usize];
+                while bb != 0 {
+                    let from = bb.trailing_zeros() as u8;
+                    bb &= bb - 1;
+                    let a = chess_attack(role, c, from, all);
+                    let mut d = a & target;
+                    if pinned >> from & 1 != 0 {
+                        d &= line(ksq, from);
+                    }
+                    sink.chess(self, role, from, d | (a & ogi_king));
+                }
+            }
+            // Pawns.
+            let mut bb = ch[ChessRole::Pawn as usize];
+            let start = if c == 0 { 0xffu64 << 8 } else { 0xffu64 << 48 };
+            while bb != 0 {
+                let from = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let fb = 1u64 << from;
+                let (one, two) = if c == 0 {
+                    (fb << 8, fb << 16)
+                } else {
+                    (fb >> 8, fb >> 16)
+                };
+                let mut d = one & !all;
+                if d != 0 && fb & start != 0 {
+                    d |= two & !all;
+                }
+                let a = PAWN_ATTACKS[c][from as usize];
+                d |= a & them;
+                d &= target;
+                if pinned >> from & 1 != 0 {
+                    d &= line(ksq, from);
+                }
+                d |= a & ogi_king;
+                if d & last != 0 {
+                    sink.chess_promotions(self, from, d & last);
+                }
+                sink.chess(self, ChessRole::Pawn, from, d & !last);
+            }
+        } else {
+            // Two checks: only the King moves, or a capture of the Ōgi King.
+            for role in [
+                ChessRole::Pawn,
+                ChessRole::Knight,
+                ChessRole::Bishop,
+                ChessRole::Rook,
+                ChessRole::Queen,
+            ] {
+                let mut bb = ch[role as usize];
+                while bb != 0 {
+                    let from = bb.trailing_zeros() as u8;
+                    bb &= bb - 1;
+                    let d = chess_attack(role, c, from, all) & ogi_king;
+                    if d == 0 {
+                        continue;
+                    }
+                    if role == ChessRole::Pawn && d & last != 0 {
+                        sink.chess_promotions(self, from, d);
+                    } else {
+                        sink.chess(self, role, from, d);
+                    }
+                }
+            }
+        }
+        // The King: never onto an attacked square (seen through the King itself).
+        let danger = self.ogi_attack_map(all ^ kbb);
+        let ka = king(ksq);
+        sink.chess(
+            self,
+            ChessRole::King,
+            ksq,
+            (ka & !own & !danger) | (ka & ogi_king),
+        );
+        // Castling: out of, through and into squares no Ōgi piece attacks.
+        if self.castling != 0 && checkers == 0 {
+            let home = self.chess_home_rank() * 8;
+            if self.castling & KING_SIDE != 0 {
+                let path = 0b0110u64 << (home + 4);
+                if all & path == 0 && danger & path == 0 {
+                    sink.castle(ksq, home + 6);
+                }
+            }
+            if self.castling & QUEEN_SIDE != 0 {
+                let empty = 0b1110u64 << home;
+                let safe = 0b1100u64 << home;
+                if all & empty == 0 && danger & safe == 0 {
+                    sink.castle(ksq, home + 2);
+                }
+            }
+        }
+    }
+
+    /// The Ōgi army's moves (no check constraint: its King may stay attacked).
+    #[inline(always)]
+    pub(crate) fn generate_ogi<S: Sink>(&self, sink: &mut S) {
+        let s = self.chess_side.flip().index();
+        let own = self.occ[1];
+        let them = self.occ[0];
+        let occ = own | them;
+        let not_own = !own;
+        let zone = ZONE[s];
+        for k in 0..15usize {
+            let mut bb = self.ogi[k];
+            if bb == 0 {
+                continue;
+            }
+            let role = OgiRole::ALL[k];
+            let f = forced(k, s);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let d = ogi_attack(role, s, from, occ) & not_own;
+                if role.can_promote() {
+                    let can = if zone >> from & 1 != 0 { d } else { d & zone };
+                    sink.ogi_promotable(self, role, from, d, can & !f, d & f);
+                } else {
+                    sink.ogi_plain(self, role, from, d);
+                }
+            }
+        }
+        let empty = !occ;
+        for k in 1..8usize {
+            if self.ogi_hand[k] != 0 {
+                let d = empty & drop_mask(k, s);
+                if d != 0 {
+                    sink.drops(OgiRole::ALL[k], d);
+                }
+            }
+        }
+    }
+}
+
+/// Counts moves.
+pub(crate) struct Count(pub(crate) u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn chess(&mut self, _: &Position, _: ChessRole, _: u8, dests: u64) {
+        self.0 += u64::from(dests.count_ones());
+    }
+    #[inline(always)]
+    fn chess_promotions(&mut self, _: &Position, _: u8, dests: u64) {
+        self.0 += 4 * u64::from(dests.count_ones());
+    }
+    #[inline(always)]
+    fn castle(&mut self, _: u8, _: u8) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn ogi_promotable(&mut self, _: &Position, _: OgiRole, _: u8, d: u64, opt: u64, _: u64) {
+        self.0 += u64::from(d.count_ones() + opt.count_ones());
+    }
+    #[inline(always)]
+    fn ogi_plain(&mut self, _: &Position, _: OgiRole, _: u8, dests: u64) {
+        self.0 += u64::from(dests.count_ones());
+    }
+    #[inline(always)]
+    fn drops(&mut self, _: OgiRole, dests: u64) {
+        self.0 += u64::from(dests.count_ones());
+    }
+}
+
+/// Calls a closure with each move.
+pub(crate) struct Visit<F>(pub(crate) F);
+
+#[inline(always)]
+fn captured_ogi(pos: &Position, to: u8) -> Option<OgiRole> {
+    match pos.board[to as usize] {
+        c @ 7..=21 => Some(OgiRole::ALL[c as usize - 7]),
+        _ => None,
+    }
+}
+
+#[inline(always)]
+fn captured_chess(pos: &Position, to: u8) -> Option<ChessRole> {
+    match pos.board[to as usize] {
+        c @ 1..=6 => Some(ChessRole::ALL[c as usize - 1]),
+        _ => None,
+    }
+}
+
+impl<F: FnMut(Move)> Sink for Visit<F> {
+    #[inline(always)]
+    fn chess(&mut self, pos: &Position, role: ChessRole, from: u8, mut dests: u64) {
+        while dests != 0 {
+            let to = dests.trailing_zeros() as u8;
+            dests &= dests - 1;
+            (self.0)(Move::chess(from, to, role, captured_ogi(pos, to)));
+        }
+    }
+    #[inline(always)]
+    fn chess_promotions(&mut self, pos: &Position, from: u8, mut dests: u64) {
+        while dests != 0 {
+            let to = dests.trailing_zeros() as u8;
+            dests &= dests - 1;
+            let m = Move::chess(from, to, ChessRole::Pawn, captured_ogi(pos, to));
+            for r in [
+                ChessRole::Queen,
+                ChessRole::Rook,
+                ChessRole::Bishop,
+                ChessRole::Knight,
+            ] {
+                (self.0)(m.chess_promotion(r));
+            }
+        }
+    }
+    #[inline(always)]
+    fn castle(&mut self, from: u8, to: u8) {
+        (self.0)(Move::castle(from, to));
+    }
+    #[inline(always)]
+    fn ogi_promotable(
+        &mut self,
+        pos: &Position,
+        role: OgiRole,
+        from: u8,
+        mut dests: u64,
+        optional: u64,
+        forced: u64,
+    ) {
+        while dests != 0 {
+            let to = dests.trailing_zeros() as u8;
+            dests &= dests - 1;
+            let m = Move::ogi(from, to, role, captured_chess(pos, to));
+            if forced >> to & 1 == 0 {
+                (self.0)(m);
+            }
+            if (optional | forced) >> to & 1 != 0 {
+                (self.0)(m.with_ogi_promotion());
+            }
+        }
+    }
+    #[inline(always)]
+    fn ogi_plain(&mut self, pos: &Position, role: OgiRole, from: u8, mut dests: u64) {
+        while dests != 0 {
+            let to = dests.trailing_zeros() as u8;
+            dests &= dests - 1;
+            (self.0)(Move::ogi(from, to, role, captured_chess(pos, to)));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, role: OgiRole, mut dests: u64) {
+        while dests != 0 {
+            let to = dests.trailing_zeros() as u8;
+            dests &= dests - 1;
+            (self.0)(Move::drop(to, role));
+        }
+    }
+}
+
+/// Options of [`Position::perft_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Count the last ply from the move generator instead of playing every leaf move.
+    pub bulk: bool,
+}
+
+impl Default for PerftOptions {
+    fn default() -> Self {
+        PerftOptions { bulk: true }
+    }
+}
+
+impl Position {
+    /// Calls `f` with each legal move (history ignored).
+    #[inline]
+    pub fn for_each_move<F: FnMut(Move)>(&self, f: F) {
+        let mut v = Visit(f);
+        self.generate(&mut v);
+    }
+
+    /// Calls `f` with each move of the Ōgi army by its movement and drops, the game over or not
+    /// (statuses are about movement, R12).
+    pub(crate) fn for_each_ogi_move<F: FnMut(Move)>(&self, f: F) {
+        let mut v = Visit(f);
+        self.generate_ogi(&mut v);
+    }
+
+    /// The legal moves, as a list the caller owns.
+    pub fn legal_moves(&self) -> super::MoveList {
+        let mut list = super::MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// The legal moves into `list` (cleared first).
+    pub fn legal_moves_into(&self, list: &mut super::MoveList) {
+        list.clear();
+        self.for_each_move(|m| list.push(m));
+    }
+
+    /// The number of legal moves, counted without listing them.
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        let mut c = Count(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Whether `m` is one of the position's legal moves.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_move(|x| found |= x == m);
+        found
+    }
+
+    /// Perft: the leaves of the legal move tree of `depth` plies (bulk counting).
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.perft_with(depth, PerftOptions::default())
+    }
+
+    /// Perft with options.
+    pub fn perft_with(&self, depth: u32, opts: PerftOptions) -> u64 {
+        if opts.bulk {
+            perft_bulk(self, depth)
+        } else {
+            perft_full(self, depth)
+        }
+    }
+
+    /// Perft split by root move.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let mut out = Vec::new();
+        if depth == 0 {
+            return out;
+        }
+        self.for_each_move(|m| out.push((m, self.after_unchecked(m).perft(depth - 1))));
+        out
+    }
+
+    /// The piece a chess move captures, or an Ōgi move: what enters the mover's hand.
+    pub fn hand_gain(&self, m: Move) -> Option<Piece> {
+        match m.captured()? {
+            Piece::Ogi(r) => Some(Piece::Ogi(r)),
+            Piece::Chess(r) => Some(Piece::Ogi(super::position::CHESS_TO_OGI[r as usize])),
+        }
+    }
+
+    /// Whether the side to move is the Chess player.
+    #[inline]
+    pub fn chess_to_move(&self) -> bool {
+        self.stm == self.chess_side
+    }
+
+    /// The side that has not got its King (after a capture of it), if any.
+    pub(crate) fn kingless(&self) -> Option<Side> {
+        if self.chess[ChessRole::King as usize] == 0 {
+            Some(self.chess_side)
+        } else if self.ogi[OgiRole::King as usize] == 0 {
+            Some(self.chess_side.flip())
+        } else {
+            None
+        }
+    }
+}
+
+fn perft_bulk(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_moves(),
+        _ => {
+            let mut n = 0;
+            pos.for_each_move(|m| n += perft_bulk(&pos.after_unchecked(m), depth - 1));
+            n
+        }
+    }
+}
+
+fn perft_full(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    if depth == 1 {
+        pos.for_each_move(|m| {
+            let mut p = *pos;
+            p.play_unchecked(m);
+            n += 1;
+            std::hint::black_box(&p);
+        });
+        return n;
+    }
+    pos.for_each_move(|m| n += perft_full(&pos.after_unchecked(m), depth - 1));
+    n
+}
