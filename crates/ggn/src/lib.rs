@@ -48,10 +48,10 @@ pub mod ogi;
 mod system;
 
 pub use description::{
-    Capture, Description, DescriptionError, DropBan, Drops, History, Legality, Promotion,
+    Army, Capture, Description, DescriptionError, DropBan, Drops, History, Legality, Promotion,
     Repetition, RightRule, Special, StepMark,
 };
-pub use engine::{Engine, EngineError};
+pub use engine::{Engine, EngineError, UnsupportedPiece};
 pub use moves::GgnMove;
 
 use tegoma_notation::ggn::Ggn;
