@@ -435,6 +435,12 @@ impl Description {
         serde_json::from_str(text).map_err(|e| DescriptionError::Json(e.to_string()))
     }
 
+    /// Whether some player may drop pieces: the top-level `drops`, or an army's (what a match
+    /// layer asks to know whether a capture is irreversible).
+    pub fn any_drops(&self) -> bool {
+        self.drops.enabled || self.armies.values().any(|a| a.drops.enabled)
+    }
+
     /// The description as pretty JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()

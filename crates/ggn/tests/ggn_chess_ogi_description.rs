@@ -49,6 +49,7 @@ fn the_description_file() {
     assert_eq!(d.armies["O"].converts["Q"], "I");
     assert!(d.armies["C"].legality.check && d.armies["C"].legality.terminal_capture_legal);
     assert!(!d.armies["O"].legality.check);
+    assert!(d.any_drops() && !d.drops.enabled);
     // It writes back to an equal description.
     assert_eq!(Description::from_json(&d.to_json()).unwrap(), d);
     assert_eq!(chess_ogi::RULES_ID, "tegoma.chess-ogi/1");
