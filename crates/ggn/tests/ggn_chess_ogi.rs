@@ -212,6 +212,8 @@ fn ogi_captures_of_chess_pieces_become_ogi_pieces() {
         .collect();
     assert_eq!(drops.len(), 62);
     assert!(drops.iter().all(|m| m.starts_with("r*")));
+    // A drop written without its piece is the rook's: the pawn cannot go there (R1).
+    assert_eq!(e.parse_move(&held, "*-e5").unwrap().pmn(e.board()), "r*e5");
 }
 
 #[test]
@@ -285,4 +287,33 @@ fn ogi_first_with_chess_pawns_moving_down() {
         assert!(promo.contains(&format!("b2-b1={x}")), "{x}");
     }
     assert!(!promo.contains(&"b2-b1".to_string()));
+}
+
+#[test]
+fn the_chess_player_keeps_what_it_takes_as_it_stood() {
+    let e = engine();
+    // A dragon (`+r`) taken by the chess rook stays a lowercase `+r` in the Chess hand.
+    assert_eq!(
+        after(&e, "+r6k^/8/8/8/8/8/8/R3K^3 / C/o", "a1+a8"),
+        "R6k^/8/8/8/8/8/8/4K^3 +r/ o/C"
+    );
+    // It never drops it: the Chess player's moves are the king's and the rook's only.
+    let moves = legal(&e, "4k^3/8/8/8/8/8/8/R3K^3 p+r/ C/o");
+    assert!(moves.iter().all(|m| !m.contains('*')));
+}
+
+#[test]
+fn chess_castles_as_the_second_player() {
+    let e = engine();
+    // O/c, the Chess player to move (lowercase): both castlings.
+    let moves = legal(&e, "+r3+k^2+r/8/8/8/8/8/8/4K^3 / c/O");
+    assert!(moves.contains(&"e8~g8".to_string()) && moves.contains(&"e8~c8".to_string()));
+    // An Ōgi pawn on d7 attacks d8 (straight ahead, toward rank 8): no queenside castling.
+    let moves = legal(&e, "+r3+k^2+r/3P4/8/8/8/8/8/4K^3 / c/O");
+    assert!(moves.contains(&"e8~g8".to_string()) && !moves.contains(&"e8~c8".to_string()));
+    assert_eq!(
+        after(&e, "+r3+k^2+r/8/8/8/8/8/8/4K^3 / c/O", "e8~g8"),
+        // The king castled: it and its a8 rook lose their marks (R2).
+        "r4rk^1/8/8/8/8/8/8/4K^3 / O/c"
+    );
 }
