@@ -71,7 +71,8 @@
 //! by the army of the piece's owner; `terminal_capture_ends` is the army to move's. The
 //! King's `privilege` never applies to a captured piece of another style (its state is a
 //! marker of its own rules, not a promotion). The rule fields at the top level are the rules of
-//! every style that has no army; `capture` may then be left out when every style has one.
+//! every style that has no army; when every style has one they must be left out (`capture`
+//! included), since nothing would apply them.
 //! In a game of several style letters a derived piece (`'`) is refused: it would change army.
 //! A position where the player not to move leads an army with `legality.check` and is in
 //! check is refused (`OpponentInCheck`), unless a terminal piece was already captured.

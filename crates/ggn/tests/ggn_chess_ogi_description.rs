@@ -95,6 +95,10 @@ fn bad_descriptions_are_refused_naming_the_field() {
     // Unknown fields are refused inside an army too.
     let (kind, _) = err(|v| v["armies"]["C"]["castling"] = true.into());
     assert_eq!(kind, "MalformedDescription");
+    // Top-level rules that no style follows are refused.
+    let (kind, msg) = err(|v| v["legality"] = serde_json::json!({"check": true}));
+    assert_eq!(kind, "InvalidField");
+    assert!(msg.contains("legality"), "{msg}");
     // A style without an army follows the top-level rules when they are given.
     let ok = edited(|v| {
         v["armies"].as_object_mut().unwrap().remove("O");

@@ -228,6 +228,28 @@ fn style_pair(text: &str) -> Result<[Style; 2], DescriptionError> {
     Ok([first, second])
 }
 
+/// When every style has an army, a top-level rule field would be silently ignored: refused.
+fn unused_top_level(desc: &Description) -> Result<(), DescriptionError> {
+    let given = [
+        ("moved", !desc.moved.is_empty()),
+        ("step_marks", !desc.step_marks.is_empty()),
+        ("expire", !desc.expire.is_empty()),
+        ("rights", !desc.rights.is_empty()),
+        ("promotions", !desc.promotions.is_empty()),
+        ("capture", desc.capture.is_some()),
+        ("drops", desc.drops != Drops::default()),
+        ("special", desc.special != Special::default()),
+        ("legality", desc.legality != Legality::default()),
+    ];
+    match given.iter().find(|(_, g)| *g) {
+        Some((name, _)) => Err(DescriptionError::Field {
+            field: (*name).into(),
+            reason: "unused: every style has an army, which holds its rules".into(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The armies of a description, with its style pairs; `first` is the style of `sin`.
 pub(super) fn compile(desc: &Description, first: Style) -> Result<Armies, DescriptionError> {
     let pairs: Vec<[Style; 2]> = if desc.styles.is_empty() {
@@ -282,6 +304,9 @@ pub(super) fn compile(desc: &Description, first: Style) -> Result<Armies, Descri
         };
         by_letter[usize::from(l - b'A')] = list.len() as u8;
         list.push(rules);
+    }
+    if top.is_none() {
+        unused_top_level(desc)?;
     }
     // The army of the default pair's first player comes first (the fallback of `of`).
     let first_index =
