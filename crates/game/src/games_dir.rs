@@ -181,6 +181,7 @@ fn build(dir: &Path, desc: Description) -> Result<FileRules, RulesError> {
                 DescriptionError::Initial(_) => (&desc_path, Some("initial".into())),
                 DescriptionError::Json(_) => (&desc_path, None),
                 DescriptionError::Table(_) => (&ggn_path, None),
+                DescriptionError::Field { field, .. } => (&desc_path, Some(field.clone())),
             };
             file_error(path, field, d.to_string())
         }

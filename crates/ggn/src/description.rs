@@ -47,7 +47,48 @@
 //! - `legality`: `check` (a move may not leave one of the mover's terminal pieces capturable),
 //!   `castling_safe` (an actor followed by an own piece may not start on or cross a square
 //!   where it would be capturable), `terminal_capture_ends` (a position where a side has no
-//!   terminal piece on the board has no moves).
+//!   terminal piece on the board has no moves), `terminal_capture_legal` (a move capturing an
+//!   enemy terminal piece is legal whatever `check` says: it ends the game).
+//!
+//! # Games of several styles (armies)
+//!
+//! A hybrid game, where each player leads pieces of its own style bound by its own rules
+//! (ruling R13, Chess against Ōgi), adds two fields:
+//! - `styles`: the style pairs a position may have, as FEEN writes its style field without the
+//!   turn (`["C/o", "O/c"]`: the first player's style, uppercase, then the second's,
+//!   lowercase). Absent or empty: `sin` and its lowercase only. The first pair must begin with
+//!   `sin`.
+//! - `armies`: a map from an uppercase style letter to that style's rules, an object with the
+//!   rule fields above, `moved`, `step_marks`, `expire`, `rights`, `promotions`, `capture`
+//!   (required), `drops`, `special`, `legality`, and two of its own: `snn` (the style's name;
+//!   absent: the top-level `snn`) and `converts` (what a captured piece of another style
+//!   becomes in this army's hand: PIN to PIN in the first player's case, matched after
+//!   `capture` turned and demoted it, `{"Q": "I"}`; unlisted pieces keep their name).
+//!
+//! Every rule applies by the army of the player it concerns: a move's markers, promotions,
+//! capture treatment, drops, special moves and legality filters are the mover's;
+//! `expire` changes the pieces of the player now to move by that player's army; `rights` lapse
+//! by the army of the piece's owner; `terminal_capture_ends` is the army to move's. The
+//! King's `privilege` never applies to a captured piece of another style (its state is a
+//! marker of its own rules, not a promotion). The rule fields at the top level are the rules of
+//! every style that has no army; when every style has one they must be left out (`capture`
+//! included), since nothing would apply them.
+//! In a game of several style letters a derived piece (`'`) is refused: it would change army.
+//! A position where the player not to move leads an army with `legality.check` and is in
+//! check is refused (`OpponentInCheck`), unless a terminal piece was already captured.
+//!
+//! ```json
+//! {
+//!   "name": "chess-ogi", "snn": "ChessOgi", "sin": "C", "board": [8, 8],
+//!   "initial": "lnsik^snl/1r4b1/pppppppp/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/o",
+//!   "styles": ["C/o", "O/c"],
+//!   "armies": {
+//!     "C": {"snn": "Chess", "capture": {"side": "keep"}, "...": "the Chess fields"},
+//!     "O": {"snn": "Ogi", "capture": {"side": "captor", "demote": true, "privilege": true},
+//!           "converts": {"Q": "I"}, "...": "the Ōgi fields"}
+//!   }
+//! }
+//! ```
 
 use std::collections::BTreeMap;
 
@@ -82,8 +123,9 @@ pub struct Description {
     /// Promotion rules.
     #[serde(default)]
     pub promotions: Vec<Promotion>,
-    /// The treatment of captured pieces.
-    pub capture: Capture,
+    /// The treatment of captured pieces; required unless every style has an army.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<Capture>,
     /// Drops from the hand.
     #[serde(default)]
     pub drops: Drops,
@@ -96,6 +138,54 @@ pub struct Description {
     /// What a match does with the game's history (repetition, move limit, illegal moves).
     #[serde(default)]
     pub history: History,
+    /// The style pairs a position may have (`"C/o"`: first player's style, then the second's);
+    /// empty: only `sin` and its lowercase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub styles: Vec<String>,
+    /// Per-style rules, by uppercase style letter; a style without an army follows the
+    /// top-level rule fields.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub armies: BTreeMap<String, Army>,
+}
+
+/// The rules of the pieces of one style, and of the player who leads them (see the module
+/// docs): the same fields as the top level, applied to that army's moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Army {
+    /// The style's name (SNN); absent: the description's `snn`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snn: Option<String>,
+    /// Identity changes of a piece that moves.
+    #[serde(default)]
+    pub moved: BTreeMap<String, String>,
+    /// Identity changes for a move of a given number of ranks.
+    #[serde(default)]
+    pub step_marks: Vec<StepMark>,
+    /// Identity changes of this army's pieces when its player is now to move.
+    #[serde(default)]
+    pub expire: BTreeMap<String, String>,
+    /// Rights that lapse when their companion piece is gone.
+    #[serde(default)]
+    pub rights: Vec<RightRule>,
+    /// Promotion rules of this army's pieces.
+    #[serde(default)]
+    pub promotions: Vec<Promotion>,
+    /// What this army does with the pieces it captures.
+    pub capture: Capture,
+    /// What a piece of another style becomes in this army's hand (PIN to PIN, first player's
+    /// case, matched after `capture` turned and demoted it); unlisted pieces keep their name.
+    #[serde(default)]
+    pub converts: BTreeMap<String, String>,
+    /// Drops from this army's hand.
+    #[serde(default)]
+    pub drops: Drops,
+    /// What this army's possibilities that name a piece do.
+    #[serde(default)]
+    pub special: Special,
+    /// The legality filters of this army's moves.
+    #[serde(default)]
+    pub legality: Legality,
 }
 
 /// An actor moving exactly `ranks` ranks becomes `becomes`.
@@ -243,6 +333,10 @@ pub struct Legality {
     /// A position where a side has no terminal piece on the board has no moves.
     #[serde(default)]
     pub terminal_capture_ends: bool,
+    /// A move that captures an enemy terminal piece is legal even when `check` would refuse
+    /// it (it ends the game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub terminal_capture_legal: bool,
 }
 
 /// How repeated positions are treated by a match.
@@ -288,8 +382,8 @@ pub enum DescriptionError {
     /// A field holds a token that is not PIN.
     #[error("field {field}: {value:?} is not a PIN token")]
     Pin {
-        /// The field.
-        field: &'static str,
+        /// The field (`moved`, or `armies.C.moved` inside an army).
+        field: String,
         /// The value as written.
         value: String,
     },
@@ -305,6 +399,15 @@ pub enum DescriptionError {
     /// The GGN table cannot be used with this description.
     #[error("table: {0}")]
     Table(String),
+    /// A field is missing, or holds a value the other fields contradict (`styles`,
+    /// `armies.O`, `capture`).
+    #[error("field {field}: {reason}")]
+    Field {
+        /// The field (a path such as `armies.O.converts`).
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl tegoma_notation::NotationError for DescriptionError {
@@ -316,6 +419,7 @@ impl tegoma_notation::NotationError for DescriptionError {
             DescriptionError::Board => "InvalidBoard",
             DescriptionError::Initial(_) => "InvalidInitial",
             DescriptionError::Table(_) => "InvalidTable",
+            DescriptionError::Field { .. } => "InvalidField",
         }
     }
 }
@@ -330,6 +434,12 @@ impl Description {
             return Err(DescriptionError::Json("document exceeds 1 MiB".into()));
         }
         serde_json::from_str(text).map_err(|e| DescriptionError::Json(e.to_string()))
+    }
+
+    /// Whether some player may drop pieces: the top-level `drops`, or an army's (what a match
+    /// layer asks to know whether a capture is irreversible).
+    pub fn any_drops(&self) -> bool {
+        self.drops.enabled || self.armies.values().any(|a| a.drops.enabled)
     }
 
     /// The description as pretty JSON.

@@ -4,8 +4,8 @@
 //! This crate holds what needs JSON (GGN tables, descriptions), so that `tegoma-rules`, the fast
 //! Chess and Ōgi move generators, builds without serde.
 //!
-//! - [`export`]: the complete GGN document of a rule system (`chess`, `ogi`), generated from
-//!   piece geometry by [`build::TableBuilder`]; write it with
+//! - [`export`]: the complete GGN document of a rule system (`chess`, `ogi`, `chess-ogi`),
+//!   generated from piece geometry by [`build::TableBuilder`]; write it with
 //!   [`Ggn::to_json`](tegoma_notation::ggn::Ggn::to_json), which is canonical and
 //!   byte-identical between runs.
 //! - [`Description`]: what GGN does not carry (state markers, promotions, capture treatment,
@@ -15,6 +15,9 @@
 //!   played by copy, perft; it implements the protocol's
 //!   [`RuleSystem`](tegoma_protocol::RuleSystem), so a game described by files plugs into every
 //!   generic tool.
+//!
+//! [`chess_ogi`] plays Chess against Ōgi (ruling R13), a game whose two players follow
+//! different rules: a description can give each style its own rules (its `armies`).
 //!
 //! A new game is described by three files: its GGN table, its initial FEEN (inside the
 //! description) and its description. See `games/` at the repository root.
@@ -49,23 +52,24 @@ pub mod ogi;
 mod system;
 
 pub use description::{
-    Capture, Description, DescriptionError, DropBan, Drops, History, Legality, Promotion,
+    Army, Capture, Description, DescriptionError, DropBan, Drops, History, Legality, Promotion,
     Repetition, RightRule, Special, StepMark,
 };
-pub use engine::{Engine, EngineError};
+pub use engine::{Engine, EngineError, UnsupportedPiece};
 pub use moves::GgnMove;
 
 use tegoma_notation::ggn::Ggn;
 
 /// The rule systems whose complete table can be exported.
-pub const EXPORTABLE: [&str; 2] = ["chess", "ogi"];
+pub const EXPORTABLE: [&str; 3] = ["chess", "ogi", "chess-ogi"];
 
-/// The complete GGN table of a rule system by name (`chess` or `ogi`), or `None` for an
-/// unknown name.
+/// The complete GGN table of a rule system by name (`chess`, `ogi`, or `chess-ogi`: the union
+/// of both under each side's style key), or `None` for an unknown name.
 pub fn export(game: &str) -> Option<Ggn> {
     match game {
         "chess" => Some(chess::table()),
         "ogi" => Some(ogi::table()),
+        "chess-ogi" => Some(chess_ogi::table()),
         _ => None,
     }
 }

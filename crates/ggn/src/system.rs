@@ -36,7 +36,7 @@ impl Engine {
         let mut out = [None, None, None];
         if m.promotion.is_none() {
             if let Some(from) = m.from {
-                let result = self.after_move(m.piece, from, m.to);
+                let result = self.after_move(pos, m.piece, from, m.to);
                 out[0] = Some(format!("{base}={}", result.epin().pin().encode().as_str()));
             }
         }
@@ -46,7 +46,6 @@ impl Engine {
                 out[2] = Some(format!("{first}/{}", h.epin().pin().encode().as_str()));
             }
         }
-        let _ = pos;
         out
     }
 }
@@ -57,8 +56,8 @@ impl RuleSystem for Engine {
     type MoveList = Vec<GgnMove>;
 
     fn snn(&self) -> [&'static str; 2] {
-        let s = intern(&self.description().snn);
-        [s, s]
+        let [a, b] = self.styles();
+        [intern(self.snn_of(a)), intern(self.snn_of(b))]
     }
 
     fn sin(&self) -> [Style; 2] {
@@ -161,7 +160,7 @@ impl RuleSystem for Engine {
         if !moves.is_empty() {
             return None;
         }
-        Some(if !self.description().legality.check {
+        Some(if !self.check_filter(position, stm) {
             Outcome::win(stm.flip(), Status::Nomove)
         } else if self.in_check(position, stm) {
             Outcome::win(stm.flip(), Status::Checkmate)

@@ -8,19 +8,22 @@ use tegoma_notation::ggn::Ggn;
 use tegoma_notation::pin::{self, State};
 use tegoma_notation::qpi::{Qpi, QpiMode};
 use tegoma_notation::{epin, sin};
-use tegoma_protocol::{Board, FeenError, Piece, Position, PositionError, Side, Square, Style};
+use tegoma_protocol::{Board, Piece, Position, Side, Square, Style};
 
+mod army;
 mod compile;
 mod play;
+mod setup;
 
-use super::description::{
-    CaptureSide, Description, DescriptionError, EnemyNamed, OwnNamed, Trigger,
-};
+use army::{Armies, ArmyRules};
+pub use setup::UnsupportedPiece;
+
+use super::description::{CaptureSide, Description, DescriptionError, EnemyNamed, OwnNamed};
 use super::moves::GgnMove;
 
 /// Why an engine cannot be built. Positions and moves of a built engine fail with the shared
-/// errors of [`tegoma_protocol::error`] ([`PositionError`], [`MoveError`](tegoma_protocol::MoveError)),
-/// like those of chess and Ōgi.
+/// errors of [`tegoma_protocol::error`] ([`PositionError`](tegoma_protocol::PositionError),
+/// [`MoveError`](tegoma_protocol::MoveError)), like those of chess and Ōgi.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The description is unusable.
@@ -78,17 +81,6 @@ struct PromotionRule {
     forced: u8,
 }
 
-/// The compiled description (PIN tokens normalised to the first player's side).
-#[derive(Debug, Clone)]
-struct Rules {
-    moved: Vec<(pin::Identifier, pin::Identifier)>,
-    step_marks: Vec<(pin::Identifier, u8, pin::Identifier)>,
-    expire: Vec<(pin::Identifier, pin::Identifier)>,
-    rights: Vec<(pin::Identifier, pin::Identifier, pin::Identifier)>,
-    promotions: Vec<PromotionRule>,
-    bans: Vec<(pin::Identifier, Option<u8>)>,
-}
-
 /// A rule system driven by a GGN table and a [`Description`].
 ///
 /// Move generation evaluates the table's conditions against the position (GGN §14.3): for each
@@ -112,7 +104,7 @@ struct Shared {
     coords: Vec<(u8, u8)>,
     index: HashMap<Qpi, usize>,
     tables: Vec<PieceMoves>,
-    rules: Rules,
+    armies: Armies,
 }
 
 impl fmt::Debug for Engine {
@@ -126,27 +118,9 @@ impl fmt::Debug for Engine {
             .field("coords", &s.coords)
             .field("index", &s.index)
             .field("tables", &s.tables)
-            .field("rules", &s.rules)
+            .field("armies", &s.armies)
             .finish()
     }
-}
-
-fn parse_pin(field: &'static str, s: &str) -> Result<pin::Identifier, DescriptionError> {
-    pin::Identifier::parse(s)
-        .map(|p| p.with_side(pin::Side::First))
-        .map_err(|_| DescriptionError::Pin {
-            field,
-            value: s.chars().take(16).collect(),
-        })
-}
-
-fn pair_list(
-    field: &'static str,
-    map: &std::collections::BTreeMap<String, String>,
-) -> Result<Vec<(pin::Identifier, pin::Identifier)>, DescriptionError> {
-    map.iter()
-        .map(|(a, b)| Ok((parse_pin(field, a)?, parse_pin(field, b)?)))
-        .collect()
 }
 
 /// The PIN of a piece, turned to the first player's side (descriptions match on it).
@@ -180,66 +154,8 @@ impl Engine {
         }
         let first = sin::Identifier::parse(&desc.sin)
             .map_err(|_| DescriptionError::Sin(desc.sin.clone()))?;
-        let styles = [first, first.flipped()];
-        let rules = Rules {
-            moved: pair_list("moved", &desc.moved)?,
-            step_marks: desc
-                .step_marks
-                .iter()
-                .map(|m| {
-                    Ok((
-                        parse_pin("step_marks", &m.piece)?,
-                        m.ranks,
-                        parse_pin("step_marks", &m.becomes)?,
-                    ))
-                })
-                .collect::<Result<_, DescriptionError>>()?,
-            expire: pair_list("expire", &desc.expire)?,
-            rights: desc
-                .rights
-                .iter()
-                .map(|r| {
-                    Ok((
-                        parse_pin("rights", &r.piece)?,
-                        parse_pin("rights", &r.needs)?,
-                        parse_pin("rights", &r.becomes)?,
-                    ))
-                })
-                .collect::<Result<_, DescriptionError>>()?,
-            promotions: desc
-                .promotions
-                .iter()
-                .map(|p| {
-                    Ok(PromotionRule {
-                        pieces: p
-                            .pieces
-                            .iter()
-                            .map(|s| parse_pin("promotions", s))
-                            .collect::<Result<_, _>>()?,
-                        zone: p.zone,
-                        from_or_to: p.trigger == Trigger::FromOrTo,
-                        choices: p
-                            .choices
-                            .iter()
-                            .map(|c| {
-                                if c == "+" {
-                                    Ok(Choice::Enhanced)
-                                } else {
-                                    parse_pin("promotions", c).map(Choice::To)
-                                }
-                            })
-                            .collect::<Result<_, _>>()?,
-                        forced: p.forced,
-                    })
-                })
-                .collect::<Result<_, DescriptionError>>()?,
-            bans: desc
-                .drops
-                .bans
-                .iter()
-                .map(|b| Ok((parse_pin("drops", &b.piece)?, b.last_ranks)))
-                .collect::<Result<_, DescriptionError>>()?,
-        };
+        let armies = army::compile(&desc, first)?;
+        let styles = armies.pairs[0];
         let coords = board
             .squares()
             .map(|sq| {
@@ -258,7 +174,7 @@ impl Engine {
                 coords,
                 index,
                 tables,
-                rules,
+                armies,
             }),
         };
         let initial = engine
@@ -279,66 +195,42 @@ impl Engine {
         &self.s.board
     }
 
-    /// The Player Styles, `[first, second]`.
+    /// The Player Styles, `[first, second]` (of the description's first style pair).
     pub fn styles(&self) -> [Style; 2] {
         self.s.styles
+    }
+
+    /// Every style pair a position of this game may have, `[first, second]`, the default
+    /// first (the description's `styles`).
+    pub fn style_pairs(&self) -> &[[Style; 2]] {
+        &self.s.armies.pairs
+    }
+
+    /// The name (SNN) of the style a player leads in `pos`: its army's, or the description's.
+    pub fn style_name(&self, pos: &Position, side: Side) -> &str {
+        &self.army(pos, side).snn
+    }
+
+    /// The name (SNN) of a style of this game: its army's, or the description's.
+    pub fn snn_of(&self, style: Style) -> &str {
+        &self.s.armies.by_style(style).snn
+    }
+
+    /// Whether the army of player `side` in `pos` has the `check` legality filter (a side
+    /// without a legal move is then checkmated or stalemated, else it has `nomove`).
+    pub fn check_filter(&self, pos: &Position, side: Side) -> bool {
+        self.army(pos, side).legality.check
+    }
+
+    /// The rules of the army of player `side` in `pos`.
+    #[inline]
+    fn army(&self, pos: &Position, side: Side) -> &ArmyRules {
+        self.s.armies.of(pos, side)
     }
 
     /// The initial position of the description.
     pub fn initial(&self) -> &Position {
         &self.s.initial
-    }
-
-    /// Reads a FEEN position of this game.
-    ///
-    /// # Errors
-    /// [`PositionError::Feen`] for unreadable FEEN, or as [`Engine::check_game`].
-    pub fn position(&self, feen: &str) -> Result<Position, PositionError> {
-        let p = Position::from_feen(feen).map_err(|e| match e {
-            FeenError::Parse(e) => PositionError::Feen(e),
-            // Cannot happen for a regular board read from FEEN; reported as its shape.
-            _ => PositionError::BoardShape {
-                expected: self.s.board.sizes().to_vec(),
-                found: Vec::new(),
-            },
-        })?;
-        self.check_game(&p)?;
-        Ok(p)
-    }
-
-    /// Checks that a position has this game's board shape, styles and pieces (every piece on the
-    /// board has moves in the game's table).
-    ///
-    /// # Errors
-    /// [`PositionError::BoardShape`], [`PositionError::Styles`] or
-    /// [`PositionError::ForeignPiece`].
-    pub fn check_game(&self, p: &Position) -> Result<(), PositionError> {
-        if p.board().sizes() != self.s.board.sizes() {
-            return Err(PositionError::BoardShape {
-                expected: self.s.board.sizes().to_vec(),
-                found: p.board().sizes().to_vec(),
-            });
-        }
-        let mut st = p.styles();
-        st.sort_by_key(|s| s.is_second());
-        if st != self.s.styles {
-            return Err(PositionError::Styles {
-                expected: self.s.styles,
-                found: p.styles(),
-            });
-        }
-        for (sq, piece) in p.pieces() {
-            let known = self
-                .qpi(p, piece)
-                .is_some_and(|q| self.s.index.contains_key(&q));
-            if !known {
-                return Err(PositionError::ForeignPiece {
-                    piece,
-                    square: p.board().cell(sq),
-                });
-            }
-        }
-        Ok(())
     }
 
     /// The QPI key of a piece in `pos` (its resolved style letter, in its side's case).
@@ -384,9 +276,14 @@ impl Engine {
                 >= u16::from(self.s.board.sizes()[1])
     }
 
-    /// Whether the game is over by a terminal capture (with `terminal_capture_ends`).
+    /// Whether the game is over by a terminal capture (a side has no terminal piece on the
+    /// board, and the army to move has `terminal_capture_ends`).
     pub fn terminal_captured(&self, pos: &Position) -> bool {
-        if !self.s.desc.legality.terminal_capture_ends {
+        if !self
+            .army(pos, pos.side_to_move())
+            .legality
+            .terminal_capture_ends
+        {
             return false;
         }
         let mut has = [false; 2];
@@ -448,7 +345,8 @@ impl Engine {
                 }
             }
         }
-        if self.s.desc.drops.enabled {
+        let army = self.army(pos, us);
+        if army.drops {
             for (held, _) in pos.hand(us).iter() {
                 let Some(i) = self.qpi(pos, held).and_then(|q| self.s.index.get(&q)) else {
                     continue;
@@ -456,7 +354,7 @@ impl Engine {
                 let n = norm(held);
                 for d in self.s.tables[*i].hand.iter() {
                     if pos.piece_at(d.to).is_some()
-                        || self.s.rules.bans.iter().any(|&(b, last)| {
+                        || army.bans.iter().any(|&(b, last)| {
                             b == n && last.is_none_or(|k| self.in_last(us, d.to, k))
                         })
                         || !d.poss.iter().any(|p| self.holds(pos, p, us))
@@ -499,6 +397,7 @@ impl Engine {
         out: &mut Vec<GgnMove>,
     ) {
         let us = pos.side_to_move();
+        let army = self.army(pos, us);
         let target = pos.piece_at(to);
         if target.is_some_and(|t| t.side() == us) {
             return; // the Protocol forbids landing on an own piece
@@ -509,14 +408,14 @@ impl Engine {
         if let Some(n) = named {
             let Some(np) = pos.piece_at(n) else { return };
             if np.side() == us {
-                if self.s.desc.special.own_named == OwnNamed::Follow {
+                if army.special.own_named == OwnNamed::Follow {
                     let Some(dst) = self.first_crossed(from, to) else {
                         return;
                     };
                     partner = Some((n, dst));
                     special = true;
                 }
-            } else if self.s.desc.special.enemy_named == EnemyNamed::Capture && n != to {
+            } else if army.special.enemy_named == EnemyNamed::Capture && n != to {
                 if captured.is_some() {
                     return;
                 }
@@ -528,18 +427,26 @@ impl Engine {
         let mut hands: [(Option<Piece>, bool); 2] = [(None, false); 2];
         let mut n_hands = 1;
         if let Some((_, c)) = captured {
-            let cap = &self.s.desc.capture;
+            let cap = &army.capture;
             let turned = match cap.side {
                 CaptureSide::Keep => c,
                 CaptureSide::Captor => c.with_side(us).r5(),
             };
-            let demoted = if cap.demote {
+            let mut demoted = if cap.demote {
                 turned.with_state(State::Normal)
             } else {
                 turned
             };
+            // A piece of another style: converted, and never kept by the privilege.
+            let foreign = pos.piece_style(c).letter() != pos.style(us).letter();
+            if foreign {
+                let n = norm(demoted);
+                if let Some(&(_, to)) = army.converts.iter().find(|&&(a, _)| a == n) {
+                    demoted = restyle(demoted, to);
+                }
+            }
             hands[0] = (Some(demoted), false);
-            if cap.privilege && actor.is_terminal() && demoted != turned {
+            if cap.privilege && !foreign && actor.is_terminal() && demoted != turned {
                 hands[1] = (Some(turned), true);
                 n_hands = 2;
             }
@@ -548,7 +455,7 @@ impl Engine {
         let mut promos: Vec<Option<Piece>> = Vec::with_capacity(5);
         let n = norm(actor);
         let mut forced = false;
-        for rule in &self.s.rules.promotions {
+        for rule in &army.promotions {
             if !rule.pieces.contains(&n) {
                 continue;
             }

@@ -1,28 +1,25 @@
 //! Playing moves (the description's mutations) and the legality filters.
 
 use tegoma_notation::cgsn::{Status, StatusSet};
+use tegoma_notation::pin;
 use tegoma_protocol::{Piece, Position, Side, Square};
 
 use super::{norm, restyle, Engine};
 use crate::moves::GgnMove;
 
 impl Engine {
-    /// The identity of a piece after it moved from `from` to `to` (step marks, then `moved`).
-    pub(crate) fn after_move(&self, p: Piece, from: Square, to: Square) -> Piece {
+    /// The identity of a piece of `pos` after it moved from `from` to `to` (step marks, then
+    /// `moved`, of its owner's army).
+    pub(crate) fn after_move(&self, pos: &Position, p: Piece, from: Square, to: Square) -> Piece {
         let n = norm(p);
+        let army = self.army(pos, p.side());
         let dr = self.s.coords[from.index()]
             .1
             .abs_diff(self.s.coords[to.index()].1);
-        if let Some(&(_, _, b)) = self
-            .s
-            .rules
-            .step_marks
-            .iter()
-            .find(|&&(a, r, _)| a == n && r == dr)
-        {
+        if let Some(&(_, _, b)) = army.step_marks.iter().find(|&&(a, r, _)| a == n && r == dr) {
             return restyle(p, b);
         }
-        match self.s.rules.moved.iter().find(|&&(a, _)| a == n) {
+        match army.moved.iter().find(|&&(a, _)| a == n) {
             Some(&(_, b)) => restyle(p, b),
             None => p,
         }
@@ -51,25 +48,24 @@ impl Engine {
         if let Some((ps, pd)) = m.partner {
             let pc = p.piece_at(ps);
             let _ = p.set(ps, None);
-            let _ = p.set(pd, pc.map(|x| self.after_move(x, ps, pd)));
+            let _ = p.set(pd, pc.map(|x| self.after_move(pos, x, ps, pd)));
         }
         let new = match (m.from, m.promotion) {
             (None, _) => m.piece,
             (Some(_), Some(x)) => x,
-            (Some(f), None) => self.after_move(m.piece, f, m.to),
+            (Some(f), None) => self.after_move(pos, m.piece, f, m.to),
         };
         let _ = p.set(m.to, Some(new));
         self.apply_rights(&mut p);
         p.set_side_to_move(us.flip());
-        if !self.s.rules.expire.is_empty() {
+        let expire = &self.army(pos, us.flip()).expire;
+        if !expire.is_empty() {
             let changes: Vec<(Square, Piece)> = p
                 .pieces()
                 .filter(|(_, x)| x.side() == us.flip())
                 .filter_map(|(s, x)| {
                     let n = norm(x);
-                    self.s
-                        .rules
-                        .expire
+                    expire
                         .iter()
                         .find(|&&(a, _)| a == n)
                         .map(|&(_, b)| (s, restyle(x, b)))
@@ -83,41 +79,50 @@ impl Engine {
     }
 
     fn apply_rights(&self, p: &mut Position) {
-        if self.s.rules.rights.is_empty() {
-            return;
+        for side in Side::BOTH {
+            let rules = &self.army(p, side).rights;
+            if !rules.is_empty() {
+                self.apply_side_rights(p, side, rules);
+            }
         }
-        let rules = &self.s.rules.rights;
+    }
+
+    /// `rights` of `side`'s army: a piece of `side` whose side lacks its companion lapses.
+    fn apply_side_rights(
+        &self,
+        p: &mut Position,
+        side: Side,
+        rules: &[(pin::Identifier, pin::Identifier, pin::Identifier)],
+    ) {
         for _ in 0..8 {
             // One pass first: does any right lapse? (Usually not: no allocation then.)
             if rules.len() <= 8 {
                 let (mut has, mut cand) = ([[false; 2]; 8], [[false; 2]; 8]);
-                for (_, x) in p.pieces() {
-                    let (nx, si) = (norm(x), x.side().index());
+                for (_, x) in p.pieces().filter(|(_, x)| x.side() == side) {
+                    let nx = norm(x);
                     for (i, &(piece, needs, _)) in rules.iter().enumerate() {
-                        has[i][si] |= nx == needs;
-                        cand[i][si] |= nx == piece;
+                        has[i][0] |= nx == needs;
+                        cand[i][0] |= nx == piece;
                     }
                 }
-                let lapsed = (0..rules.len()).any(|i| (0..2).any(|s| cand[i][s] && !has[i][s]));
+                let lapsed = (0..rules.len()).any(|i| cand[i][0] && !has[i][0]);
                 if !lapsed {
                     return;
                 }
             }
             let mut changes: Vec<(Square, Piece)> = Vec::new();
-            for &(piece, needs, becomes) in &self.s.rules.rights {
-                for side in Side::BOTH {
-                    let has = p
-                        .pieces()
-                        .any(|(_, x)| x.side() == side && norm(x) == needs);
-                    if has {
-                        continue;
-                    }
-                    changes.extend(
-                        p.pieces()
-                            .filter(|(_, x)| x.side() == side && norm(*x) == piece)
-                            .map(|(s, x)| (s, restyle(x, becomes))),
-                    );
+            for &(piece, needs, becomes) in rules {
+                let has = p
+                    .pieces()
+                    .any(|(_, x)| x.side() == side && norm(x) == needs);
+                if has {
+                    continue;
                 }
+                changes.extend(
+                    p.pieces()
+                        .filter(|(_, x)| x.side() == side && norm(*x) == piece)
+                        .map(|(s, x)| (s, restyle(x, becomes))),
+                );
             }
             if changes.is_empty() {
                 return;
@@ -152,10 +157,13 @@ impl Engine {
             .any(|(s, x)| x.side() == side && x.is_terminal() && self.attacked(pos, s, side))
     }
 
-    /// Whether the pseudo-legal move `m` passes the description's legality filters.
+    /// Whether the pseudo-legal move `m` passes the legality filters of the mover's army.
     pub fn is_legal(&self, pos: &Position, m: &GgnMove) -> bool {
-        let lg = self.s.desc.legality;
         let us = pos.side_to_move();
+        let lg = self.army(pos, us).legality;
+        if lg.terminal_capture_legal && m.captured.is_some_and(|(_, c)| c.is_terminal()) {
+            return true;
+        }
         if lg.castling_safe && m.partner.is_some() {
             if let Some(from) = m.from {
                 if self.attacked(pos, from, us) {
