@@ -180,16 +180,17 @@ fn the_ogi_player_takes_each_chess_piece_as_its_own_unpromoted_piece() {
     // captures straight ahead.
     let p = pos("4k^3/8/4p3/8/8/8/4+P3/K^7 / C/o");
     let p = play(&p, "e2-e4");
-    assert!(p.to_feen().starts_with("4k^3/8/4p3/8/4-P3/"), "{}", p.to_feen());
+    assert!(
+        p.to_feen().starts_with("4k^3/8/4p3/8/4-P3/"),
+        "{}",
+        p.to_feen()
+    );
     let p = play(&play(&p, "e6-e5"), "a1-a2");
     let p = play(&p, "e5+e4");
     assert_eq!(p.ogi_hand(OgiRole::Pawn), 1);
     // Its pawns stay undroppable.
     assert!(p.parse_pmn("p*e5").is_err());
-    assert!(p
-        .legal_moves()
-        .iter()
-        .all(|m| !m.is_drop()));
+    assert!(p.legal_moves().iter().all(|m| !m.is_drop()));
 }
 
 #[test]

@@ -341,7 +341,7 @@ impl Position {
 
     #[inline(always)]
     fn play_chess(&mut self, m: Move, to: u8) {
-        let from = m.from_index();
+        let from = m.origin_index();
         let home = self.chess_home_rank() * 8;
         if m.is_castle() {
             self.remove_chess(ChessRole::King, from);
@@ -392,7 +392,7 @@ impl Position {
             self.put_ogi(role, to);
             return;
         }
-        let from = m.from_index();
+        let from = m.origin_index();
         if let Some(Piece::Chess(cap)) = m.captured() {
             self.remove_chess(cap, to);
             let held = CHESS_TO_OGI[cap as usize] as usize;

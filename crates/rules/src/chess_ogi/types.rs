@@ -163,7 +163,7 @@ impl Move {
     }
 
     #[inline(always)]
-    pub(crate) const fn from_index(self) -> u8 {
+    pub(crate) const fn origin_index(self) -> u8 {
         (self.0 >> FROM & 63) as u8
     }
 
@@ -173,7 +173,7 @@ impl Move {
         if self.is_drop() {
             None
         } else {
-            Some(Square::from_index(self.from_index()))
+            Some(Square::from_index(self.origin_index()))
         }
     }
 
