@@ -100,7 +100,7 @@ fn a_copy_of_kogoma_is_a_game_found_by_name_and_style() {
     };
     assert_eq!(f.dir(), Some(games().join("zogoma").as_path()));
     let names: Vec<&str> = registry::names().collect();
-    assert_eq!(names, ["chess", "ogi", "kogoma", "zogoma"]);
+    assert_eq!(names, ["chess", "ogi", "chess-ogi", "kogoma", "zogoma"]);
     let start = "rbsgk^/4p/5/P4/K^GSBR / Z/z";
     let position = tegoma_protocol::Position::from_feen(start).unwrap();
     assert_eq!(Rules::for_position(&position).unwrap().name(), "zogoma");
