@@ -27,7 +27,7 @@ pub mod replay;
 pub mod rules;
 pub mod sei;
 
-pub use look::BoardLook;
+pub use look::{ArmyLook, BoardLook};
 pub use matches::{AnyMatch, AnyMove, AutomaticDraws, LineReader, Match, MatchError, Ply, Written};
 pub use position::AnyPosition;
 pub use registry::{Rules, RulesError, Visit};

@@ -148,7 +148,10 @@ pub trait MatchRules:
     fn formats(&self) -> Formats {
         Formats::NONE
     }
-    /// What a board needs to draw the game (default: [`BoardLook::GENERIC`]).
+    /// What a board needs to draw the game: its squares and the look of each army its players
+    /// lead, by style letter (default: [`BoardLook::GENERIC`]; chess
+    /// [`CHESS_ARMY`](crate::look::CHESS_ARMY), Ōgi [`OGI_ARMY`](crate::look::OGI_ARMY), a game
+    /// of both armies both).
     fn look(&self) -> BoardLook {
         BoardLook::GENERIC
     }

@@ -22,7 +22,7 @@ use crate::game::{Acked, Action, GameHandle, Offer};
 use crate::hub::{seat_of, Hub};
 use crate::wire::{
     read_object, CreateRequest, CreatedGame, GameInfo, GamesList, Lenient, MoveRequest,
-    ObjectError, OfferRequest, Seats,
+    ObjectError, OfferRequest, Seats, StartInfo,
 };
 
 /// The largest request body accepted (bytes).
@@ -34,6 +34,7 @@ pub fn routes(hub: Arc<Hub>) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/api/games", get(games).post(create))
         .route("/api/games/{id}", get(record))
+        .route("/api/games/{id}/guide", get(guide))
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/state", get(state))
         .route("/api/games/{id}/moves", post(moves))
@@ -63,8 +64,9 @@ fn read_body<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, ApiErro
 
 /// `GET /api/games`: every game this server plays (the built-in ones, those embedded, those
 /// found under `TEGOMA_GAMES`), each `{"name", "display", "id", "styles", "start_feen",
-/// "pgn", "look"}` (`pgn`: the game's records can be written as PGN; `look`: what the board
-/// needs to draw it, [`tegoma_game::BoardLook`]).
+/// "pgn", "look", "starts", "guide"}` (`pgn`: the game's records can be written as PGN;
+/// `look`: what the board needs to draw it, [`tegoma_game::BoardLook`]; `starts`: its initial
+/// positions, [`StartInfo`]; `guide`: it has a page for players).
 async fn games() -> Response {
     let mut games = Vec::new();
     for name in tegoma_game::registry::names() {
@@ -73,7 +75,7 @@ async fn games() -> Response {
         };
         let m = tegoma_game::AnyMatch::new(rules.clone());
         let start_feen = m.start_feen();
-        let styles = start_feen.rsplit(' ').next().unwrap_or("").to_string();
+        let styles = styles_of(&start_feen).to_string();
         games.push(GameInfo {
             name: rules.name().to_string(),
             display: rules.display_name(),
@@ -82,9 +84,42 @@ async fn games() -> Response {
             start_feen,
             pgn: m.start_fen().is_some(),
             look: rules.look(),
+            starts: rules
+                .starts()
+                .into_iter()
+                .map(|feen| StartInfo {
+                    styles: styles_of(feen).to_string(),
+                    feen: feen.to_string(),
+                })
+                .collect(),
+            guide: rules.guide().is_some(),
         });
     }
     Json(GamesList { games }).into_response()
+}
+
+/// A FEEN's style field (its last).
+fn styles_of(feen: &str) -> &str {
+    feen.rsplit(' ').next().unwrap_or("")
+}
+
+/// `GET /api/games/{name}/guide`: the page for players of the game of this name (Markdown);
+/// `404 UnknownGame` when no game has the name, `404 NoGuide` when the game has no page.
+async fn guide(Path(name): Path<String>) -> Result<Response, ApiError> {
+    let rules = tegoma_game::Rules::by_name(&name)
+        .map_err(|e| ApiError::new(StatusCode::NOT_FOUND, "UnknownGame", e.to_string()))?;
+    let text = rules.guide().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "NoGuide",
+            format!("the game {} has no page for players", rules.name()),
+        )
+    })?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
+        text,
+    )
+        .into_response())
 }
 
 async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {

@@ -29,6 +29,26 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/moves.js"),
     ),
     (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/api.js"),
+    ),
+    (
+        "looks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/looks.js"),
+    ),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lobby.js"),
+    ),
+    (
+        "markdown.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/markdown.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),

@@ -5,7 +5,7 @@
 //!   table), in the format stored since the server's first release.
 //! - [`Period`]: what the server checks of a PCN period.
 //! - The HTTP API's bodies: [`CreateRequest`], [`MoveRequest`], [`OfferRequest`] in;
-//!   [`GamesList`], [`CreatedGame`], [`ErrorBody`] out (the game's state is written by
+//!   [`GamesList`] (with [`GameInfo`], [`StartInfo`]), [`CreatedGame`], [`ErrorBody`] out (the game's state is written by
 //!   [`crate::view`], once per event, and shared).
 //! - The WebSocket's messages: [`ClientMessage`] in, [`ServerMessage`] out.
 //!
@@ -314,9 +314,25 @@ pub struct GameInfo {
     pub start_feen: String,
     /// Whether its records can be written as PGN.
     pub pgn: bool,
-    /// What the board needs to draw it (side names, pieces' outline and marks, squares, piece
-    /// names, how promotions are offered).
+    /// What the board needs to draw it: the squares, and each army's look by style letter
+    /// (side names, pieces' outline and marks, piece names, how promotions are offered).
     pub look: tegoma_game::BoardLook,
+    /// Its initial positions, one per pairing of its players' styles, the default first (the
+    /// `start_feen`): a game whose players may lead different armies has several, and a lobby
+    /// picks one by the army each player leads and the one moving first.
+    pub starts: Vec<StartInfo>,
+    /// Whether it has a page for players (`GET /api/games/{name}/guide`, Markdown).
+    pub guide: bool,
+}
+
+/// One initial position of [`GameInfo`]: `{"styles": "C/o", "feen": "…"}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StartInfo {
+    /// Its players' styles (the FEEN's style field): the first player's army's letter, then
+    /// the second's (`C/o`: the first player leads Chess, the second Ōgi).
+    pub styles: String,
+    /// The position.
+    pub feen: String,
 }
 
 /// `201` to `POST /api/games`: the game's id and the token of each human seat.

@@ -325,35 +325,77 @@ async fn the_games_are_listed() {
     assert_eq!(by("ogi")["pgn"], false);
     assert_eq!(by("kogoma")["styles"], "K/k");
     assert_eq!(by("kogoma")["display"], "Kogoma");
-    // What the board draws, as each game's descriptor says (the web board names no game).
+    // What the board draws, as each game's descriptor says (the web board names no game): the
+    // squares, and one look per army, keyed by the style letter.
     let chess = &by("chess")["look"];
-    assert_eq!(chess["sides"], json!({"first": "White", "second": "Black"}));
-    assert_eq!(chess["shape"], "disc");
     assert_eq!(chess["squares"], "checkered");
-    assert_eq!(chess["promotion"], "piece");
+    let armies = chess["armies"].as_array().unwrap();
+    assert_eq!(armies.len(), 1, "{chess}");
+    let army = &armies[0];
+    assert_eq!(army["style"], "C");
+    assert_eq!(army["name"], "Chess");
+    assert_eq!(army["sides"], json!({"first": "White", "second": "Black"}));
+    assert_eq!(army["shape"], "disc");
+    assert_eq!(army["promotion"], "piece");
     assert_eq!(
-        (chess["turn_second"].clone(), chess["terminal_mark"].clone()),
+        (army["turned"].clone(), army["terminal_mark"].clone()),
         (json!(false), json!(true))
     );
-    assert!(chess["pieces"]
+    assert!(army["pieces"]
         .as_array()
         .unwrap()
         .contains(&json!({"letter": "N", "name": "Knight"})));
     let ogi = &by("ogi")["look"];
-    assert_eq!(ogi["sides"]["first"], "First (Sente)");
-    assert_eq!(ogi["shape"], "pentagon");
+    assert_eq!(ogi["squares"], "plain");
+    let army = &ogi["armies"][0];
+    assert_eq!(army["style"], "O");
+    assert_eq!(army["name"], "Ōgi");
+    assert_eq!(army["sides"]["first"], "First (Sente)");
+    assert_eq!(army["shape"], "pentagon");
     assert_eq!(
-        (ogi["turn_second"].clone(), ogi["enhanced_mark"].clone()),
+        (army["turned"].clone(), army["enhanced_mark"].clone()),
         (json!(true), json!(true))
     );
-    assert_eq!(ogi["promotion"], "enhance");
+    assert_eq!(army["promotion"], "enhance");
+    // A game of files: the generic army, of its style letter.
     let kogoma = &by("kogoma")["look"];
+    let army = &kogoma["armies"][0];
+    assert_eq!(army["style"], "K");
+    assert_eq!(army["sides"], json!({"first": "First", "second": "Second"}));
+    assert_eq!(army["pieces"], json!([]));
+    // Every game lists its starts (its `start_feen` first), each with its styles, and whether
+    // it has a guide; every style of a start has its army in the look.
+    for g in games {
+        let starts = g["starts"].as_array().unwrap();
+        assert!(!starts.is_empty(), "{g}");
+        assert_eq!(starts[0]["feen"], g["start_feen"], "{g}");
+        assert_eq!(starts[0]["styles"], g["styles"], "{g}");
+        for s in starts {
+            let styles = s["styles"].as_str().unwrap();
+            assert!(s["feen"].as_str().unwrap().ends_with(styles), "{s}");
+            for letter in styles.split('/') {
+                let letter = letter.to_ascii_uppercase();
+                assert!(
+                    g["look"]["armies"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|a| a["style"] == letter.as_str()),
+                    "{} has no army {letter}: {}",
+                    g["name"],
+                    g["look"]
+                );
+            }
+        }
+        assert!(g["guide"].is_boolean(), "{g}");
+    }
     assert_eq!(
-        kogoma["sides"],
-        json!({"first": "First", "second": "Second"})
+        by("chess")["starts"],
+        json!([{"styles": "C/c", "feen": by("chess")["start_feen"]}])
     );
-    assert_eq!(kogoma["pieces"], json!([]));
-    // Each start position creates a game of that name.
+    assert_eq!(by("chess")["guide"], false);
+    // Each start position creates a game of that name, alone or with the game's name (as the
+    // lobby creates a game of the armies a player chose).
     for g in games {
         let body = json!({"feen": g["start_feen"]}).to_string();
         let (s, v) = json(addr, "POST", "/api/games", None, Some(&body)).await;
@@ -361,6 +403,14 @@ async fn the_games_are_listed() {
         let id = v["id"].as_str().unwrap();
         let (_, st) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
         assert_eq!(st["game"]["rules"], g["name"]);
+        for start in g["starts"].as_array().unwrap() {
+            let body = json!({"rules": g["name"], "feen": start["feen"]}).to_string();
+            let (s, v) = json(addr, "POST", "/api/games", None, Some(&body)).await;
+            assert_eq!(s, 201, "{v}");
+            let id = v["id"].as_str().unwrap();
+            let (_, st) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
+            assert_eq!(st["game"]["start_feen"], start["feen"]);
+        }
     }
 }
 
@@ -599,4 +649,31 @@ async fn finished_games_are_unloaded_and_served_again() {
     )
     .await;
     assert_eq!(s, 200);
+}
+
+/// `GET /api/games/{name}/guide`: a game's page for players (Markdown), typed 404s otherwise.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guides_are_served_by_game_name() {
+    let addr = start().await;
+    let (_, v) = json(addr, "GET", "/api/games", None, None).await;
+    for g in v["games"].as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        let (s, body) = json(addr, "GET", &format!("/api/games/{name}/guide"), None, None).await;
+        if g["guide"] == true {
+            assert_eq!(s, 200, "{name}: {body}");
+        } else {
+            assert_eq!(
+                (s, body["error"]["kind"].clone()),
+                (404, json!("NoGuide")),
+                "{name}"
+            );
+        }
+    }
+    let (s, body) = json(addr, "GET", "/api/games/chess/guide", None, None).await;
+    assert_eq!((s, body["error"]["kind"].clone()), (404, json!("NoGuide")));
+    let (s, body) = json(addr, "GET", "/api/games/nosuchgame/guide", None, None).await;
+    assert_eq!(
+        (s, body["error"]["kind"].clone()),
+        (404, json!("UnknownGame"))
+    );
 }

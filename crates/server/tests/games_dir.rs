@@ -49,6 +49,10 @@ async fn a_game_of_files_is_listed_played_and_answered_by_the_engine() {
         "{z}"
     );
     assert_eq!(z["start_feen"], "rbsgk^/4p/5/P4/K^GSBR / Z/z", "{z}");
+    // Nothing is known of its army but its letter: the generic army of `Z`.
+    assert_eq!(z["look"]["armies"][0]["style"], "Z", "{z}");
+    assert_eq!(z["look"]["armies"][0]["shape"], "pentagon", "{z}");
+    assert_eq!(z["starts"][0]["styles"], "Z/z", "{z}");
 
     // Two players: the Rook takes the Pawn, then the King (mareking).
     let (id, t1, t2) = create(addr, r#"{"rules": "zogoma"}"#).await;

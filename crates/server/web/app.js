@@ -1,5 +1,8 @@
 // The web board: lobby (create, import), game page (play, watch), all state from the server.
-import { renderBoard, cellAt, drawPiece, pieceSide, GENERIC_LOOK } from './board.js';
+import { api } from './api.js';
+import { renderBoard, cellAt, drawPiece } from './board.js';
+import { lobby } from './lobby.js';
+import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +27,11 @@ function look() {
   return (ui.game && ui.looks[ui.game.rules]) || GENERIC_LOOK;
 }
 
+/** Each side's army look and name in the position on the page (by its FEEN's style field). */
+function armies() {
+  return armiesOf(look(), ui.game && (ui.game.feen || ui.game.start_feen));
+}
+
 /** Reads every game's look (the lobby's list gives the same). */
 async function loadLooks() {
   try {
@@ -45,80 +53,6 @@ function loadSeat(id) {
     history.replaceState(null, '', location.pathname);
   }
   return localStorage.getItem(seatKey(id));
-}
-
-async function api(method, path, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await r.text();
-  let data;
-  try { data = JSON.parse(text); } catch { data = text; }
-  if (!r.ok) {
-    const e = (data && data.error) || { kind: `HTTP${r.status}`, message: text };
-    throw Object.assign(new Error(`${e.kind}: ${e.message}`), { kind: e.kind, status: r.status });
-  }
-  return data;
-}
-
-// ---- lobby ----
-// The games the server plays (GET /api/games): the lobby offers each, by its display name.
-async function listGames() {
-  try {
-    const { games } = await api('GET', '/api/games');
-    const select = $('rules');
-    for (const g of games) {
-      ui.looks[g.name] = g.look;
-      const o = document.createElement('option');
-      o.value = g.name;
-      o.textContent = g.display;
-      select.append(o);
-    }
-  } catch (e) {
-    $('lobby-error').textContent = e.message;
-  }
-}
-
-function lobby() {
-  $('lobby').hidden = false;
-  listGames();
-  $('clock').addEventListener('change', () => {
-    $('custom-periods-label').hidden = $('clock').value !== 'custom';
-  });
-  $('create-form').addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const body = { rules: $('rules').value };
-    const feen = $('feen').value.trim();
-    if (feen) body.feen = feen;
-    let clock = $('clock').value;
-    if (clock === 'custom') clock = $('custom-periods').value;
-    try {
-      if (clock) body.periods = JSON.parse(clock);
-      if ($('opponent').value) body.opponent = { engine: Number($('opponent').value) };
-      const r = await api('POST', '/api/games', body);
-      enter(r);
-    } catch (e) {
-      $('lobby-error').textContent = e.message;
-    }
-  });
-  $('import').addEventListener('click', async () => {
-    const text = $('import-text').value.trim();
-    const body = text.startsWith('{') ? { pcn: text } : { pgn: text };
-    try {
-      enter(await api('POST', '/api/games', body));
-    } catch (e) {
-      $('lobby-error').textContent = e.message;
-    }
-  });
-}
-
-function enter(created) {
-  // The creator plays the first human seat; the other seat's link is shown on the game page.
-  const seats = created.seats || {};
-  const mine = seats.first ? 'first' : 'second';
-  const other = mine === 'first' ? 'second' : 'first';
-  if (seats[other]) sessionStorage.setItem(`tegoma-invite:${created.id}`, seats[other]);
-  location.href = `/game/${created.id}#seat=${seats[mine]}`;
 }
 
 // ---- game page ----
@@ -275,18 +209,20 @@ function tryMoveTo(cell) {
 }
 
 function openChooser(candidates) {
+  // The mover's army says how its promotions are offered.
+  const mover = armies()[ui.game.turn];
   const box = $('chooser-options');
   box.replaceChildren();
   for (const m of candidates) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = choiceLabel(m, look(), candidates);
+    b.textContent = choiceLabel(m, mover, candidates);
     b.dataset.choice = m.rest || 'none';
     b.dataset.pmn = m.pmn;
     b.addEventListener('click', () => { closeChooser(); send(m.pmn); });
     box.appendChild(b);
   }
-  $('chooser-title').textContent = look().promotion === 'piece' ? 'Promote to' : 'Choose';
+  $('chooser-title').textContent = mover.promotion === 'piece' ? 'Promote to' : 'Choose';
   $('chooser').hidden = false;
 }
 
@@ -328,7 +264,7 @@ function onPointerMove(ev) {
     svg.setAttribute('viewBox', '0 0 100 100');
     svg.setAttribute('width', size); svg.setAttribute('height', size);
     svg.classList.add('drag-ghost');
-    if (piece) drawPiece(svg, piece, look(), 0, 0);
+    if (piece) drawPiece(svg, piece, armies(), 0, 0, ui.flipped);
     document.body.appendChild(svg);
     d.ghost = svg; d.size = size;
   }
@@ -386,6 +322,7 @@ function renderClocks() {
 }
 
 function renderHand(container, side) {
+  const drawn = armies();
   container.replaceChildren();
   container.dataset.side = side;
   for (const { piece, count } of ui.game.hands[side]) {
@@ -397,7 +334,10 @@ function renderHand(container, side) {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 100 100');
     svg.setAttribute('width', 28); svg.setAttribute('height', 28);
-    drawPiece(svg, piece, look(), 0, 0);
+    // Each piece by its own case's army (a hand may hold pieces of the other army).
+    drawPiece(svg, piece, drawn, 0, 0, ui.flipped);
+    b.title = pieceTitle(drawn, piece);
+    b.setAttribute('aria-label', `${pieceTitle(drawn, piece)} ×${count}`);
     b.appendChild(svg);
     const n = document.createElement('span');
     n.className = 'count';
@@ -424,8 +364,9 @@ function render() {
   const g = ui.game;
   if (!g) return;
   const dests = destinations().map((m) => m.to);
+  const drawn = armies();
   renderBoard($('board'), {
-    game: g, look: look(), flipped: ui.flipped,
+    game: g, armies: drawn, flipped: ui.flipped,
     selected: ui.selected && ui.selected.cell, dests,
     last: lastSquares(g), check: g.check,
   });
@@ -434,7 +375,7 @@ function render() {
   renderHand($('hand-top'), bottom === 'first' ? 'second' : 'first');
   renderClocks();
   $('seat-label').textContent = ui.seat ? `You play ${ui.seat}` : 'Spectating';
-  const names = look().sides;
+  const { names } = drawn;
   let status = `${g.rules} · ${names[g.turn]} to move`;
   if (g.check && !g.outcome) status += ' · check';
   if (g.engine) status += ` · computer (level ${g.engine.level}) plays ${g.engine.side}`;
@@ -465,7 +406,7 @@ function render() {
   if (g.takeback_offer) offers += `${names[g.takeback_offer]} asks to take a move back.`;
   $('offers').textContent = offers;
   document.body.dataset.seq = String(ui.seq);
-  document.body.dataset.side = pieceSide('A') && ui.seat ? ui.seat : '';
+  document.body.dataset.side = ui.seat || '';
 }
 
 setInterval(renderClocks, 200);

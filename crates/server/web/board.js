@@ -1,5 +1,12 @@
 // The board: an SVG drawn from the server's picture of the position (any 2-D size), with
-// click-click and drag moves. Pieces are outlines from pieces.svg with their letter.
+// click-click and drag moves. Pieces are outlines from pieces.svg with their letter, each drawn
+// by its own army's look (looks.js).
+
+import {
+  GENERIC_LOOK, armiesOf, armyOfPiece, pieceSide, pieceTitle,
+} from './looks.js';
+
+export { pieceSide };
 
 const NS = 'http://www.w3.org/2000/svg';
 const S = 100;
@@ -11,45 +18,38 @@ function el(name, attrs, parent) {
   return e;
 }
 
-/** The side of a piece text (`+K^`, `-p`, `P`): uppercase letter = first. */
-export function pieceSide(piece) {
-  const letter = piece.replace(/[^A-Za-z]/g, '')[0] || 'a';
-  return letter === letter.toUpperCase() ? 'first' : 'second';
-}
-
-/**
- * The look of a game nothing is known about (the server's `look` of each game, GET /api/games,
- * replaces it).
- */
-export const GENERIC_LOOK = {
-  sides: { first: 'First', second: 'Second' }, shape: 'pentagon', turn_second: true,
-  enhanced_mark: true, terminal_mark: false, squares: 'plain', pieces: [], promotion: 'enhance',
-};
-
-/** What is written on a piece: the letter, and the `+` of an enhanced piece where the look marks it. */
-export function pieceLabel(piece, look) {
+/** What is written on a piece: the letter, and the `+` of an enhanced piece where its army
+ * marks it. */
+export function pieceLabel(piece, army) {
   const letter = (piece.replace(/[^A-Za-z]/g, '')[0] || '?').toUpperCase();
-  if (look.enhanced_mark && piece.startsWith('+')) return '+' + letter;
+  if (army.enhanced_mark && piece.startsWith('+')) return '+' + letter;
   return letter;
 }
 
-/** Draws one piece into group `g` at (x, y), the top left of its square, as `look` says. */
-export function drawPiece(g, piece, look, x, y) {
+/**
+ * Draws one piece into group `g` at (x, y), the top left of its square, by its own army's look
+ * (`armies`: what `armiesOf` gives). A turned army's outline points at the opponent: up for
+ * the side whose home is at the bottom (the first, or the second on a `flipped` board).
+ */
+export function drawPiece(g, piece, armies, x, y, flipped = false) {
   const side = pieceSide(piece);
-  const pg = el('g', { class: 'piece', 'data-piece': piece, transform: `translate(${x},${y})` }, g);
-  const shape = look.shape;
+  const army = armyOfPiece(armies, piece);
+  const pg = el('g', {
+    class: 'piece', 'data-piece': piece, 'data-army': army.style, transform: `translate(${x},${y})`,
+  }, g);
+  el('title', {}, pg).textContent = pieceTitle(armies, piece);
   const fill = side === 'first' ? '#fdfdf8' : '#2b2b2b';
   const ink = side === 'first' ? '#222' : '#f4f4f4';
-  const use = el('use', { href: `/web/pieces.svg#${shape}`, width: S, height: S, fill, stroke: '#111' }, pg);
-  if (look.turn_second && side === 'second') use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
-  const label = pieceLabel(piece, look);
+  const use = el('use', { href: `/web/pieces.svg#${army.shape}`, width: S, height: S, fill, stroke: '#111' }, pg);
+  if (army.turned && (side === 'second') !== flipped) use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
+  const label = pieceLabel(piece, army);
   const t = el('text', {
     x: S / 2, y: S / 2 + 14, 'text-anchor': 'middle',
     'font-size': label.length > 1 ? 34 : 42,
-    fill: piece.startsWith('+') && look.enhanced_mark ? '#c00' : ink,
+    fill: piece.startsWith('+') && army.enhanced_mark ? '#c00' : ink,
   }, pg);
   t.textContent = label;
-  if (piece.includes('^') && look.terminal_mark) {
+  if (piece.includes('^') && army.terminal_mark) {
     // a terminal piece: a small mark under the letter
     el('rect', { x: 38, y: 70, width: 24, height: 5, fill: ink }, pg);
   }
@@ -57,15 +57,16 @@ export function drawPiece(g, piece, look, x, y) {
 }
 
 /**
- * Renders the board. `opts`: {game, look, flipped, selected, dests, last, check, onPointerDown}.
+ * Renders the board. `opts`: {game, armies, flipped, selected, dests, last, check} (`armies`:
+ * what `armiesOf` gives for the game's look and position).
  */
 export function renderBoard(svg, opts) {
   const { game } = opts;
-  const look = opts.look || GENERIC_LOOK;
+  const armies = opts.armies || armiesOf(GENERIC_LOOK, game.feen);
   const b = game.board;
   const files = b.files, ranks = b.ranks;
   svg.setAttribute('viewBox', `0 0 ${files * S} ${ranks * S}`);
-  svg.setAttribute('class', look.squares);
+  svg.setAttribute('class', armies.squares);
   svg.replaceChildren();
   const squares = el('g', {}, svg);
   const marks = el('g', {}, svg);
@@ -88,7 +89,7 @@ export function renderBoard(svg, opts) {
         el('circle', { cx: x + S / 2, cy: y + S / 2, r: cell.piece ? 44 : 16, class: 'dest', 'data-dest': cell.cell }, marks);
       }
       if (cell.piece) {
-        const pg = drawPiece(pieces, cell.piece, look, x, y);
+        const pg = drawPiece(pieces, cell.piece, armies, x, y, opts.flipped);
         pg.setAttribute('data-cell', cell.cell);
       }
       if (col === 0) {

@@ -29,13 +29,15 @@ export function dropsOf(moves, piece) {
   return moves.filter((m) => m.drop && m.drop.toLowerCase() === piece.toLowerCase());
 }
 
-/** A label for a move's choice among moves between the same squares. */
-export function choiceLabel(m, look, all) {
+/** A label for a move's choice among moves between the same squares, as the mover's army
+ * offers promotions (`army.promotion`: `piece`, by the piece's name; `enhance`, promote or
+ * not). */
+export function choiceLabel(m, army, all) {
   if (m.mutation) {
     const p = m.mutation;
-    if (look.promotion === 'piece') {
+    if (army.promotion === 'piece') {
       const letter = p.replace(/[^A-Za-z]/g, '').toUpperCase();
-      const named = (look.pieces || []).find((n) => n.letter === letter);
+      const named = (army.pieces || []).find((n) => n.letter === letter);
       return named ? named.name : p;
     }
     return `Promote (${p})`;

@@ -7,7 +7,7 @@ use tegoma_protocol::{MoveError, Outcome, RuleSystem, Side};
 use tegoma_rules::chess::{self, Role};
 use tegoma_rules::systems::Chess;
 
-use crate::look::{BoardLook, PieceName, Promotion, Shape, SideNames, Squares};
+use crate::look::{BoardLook, Squares, CHESS_ARMY};
 use crate::rules::{
     BenchPosition, BuiltInGame, Formats, MatchRules, MoveFormat, RepetitionRule, SetupError, Uci,
     Unsupported,
@@ -74,27 +74,7 @@ impl MatchRules for Chess {
         BENCH
     }
     fn look(&self) -> BoardLook {
-        const PIECES: &[PieceName] = &[
-            PieceName::new("K", "King"),
-            PieceName::new("Q", "Queen"),
-            PieceName::new("R", "Rook"),
-            PieceName::new("B", "Bishop"),
-            PieceName::new("N", "Knight"),
-            PieceName::new("P", "Pawn"),
-        ];
-        BoardLook {
-            sides: SideNames {
-                first: "White",
-                second: "Black",
-            },
-            shape: Shape::Disc,
-            turn_second: false,
-            enhanced_mark: false,
-            terminal_mark: true,
-            squares: Squares::Checkered,
-            pieces: PIECES,
-            promotion: Promotion::Piece,
-        }
+        BoardLook::new(Squares::Checkered, &[CHESS_ARMY])
     }
     fn repetition(&self, _position: &Self::Position, _mover: Side) -> RepetitionRule {
         RepetitionRule::ThirdOccurrenceDraws

@@ -1,6 +1,6 @@
 //! The descriptor of games defined by files (a GGN table plus a description, played by the
 //! GGN engine): [`FileRules`], their [`MatchRules`] implementation (the description's history
-//! rules), and the games embedded in every build ([`FILE_GAMES`]: Kogoma).
+//! rules, a generic look of the description's style letter), and the games embedded in every build ([`FILE_GAMES`]: Kogoma).
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -11,6 +11,7 @@ use tegoma_notation::ggn::Ggn;
 use tegoma_notation::pin;
 use tegoma_protocol::{MoveError, Position as Generic, RuleSystem, Side};
 
+use crate::look::BoardLook;
 use crate::registry::{Rules, RulesError};
 use crate::rules::{MatchRules, RepetitionRule};
 
@@ -125,6 +126,14 @@ impl MatchRules for Engine {
     }
     fn move_limit(&self) -> u32 {
         self.description().history.move_limit.unwrap_or(u32::MAX)
+    }
+    fn look(&self) -> BoardLook {
+        // Nothing is known about the army but its style letter.
+        self.description()
+            .sin
+            .chars()
+            .next()
+            .map_or(BoardLook::GENERIC, BoardLook::generic_army)
     }
     fn key(&self, position: &Generic) -> u64 {
         // `Position`'s hash follows ruling R5; SipHash with fixed keys is deterministic.

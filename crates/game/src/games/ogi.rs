@@ -7,7 +7,7 @@ use tegoma_protocol::{MoveError, RuleSystem, Side};
 use tegoma_rules::ogi;
 use tegoma_rules::systems::Ogi;
 
-use crate::look::{BoardLook, PieceName, SideNames};
+use crate::look::{BoardLook, Squares, OGI_ARMY};
 use crate::rules::{BenchPosition, BuiltInGame, Formats, MatchRules, RepetitionRule, Uci};
 
 impl BuiltInGame for Ogi {
@@ -53,24 +53,7 @@ impl MatchRules for Ogi {
         BENCH
     }
     fn look(&self) -> BoardLook {
-        const PIECES: &[PieceName] = &[
-            PieceName::new("K", "King"),
-            PieceName::new("I", "Princess"),
-            PieceName::new("R", "Rook"),
-            PieceName::new("B", "Bishop"),
-            PieceName::new("S", "Silver"),
-            PieceName::new("N", "Knight"),
-            PieceName::new("L", "Lance"),
-            PieceName::new("P", "Pawn"),
-        ];
-        BoardLook {
-            sides: SideNames {
-                first: "First (Sente)",
-                second: "Second (Gote)",
-            },
-            pieces: PIECES,
-            ..BoardLook::GENERIC
-        }
+        BoardLook::new(Squares::Plain, &[OGI_ARMY])
     }
     fn repetition(&self, _position: &Self::Position, _mover: Side) -> RepetitionRule {
         RepetitionRule::Sennichite
