@@ -36,7 +36,11 @@ async fn a_game_of_files_is_listed_played_and_answered_by_the_engine() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["chess", "ogi", "chess-ogi", "kogoma", "zogoma"], "{v}");
+    assert_eq!(
+        names,
+        ["chess", "ogi", "chess-ogi", "kogoma", "zogoma"],
+        "{v}"
+    );
     let z = &v["games"][3];
     assert_eq!(
         (&z["display"], &z["id"], &z["styles"], &z["pgn"]),

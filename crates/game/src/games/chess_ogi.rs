@@ -11,6 +11,7 @@ use tegoma_rules::chess_ogi::{self, Army, Piece};
 use tegoma_rules::ogi::Role as OgiRole;
 use tegoma_rules::systems::ChessOgi;
 
+use crate::look::{BoardLook, Squares, CHESS_ARMY, OGI_ARMY};
 use crate::rules::{BenchPosition, BuiltInGame, MatchRules, RepetitionRule};
 
 impl BuiltInGame for ChessOgi {
@@ -38,6 +39,9 @@ impl MatchRules for ChessOgi {
     type Evaluator = tegoma_eval::ChessOgiEval;
     fn evaluator(&self) -> tegoma_eval::ChessOgiEval {
         tegoma_eval::ChessOgiEval::new()
+    }
+    fn look(&self) -> BoardLook {
+        BoardLook::new(Squares::Checkered, &[CHESS_ARMY, OGI_ARMY])
     }
     fn starts(&self) -> Vec<&'static str> {
         vec![chess_ogi::START_CHESS_FIRST, chess_ogi::START_OGI_FIRST]
