@@ -1,5 +1,5 @@
 //! The engine never plays an illegal move: positions of random games of every game (chess,
-//! Ōgi, Kogoma), with many repetitions so that sennichite forbids moves, each searched with
+//! Ōgi, Kogoma, Chess against Ōgi), with many repetitions so that sennichite forbids moves, each searched with
 //! a small budget; the move found must be one of the match's legal moves (the match layer
 //! applies sennichite on its own, from the game's plies).
 
@@ -81,6 +81,7 @@ fn never_an_illegal_move_light() {
     total += check_game("chess", 14, 60, &limits, 1);
     total += check_game("ogi", 8, 60, &limits, 2);
     total += check_game("kogoma", 8, 60, &limits, 3);
+    total += check_game("chess-ogi", 8, 60, &limits, 4);
     assert!(total >= 1000, "{total} positions");
 }
 
@@ -97,6 +98,7 @@ fn never_an_illegal_move_heavy() {
         total += check_game("chess", 20, 100, &limits, seed);
         total += check_game("ogi", 20, 100, &limits, seed + 100);
         total += check_game("kogoma", 20, 100, &limits, seed + 200);
+        total += check_game("chess-ogi", 20, 100, &limits, seed + 300);
     }
     assert!(total >= 10_000, "{total} positions");
 }

@@ -1162,3 +1162,35 @@ fn threads_go_up_to_the_cores() {
     assert_eq!(answers[0], answers[1]);
     assert!(e.close());
 }
+
+#[test]
+fn chess_against_ogi_is_searched_at_every_level_from_both_starts() {
+    let mut e = Engine::launch();
+    e.open();
+    let rules = Rules::by_name("chess-ogi").unwrap();
+    let mut id = 2;
+    for level in 1..=8 {
+        let (done, _) = e.ask(&json!({"id": id, "op": "configure", "options": {"level": level}}));
+        assert_eq!(done["ev"], "done", "{done}");
+        id += 1;
+        for (start, moves) in [
+            (rules.starts()[0], vec!["e2-e4", "e6-e5"]),
+            (rules.starts()[1], vec!["e3-e4", "e7-e5", "d3-d4"]),
+        ] {
+            let (done, _) = e.ask(&search(
+                id,
+                "tegoma.chess-ogi/1",
+                start,
+                &moves,
+                json!({"limits": {"nodes": 3000}}),
+            ));
+            id += 1;
+            let best = done["best"].as_str().unwrap_or_else(|| panic!("{done}"));
+            assert!(
+                legal(rules.clone(), start, &moves).contains(&best.to_string()),
+                "level {level}: {best} after {moves:?}"
+            );
+        }
+    }
+    assert!(e.close());
+}

@@ -181,7 +181,10 @@ fn build(dir: &Path, desc: Description) -> Result<FileRules, RulesError> {
                 DescriptionError::Initial(_) => (&desc_path, Some("initial".into())),
                 DescriptionError::Json(_) => (&desc_path, None),
                 DescriptionError::Table(_) => (&ggn_path, None),
-                DescriptionError::Field { field, .. } => (&desc_path, Some(field.clone())),
+                DescriptionError::Field { field, reason } => {
+                    // The field is named once, by the file error.
+                    return file_error(&desc_path, Some(field.clone()), reason.clone());
+                }
             };
             file_error(path, field, d.to_string())
         }

@@ -1,4 +1,4 @@
-"""The Board API, the same for chess, Ōgi and Kogoma."""
+"""The Board API, the same for chess, Ōgi, Kogoma and Chess against Ōgi."""
 
 import copy
 import pickle
@@ -7,9 +7,11 @@ import pytest
 
 import tegoma
 
-GAMES = ["chess", "ogi", "kogoma"]
-STYLES = {"chess": "C/c", "ogi": "O/o", "kogoma": "K/k"}
-PERFT2 = {"chess": 400, "ogi": 625, "kogoma": 194}
+GAMES = ["chess", "ogi", "kogoma", "chess-ogi"]
+STYLES = {"chess": "C/c", "ogi": "O/o", "kogoma": "K/k", "chess-ogi": "C/o"}
+# chess-ogi: 20 chess moves, then 25 Ōgi moves after each (no first move of one army
+# reaches the other).
+PERFT2 = {"chess": 400, "ogi": 625, "kogoma": 194, "chess-ogi": 500}
 
 
 def play_some(board, plies, pick=0):

@@ -8,7 +8,7 @@ import pytest
 
 import tegoma
 
-GAMES = ["chess", "ogi", "kogoma"]
+GAMES = ["chess", "ogi", "kogoma", "chess-ogi"]
 
 
 def first_moves(board, n):

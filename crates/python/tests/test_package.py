@@ -56,7 +56,7 @@ def test_stubs_name_everything_public():
 
 
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
-@pytest.mark.parametrize("game", ["chess", "ogi", "kogoma"])
+@pytest.mark.parametrize("game", ["chess", "ogi", "kogoma", "chess-ogi"])
 def test_pickle_every_protocol(game, protocol):
     b = tegoma.Board(game)
     for _ in range(3):

@@ -6,8 +6,6 @@
 //! shared machine measures the code rather than the waiting. Prints nodes per second per position and
 //! the ratio to the goals of issue 5 (bulk: 4 x 23 M nodes/s, Fairy-Stockfish's native speed on
 //! this kind of machine; no-bulk: 20 M nodes/s).
-use std::time::Instant;
-
 use tegoma_rules::ogi::{PerftOptions, Position};
 
 const OGI: [(&str, &str, u32, u32); 4] = [
@@ -37,32 +35,9 @@ const OGI: [(&str, &str, u32, u32); 4] = [
     ),
 ];
 
-/// Nanoseconds this thread has run on a CPU (Linux `schedstat`), if known. On a machine shared by
-/// many processes the wall clock mostly measures waiting; CPU time measures the code.
-fn cpu_ns() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    s.split_whitespace().next()?.parse().ok()
-}
-
-/// Runs `f`: (result, seconds), the seconds being CPU time when the OS tells it, else wall time.
-fn run<F: FnMut() -> u64>(mut f: F) -> (u64, f64) {
-    let c0 = cpu_ns();
-    let t = Instant::now();
-    let n = f();
-    let wall = t.elapsed().as_secs_f64();
-    match (c0, cpu_ns()) {
-        (Some(a), Some(b)) if b > a => {
-            let cpu = (b - a) as f64 / 1e9;
-            eprintln!("    (wall {wall:.3}s, cpu {cpu:.3}s)");
-            (n, cpu)
-        }
-        _ => (n, wall),
-    }
-}
-
-fn mnps(n: u64, s: f64) -> f64 {
-    n as f64 / s / 1e6
-}
+#[path = "support/timing.rs"]
+mod timing;
+use timing::{mnps, run};
 
 fn main() {
     if std::env::args().any(|a| a == "--list") {

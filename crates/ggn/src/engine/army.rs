@@ -296,7 +296,7 @@ pub(super) fn compile(desc: &Description, first: Style) -> Result<Armies, Descri
                 }
                 let capture = desc.capture.ok_or_else(|| DescriptionError::Field {
                     field: "capture".into(),
-                    reason: format!("required: style {key} has no army"),
+                    reason: format!("missing field `capture` (style {key} has no army)"),
                 })?;
                 top = Some(list.len() as u8);
                 Fields::top(desc, capture).compile(&desc.snn, "")?
