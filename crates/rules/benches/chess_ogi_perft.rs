@@ -13,20 +13,20 @@ use timing::{mnps, run};
 
 use tegoma_rules::{chess, chess_ogi, ogi};
 
-/// Chess against Ōgi positions: both starts and two middle games (reached by play between the
-/// engine's levels), one with each army first.
+/// Chess against Ōgi positions: both starts and two middle games written by hand, one with
+/// each army first, with pieces in the Ōgi hand.
 const CHESS_OGI: [(&str, &str, u32, u32); 4] = [
     ("start C/o", chess_ogi::START_CHESS_FIRST, 6, 5),
     ("start O/c", chess_ogi::START_OGI_FIRST, 6, 5),
     (
         "middle C/o, Ōgi hand BN",
-        "ln1ik^1nl/1r2s1b1/p1pppp1p/6p1/2s1+P3/2N2N2/+P+PP2+P+P+P/+R1BQ+K^B1+R /bn C/o",
+        "ln1ik^1nl/1r2s1b1/p1pppp1p/6p1/2sP4/5N2/+P+P+P1+P+P+P+P/+R2Q+K^B1+R /bn C/o",
         5,
         4,
     ),
     (
-        "middle O/c, Ōgi hand RP",
-        "+r1bqk^bn+r/+p+p+p2+p+p+p/2n5/3pp3/4P3/PP1P1PPP/1BS3R1/LN1IK^SNL RP/ O/c",
+        "middle O/c, Ōgi hand PR",
+        "+r1bq+k^bn+r/+p+p+p2+p+p+p/2n5/3pp3/4P3/PP1P1PPP/1BS3R1/LN1IK^SNL PR/ O/c",
         5,
         4,
     ),
@@ -41,7 +41,7 @@ const CHESS: [(&str, &str, u32, u32); 2] = [
     ),
     (
         "kiwipete",
-        "+r3+k^2+r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/+R3+K^2+R / C/c",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         5,
         4,
     ),
@@ -89,7 +89,7 @@ fn main() {
             .perft_with(d, chess_ogi::PerftOptions { bulk })
     });
     let ch = measure("chess", &CHESS, |feen, d, bulk| {
-        let p = chess::Position::from_feen(feen).unwrap();
+        let p = chess::Position::from_text(feen).unwrap();
         if bulk {
             p.perft(d)
         } else {
