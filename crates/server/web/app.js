@@ -20,6 +20,7 @@ const ui = {
   socket: null,
   drag: null,
   looks: {}, // each game's look by name (GET /api/games)
+  displays: {}, // each game's name for players by name (GET /api/games)
 };
 
 /** The look of the game on the page (GET /api/games gives each game's). */
@@ -36,7 +37,10 @@ function armies() {
 async function loadLooks() {
   try {
     const { games } = await api('GET', '/api/games');
-    for (const g of games) ui.looks[g.name] = g.look;
+    for (const g of games) {
+      ui.looks[g.name] = g.look;
+      ui.displays[g.name] = g.display;
+    }
   } catch (e) {
     // The generic look is drawn instead.
   }
@@ -376,7 +380,7 @@ function render() {
   renderClocks();
   $('seat-label').textContent = ui.seat ? `You play ${ui.seat}` : 'Spectating';
   const { names } = drawn;
-  let status = `${g.rules} · ${names[g.turn]} to move`;
+  let status = `${ui.displays[g.rules] || g.rules} · ${names[g.turn]} to move`;
   if (g.check && !g.outcome) status += ' · check';
   if (g.engine) status += ` · computer (level ${g.engine.level}) plays ${g.engine.side}`;
   $('status').textContent = status;

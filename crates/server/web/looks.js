@@ -22,12 +22,13 @@ export function pieceSide(piece) {
   return letter === letter.toUpperCase() ? 'first' : 'second';
 }
 
-/** Each side's style letter, uppercase, from a FEEN's style field (its last: `C/o`). */
+/** Each side's style letter, uppercase, from a FEEN's style field (its last: `C/o`, `o/C`).
+ * The field names the player to move first; the first player's style is the uppercase one. */
 export function stylesOf(feen) {
   const field = String(feen || '').trim().split(/\s+/).pop() || '';
-  const [a, b] = field.split('/');
-  const first = (a || '?').toUpperCase();
-  return { first, second: (b || a || '?').toUpperCase() };
+  const [a = '?', b = a] = field.split('/');
+  const [first, second] = a === a.toUpperCase() ? [a, b] : [b, a];
+  return { first: first.toUpperCase(), second: second.toUpperCase() };
 }
 
 /** The look of the army of style `style` in a game's look (generic when it has none). */

@@ -25,13 +25,29 @@ async function newPage() {
   return { ctx, page };
 }
 
-/** The FEEN the board shows (its status line carries it in a data attribute or the export). */
+/** The game's FEEN, from its state (`GET /api/games/{id}/state`). */
 async function feenOf(page) {
   return page.evaluate(async () => {
     const id = location.pathname.split('/').pop();
     const r = await fetch(`/api/games/${id}/state`);
-    return (await r.json()).feen;
+    const j = await r.json();
+    return j.game.feen;
   });
+}
+
+/** Checks that every piece of the page (board and hands) is drawn by its own army, in a C/o
+ * game: the first player's (uppercase) pieces are chess discs, the second's Ōgi pentagons,
+ * whoever is to move (the FEEN's style field names the player to move first). */
+async function eachArmyInItsStyle(page, when) {
+  const drawn = await page.$$eval('g.piece', (gs) => gs.map((g) => ({
+    piece: g.dataset.piece,
+    shape: g.querySelector('use').getAttribute('href').split('#')[1],
+  })));
+  assert.ok(drawn.length > 0, when);
+  for (const { piece, shape } of drawn) {
+    const first = /[A-Z]/.test(piece.replace(/[^A-Za-z]/g, '')[0]);
+    assert.equal(shape, first ? 'disc' : 'pentagon', `${when}: ${piece}`);
+  }
 }
 
 test('the lobby offers the armies and the rules page, and creates the chosen order', async () => {
@@ -54,9 +70,10 @@ test('the lobby offers the armies and the rules page, and creates the chosen ord
   await page.click('#create');
   await page.waitForSelector('#board rect');
   await page.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
-  assert.ok((await feenOf(page)).endsWith(' / C/o'));
-  // 32 pieces: 16 chess discs and 16 Ōgi pentagons... the Ōgi army has 20 pieces.
-  assert.equal(await page.locator('#board [data-piece]').count(), 36);
+  const feen = await feenOf(page);
+  assert.ok(feen.endsWith(' / C/o'), feen);
+  // The Chess army's 16 pieces and the Ōgi army's 18.
+  assert.equal(await page.locator('#board [data-piece]').count(), 34);
   await snap(page, 'chess-ogi-start-ogi-seat');
   await ctx.close();
 });
@@ -80,6 +97,7 @@ test('a game to the capture of the Ōgi King: both promotions, a capture into th
   await ogi.page.goto(invite);
   await ogi.page.waitForSelector('#board rect');
   await ogi.page.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
+  assert.match(await chess.page.textContent('#status'), /^Chess against Ōgi · Chess to move/);
   await snap(chess.page, 'chess-ogi-0-start');
 
   // 1. The chess pawn promotes: the dialog offers the four pieces; a queen.
@@ -98,6 +116,7 @@ test('a game to the capture of the Ōgi King: both promotions, a capture into th
   await waitPlies(chess.page, 2);
   await ogi.page.waitForSelector('#hand-bottom [data-hand-piece="n"]');
   await snap(ogi.page, 'chess-ogi-2-capture-into-hand');
+  for (const p of [chess.page, ogi.page]) await eachArmyInItsStyle(p, 'after d8+d4');
 
   // 3. The chess King steps aside.
   await clickCell(chess.page, 'e1');
@@ -110,6 +129,7 @@ test('a game to the capture of the Ōgi King: both promotions, a capture into th
   await waitPlies(chess.page, 4);
   assert.equal(await ogi.page.locator('#hand-bottom [data-hand-piece="n"]').count(), 0);
   await snap(ogi.page, 'chess-ogi-4-drop');
+  for (const p of [chess.page, ogi.page]) await eachArmyInItsStyle(p, 'after n*c6');
 
   // 5. The chess King steps back.
   await clickCell(chess.page, 'e2');
@@ -137,6 +157,8 @@ test('a game to the capture of the Ōgi King: both promotions, a capture into th
   assert.deepEqual(await plies(ogi.page), [
     'b7-b8=Q', 'd8+d4', 'e1-e2', 'n*c6', 'e2-e1', 'g3-g2=+p', 'b8+h8',
   ]);
+  for (const p of [chess.page, ogi.page]) await eachArmyInItsStyle(p, 'at the end');
+  assert.match(await chess.page.locator('#result').textContent(), /Chess wins/);
   await snap(chess.page, 'chess-ogi-7-end');
   await snap(ogi.page, 'chess-ogi-7-end-ogi-view');
   await chess.ctx.close();
