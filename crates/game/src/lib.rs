@@ -5,7 +5,7 @@
 //! - [`rules`]: [`MatchRules`], what a match needs from a rule system (chess and Ōgi).
 //! - [`matches`](mod@matches): [`Match`], a position plus its history, automatic endings and events;
 //!   [`AnyMatch`] for a rule system chosen at run time.
-//! - [`registry`]: [`Rules`], the one way to choose a rule system at run time (Chess, Ōgi and
+//! - [`registry`]: [`Rules`], the one way to choose a rule system at run time (Chess, Ōgi, Chess against Ōgi and
 //!   the games defined by files), and [`Visit`] to run generic code on it.
 //! - [`position`]: [`AnyPosition`], a position of any rule system with a text interface.
 //! - [`record`]: PCN records of whole matches.

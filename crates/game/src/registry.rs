@@ -1,8 +1,9 @@
 //! [`Rules`]: the one way to choose a rule system at run time.
 //!
 //! Every layer above the rules (matches, records, the command line, engines, servers, bindings)
-//! reaches a game through a [`Rules`] value: Chess, Ōgi, and every game defined by files (a GGN
-//! table plus a description, played by the generic GGN engine; Kogoma is built in). A value is
+//! reaches a game through a [`Rules`] value: Chess, Ōgi, Chess against Ōgi, and every game
+//! defined by files (a GGN table plus a description, played by the generic GGN engine; Kogoma is
+//! built in). A value is
 //! found by name ([`Rules::by_name`]) or from a position's styles ([`Rules::for_styles`]), and
 //! hands its concrete rule system to generic code through [`Rules::visit`], so a command or a
 //! match is written once, generic over [`MatchRules`], and monomorphised for every game.
@@ -38,11 +39,11 @@
 //!     }
 //! }
 //!
-//! let counts: Vec<usize> = ["chess", "ogi", "kogoma"]
+//! let counts: Vec<usize> = ["chess", "ogi", "chess-ogi", "kogoma"]
 //!     .iter()
 //!     .map(|name| Rules::by_name(name).unwrap().visit(StartMoves))
 //!     .collect();
-//! assert_eq!(counts, [20, 25, 14]);
+//! assert_eq!(counts, [20, 25, 20, 14]);
 //! ```
 
 use std::fmt;
