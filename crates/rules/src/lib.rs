@@ -3,7 +3,9 @@
 //! - [`kit`]: squares, bitboards and attack tables shared by every 8x8 game.
 //! - [`chess`]: the Chess rule system.
 //! - [`ogi`]: the Ōgi rule system.
-//! - [`systems`]: both as [`RuleSystem`](tegoma_protocol::RuleSystem)s.
+//! - [`chess_ogi`]: Chess against Ōgi (ruling R13).
+//! - [`systems`]: all three as [`RuleSystem`](tegoma_protocol::RuleSystem)s.
+//! - [`move_list`]: the fixed-capacity move list of Ōgi and Chess against Ōgi.
 //!
 //! # Errors
 //!
@@ -25,5 +27,6 @@ pub mod chess;
 pub mod chess_ogi;
 pub mod kit;
 pub mod ogi;
+pub mod move_list;
 mod parts;
 pub mod systems;

@@ -74,20 +74,6 @@ impl MoveBuffer<chess::Move> for chess::MoveList {
     }
 }
 
-impl MoveBuffer<ogi::Move> for ogi::MoveList {
-    #[inline]
-    fn clear(&mut self) {
-        ogi::MoveList::clear(self);
-    }
-    #[inline]
-    fn push(&mut self, m: ogi::Move) {
-        ogi::MoveList::push(self, m);
-    }
-    #[inline]
-    fn as_slice(&self) -> &[ogi::Move] {
-        ogi::MoveList::as_slice(self)
-    }
-}
 
 /// The styles of chess, `C` and `c`.
 pub(crate) const CHESS_STYLES: [Style; 2] = match (Style::parse("C"), Style::parse("c")) {

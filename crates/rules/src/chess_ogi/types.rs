@@ -1,7 +1,6 @@
 //! Armies, pieces, moves and move lists of Chess against Ōgi.
 
 use std::fmt;
-use std::mem::MaybeUninit;
 
 use crate::chess::Role as ChessRole;
 use crate::kit::Square;
@@ -289,108 +288,9 @@ impl fmt::Debug for Move {
 /// piece in hand and a full army on the board stays far below it.
 pub const MAX_MOVES: usize = 1024;
 
-/// A fixed-capacity list of moves (one allocation, when it is made).
-#[derive(Clone)]
-pub struct MoveList {
-    moves: Box<[MaybeUninit<Move>; MAX_MOVES]>,
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl MoveList {
-    /// An empty list.
-    pub fn new() -> MoveList {
-        // SAFETY: an array of `MaybeUninit` is valid whatever its bytes.
-        let moves = unsafe { Box::<[MaybeUninit<Move>; MAX_MOVES]>::new_uninit().assume_init() };
-        MoveList { moves, len: 0 }
-    }
-
-    /// Empties the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// Appends a move (ignored when the list is full, which no accepted position reaches).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = MaybeUninit::new(m);
-            self.len += 1;
-        }
-    }
-
-    /// The number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the list is empty.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` moves were written by `push`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-
-    /// Iterates the moves.
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-
-    /// Whether the list contains `m`.
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// A fixed-capacity list of moves (one allocation, when it is made; see
+/// [`BoxedMoveList`](crate::move_list::BoxedMoveList)).
+pub type MoveList = crate::move_list::BoxedMoveList<Move, MAX_MOVES>;
 
 /// The moves of a list, by value.
 pub type MoveListIntoIter = tegoma_protocol::BufferIntoIter<MoveList, Move>;
-
-impl IntoIterator for MoveList {
-    type Item = Move;
-    type IntoIter = MoveListIntoIter;
-    fn into_iter(self) -> MoveListIntoIter {
-        MoveListIntoIter::new(self)
-    }
-}
-
-impl tegoma_protocol::MoveBuffer<Move> for MoveList {
-    #[inline]
-    fn clear(&mut self) {
-        MoveList::clear(self);
-    }
-    #[inline]
-    fn push(&mut self, m: Move) {
-        MoveList::push(self, m);
-    }
-    #[inline]
-    fn as_slice(&self) -> &[Move] {
-        MoveList::as_slice(self)
-    }
-}

@@ -1,6 +1,5 @@
 //! Piece roles, moves and move lists.
 use std::fmt;
-use std::mem::MaybeUninit;
 
 use tegoma_protocol::Side;
 
@@ -313,93 +312,9 @@ impl fmt::Debug for Move {
 pub const MAX_MOVES: usize = 2600;
 
 /// A fixed-capacity list of moves, filled by [`Position::legal_moves`](super::Position::legal_moves).
-/// Create it once and reuse it: it allocates once, when it is made, and never again.
-///
-/// Its room for [`MAX_MOVES`] moves is allocated, not written: a list made filled with zeros
-/// cost about 10,000 instructions each time the server made one (to read a move, to list the
-/// legal moves), more than finding the moves. It stays a fixed array (not a `Vec` with that
-/// room reserved, whose push checks the capacity) for the search's hot loop.
-#[derive(Clone)]
-pub struct MoveList {
-    /// The first `len` are written.
-    moves: Box<[MaybeUninit<Move>; MAX_MOVES]>,
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl MoveList {
-    /// An empty list (one allocation, here only).
-    pub fn new() -> MoveList {
-        // SAFETY: an array of `MaybeUninit` is valid whatever its bytes.
-        let moves = unsafe { Box::<[MaybeUninit<Move>; MAX_MOVES]>::new_uninit().assume_init() };
-        MoveList { moves, len: 0 }
-    }
-
-    /// Empties the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = MaybeUninit::new(m);
-            self.len += 1;
-        }
-    }
-
-    /// The number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the list is empty.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` moves were written by `push` (`len` never passes
-        // `MAX_MOVES`), and `MaybeUninit<Move>` has `Move`'s layout.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
-    }
-
-    /// Iterates the moves.
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-
-    /// Whether the list contains `m`.
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// Create it once and reuse it: it allocates once, when it is made, and never again (see
+/// [`BoxedMoveList`](crate::move_list::BoxedMoveList)).
+pub type MoveList = crate::move_list::BoxedMoveList<Move, MAX_MOVES>;
 
 /// The moves of a list, by value (`for m in pos.legal_moves()`).
 pub type MoveListIntoIter = tegoma_protocol::BufferIntoIter<MoveList, Move>;
-
-impl IntoIterator for MoveList {
-    type Item = Move;
-    type IntoIter = MoveListIntoIter;
-    fn into_iter(self) -> MoveListIntoIter {
-        MoveListIntoIter::new(self)
-    }
-}
