@@ -82,29 +82,7 @@ fn two_players_play_to_the_capture_of_the_ogi_king() {
 fn two_engines_play_a_match_over_sei_and_its_records_replay() {
     let dir = tempfile::tempdir().unwrap();
     let pcn = dir.path().join("games.jsonl");
-    let engine = format!("cmd={BIN} engine,proto=sei,name=");
-    let out = ok(&[
-        "match",
-        "--rules",
-        "chess-ogi",
-        "--games",
-        "2",
-        "--nodes",
-        "200",
-        "--quiet",
-        "--json",
-        "--engine",
-        &format!("{engine}a"),
-        "--engine",
-        &format!("{engine}b"),
-        "--pcn",
-        pcn.to_str().unwrap(),
-    ]);
-    let result: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
-    assert_eq!(result["rules"], "chess-ogi", "{result}");
-    assert_eq!(result["games"], 2, "{result}");
-    assert_eq!(result["failures_by_engine"], serde_json::json!([0, 0]));
-    assert_eq!(result["illegal_moves"], 0, "{result}");
+    common::sei_match("chess-ogi", 2, 200, &pcn, &[]);
     let replay = ok(&["replay", pcn.to_str().unwrap()]);
     assert_eq!(replay.lines().count(), 2, "{replay}");
     for line in replay.lines() {

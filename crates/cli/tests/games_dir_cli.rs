@@ -116,32 +116,7 @@ fn the_engine_plays_a_match_on_the_copy_over_sei() {
     let g = dir.path();
     let pcn = g.join("games.jsonl");
     // The engine processes inherit TEGOMA_GAMES from the match.
-    let engine = format!("cmd={BIN} engine,proto=sei,name=");
-    let out = ok(
-        g,
-        &[
-            "match",
-            "--rules",
-            "zogoma",
-            "--games",
-            "2",
-            "--nodes",
-            "100",
-            "--quiet",
-            "--json",
-            "--engine",
-            &format!("{engine}a"),
-            "--engine",
-            &format!("{engine}b"),
-            "--pcn",
-            pcn.to_str().unwrap(),
-        ],
-    );
-    let result: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
-    assert_eq!(result["rules"], "zogoma", "{result}");
-    assert_eq!(result["games"], 2, "{result}");
-    assert_eq!(result["failures_by_engine"], serde_json::json!([0, 0]));
-    assert_eq!(result["illegal_moves"], 0, "{result}");
+    common::sei_match("zogoma", 2, 100, &pcn, &[("TEGOMA_GAMES", g)]);
     // The records replay, and convert, as games of Zogoma.
     let replay = ok(g, &["replay", pcn.to_str().unwrap()]);
     assert_eq!(replay.lines().count(), 2, "{replay}");

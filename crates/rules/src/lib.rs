@@ -26,7 +26,7 @@
 pub mod chess;
 pub mod chess_ogi;
 pub mod kit;
-pub mod ogi;
 pub mod move_list;
+pub mod ogi;
 mod parts;
 pub mod systems;

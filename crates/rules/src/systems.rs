@@ -74,7 +74,6 @@ impl MoveBuffer<chess::Move> for chess::MoveList {
     }
 }
 
-
 /// The styles of chess, `C` and `c`.
 pub(crate) const CHESS_STYLES: [Style; 2] = match (Style::parse("C"), Style::parse("c")) {
     (Ok(a), Ok(b)) => [a, b],

@@ -110,3 +110,45 @@ pub fn words(line: &str) -> Vec<String> {
     }
     out
 }
+
+/// `tegoma match` of `games` games of `rules` between two of this program's engines over SEI,
+/// `nodes` a move, its records written to `pcn`, with the environment `env` (the engines
+/// inherit it): the summary (its last line, JSON), checked for no failure and no illegal move.
+pub fn sei_match(
+    rules: &str,
+    games: u32,
+    nodes: u32,
+    pcn: &Path,
+    env: &[(&str, &Path)],
+) -> serde_json::Value {
+    let engine = format!(
+        "cmd={} engine,proto=sei,name=",
+        env!("CARGO_BIN_EXE_tegoma")
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_tegoma"))
+        .args(["match", "--rules", rules, "--games", &games.to_string()])
+        .args(["--nodes", &nodes.to_string(), "--quiet", "--json"])
+        .args([
+            "--engine",
+            &format!("{engine}a"),
+            "--engine",
+            &format!("{engine}b"),
+        ])
+        .args(["--pcn", pcn.to_str().expect("a UTF-8 path")])
+        .envs(env.iter().copied())
+        .output()
+        .expect("tegoma runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let result: serde_json::Value =
+        serde_json::from_str(text.lines().last().expect("a summary")).expect("JSON");
+    assert_eq!(result["rules"], rules, "{result}");
+    assert_eq!(result["games"], games, "{result}");
+    assert_eq!(result["failures_by_engine"], serde_json::json!([0, 0]));
+    assert_eq!(result["illegal_moves"], 0, "{result}");
+    result
+}
