@@ -1,7 +1,9 @@
 // A minimal Markdown reading for a game's page for players (GET /api/games/NAME/guide):
-// headings, paragraphs, lists (`-`, `*`, `1.`), emphasis (`*em*`, `_em_`, `**strong**`), code
-// (`code` and fenced blocks). Everything else is text: every character of the source is
-// escaped, and the only markup written is this reading's own. No library.
+// headings, paragraphs, lists (`-`, `*`, `1.`), tables (`| a | b |` rows under a `|---|` line),
+// emphasis (`*em*`, `_em_`, `**strong**`), code (`code` and fenced blocks) and links
+// (`[text](https://...)` a link; a link to a relative page, which the server does not serve, its
+// text). Everything else is text: every character of the source is escaped, and the only markup
+// written is this reading's own. No library.
 
 /** `text` with `&`, `<`, `>`, `"` and `'` escaped for HTML. */
 export function escapeHtml(text) {
@@ -17,11 +19,23 @@ export function inline(text) {
       return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
     }
     return escapeHtml(part)
+      .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) => (/^https?:\/\//.test(href)
+        ? `<a href="${href}" rel="noopener noreferrer" target="_blank">${label}</a>` : label))
       .replace(/\*\*(?=\S)(.+?)\*\*/g, '<strong>$1</strong>')
       .replace(/__(?=\S)(.+?)__/g, '<strong>$1</strong>')
       .replace(/\*(?=\S)([^*]+?)\*/g, '<em>$1</em>')
       .replace(/(^|[^\w])_(?=\S)([^_]+?)_(?!\w)/g, '$1<em>$2</em>');
   }).join('');
+}
+
+/** A table row's cells (`| a | b |`). */
+function cells(line) {
+  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+}
+
+/** Whether `line` is a table's header rule (`|---|:--|`). */
+function isRule(line) {
+  return /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line);
 }
 
 /** The HTML of a Markdown text (see the file's comment for what is read). */
@@ -46,6 +60,17 @@ export function renderMarkdown(text) {
       const code = [];
       for (i += 1; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) code.push(lines[i]);
       out.push(`<pre><code>${escapeHtml(code.join('\n'))}</code></pre>`);
+      continue;
+    }
+    if (/^\s*\|/.test(line) && i + 1 < lines.length && isRule(lines[i + 1])) {
+      flushPara(); flushList();
+      const head = cells(line).map((c) => `<th>${inline(c)}</th>`).join('');
+      const rows = [];
+      for (i += 2; i < lines.length && /^\s*\|/.test(lines[i]); i++) {
+        rows.push(`<tr>${cells(lines[i]).map((c) => `<td>${inline(c)}</td>`).join('')}</tr>`);
+      }
+      i -= 1;
+      out.push(`<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);

@@ -61,6 +61,9 @@ test('the lobby offers the armies and the rules page, and creates the chosen ord
   await page.click('#guide-link');
   await page.waitForSelector('#guide:not([hidden])');
   assert.match(await page.locator('#guide-text').textContent(), /each player keeps its own\s+rules/);
+  // Its tables (the Ōgi pieces, the endings) are drawn as tables.
+  assert.equal(await page.locator('#guide-text table').count(), 2);
+  assert.match(await page.locator('#guide-text table').first().textContent(), /Princess/);
   await snap(page, 'chess-ogi-guide');
   await page.click('#guide-close');
   // The Ōgi army, moving second: the creator sits second on the C/o start.
