@@ -33,3 +33,68 @@ fn the_inputs_end_leaves_the_game_unfinished() {
     let out = play(&["ogi"], b"g3-g4\n");
     assert!(out.contains("game left unfinished"), "{out}");
 }
+
+/// Chess is drawn for chess players: no FEEN state markers, White and Black, the side to move.
+#[test]
+fn chess_is_drawn_for_chess_players() {
+    let out = play(&["chess"], b"e2-e4\n");
+    assert!(out.starts_with("Chess — White vs Black"), "{out}");
+    assert!(out.contains(" 1 R  N  B  Q  K  B  N  R\n"), "{out}");
+    assert!(out.contains(" 4 .  .  .  .  P  .  .  .\n"), "{out}");
+    assert!(!out.contains("+P") && !out.contains("K^"), "{out}");
+    assert!(
+        out.contains("White to move") && out.contains("Black to move"),
+        "{out}"
+    );
+    assert!(out.contains("clock  White 10:00.0  Black 10:00.0"), "{out}");
+}
+
+/// Ōgi keeps its promotion marks; Chess against Ōgi names each player by its army.
+#[test]
+fn other_games_are_drawn_by_their_armies() {
+    let out = play(&["chess-ogi"], b"");
+    assert!(out.starts_with("Chess against Ōgi — Chess vs Ōgi"), "{out}");
+    assert!(out.contains(" 8 l  n  s  i  k  s  n  l\n"), "{out}");
+    assert!(
+        out.contains("Ōgi's hand: -") && out.contains("Chess to move"),
+        "{out}"
+    );
+    let out = play(&["ogi", "--feen", "4k^3/8/8/8/8/8/4+R3/4K^3 / O/o"], b"");
+    assert!(out.contains(" 2 .  .  .  .  +R"), "{out}");
+}
+
+/// Against the engine, its moves are announced in SAN in chess, and the player's side is drawn
+/// at the bottom.
+#[test]
+fn the_engines_chess_moves_are_announced_in_san() {
+    let out = common::with_stdin(
+        &[
+            "play",
+            "chess",
+            "--level",
+            "1",
+            "--side",
+            "second",
+            "--no-save",
+        ],
+        b"quit\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains(" plays "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let mv = line.rsplit(' ').next().unwrap();
+    assert!(
+        mv.chars()
+            .next()
+            .is_some_and(|c| "KQRBNabcdefgh".contains(c))
+            && !mv.contains('-'),
+        "{line}"
+    );
+    // Black at the bottom: the first rank drawn last is rank 8, files from h to a.
+    assert!(
+        text.contains(" 8 r  n  b  k  q  b  n  r\n   h  g  f  e  d  c  b  a"),
+        "{text}"
+    );
+}

@@ -4,6 +4,7 @@
 pub mod apply;
 pub mod arena;
 pub mod convert;
+pub mod diagram;
 pub mod engine;
 pub mod ggn;
 pub mod moves;

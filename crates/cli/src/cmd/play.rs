@@ -1,7 +1,8 @@
 //! `tegoma play [GAME]`: a game in the terminal against an engine at a level (through its SEI or
 //! UCI command, `tegoma engine` by default), or between two people at one keyboard.
 //!
-//! After every move the board is drawn with both hands and the clocks. A move is typed in PMN
+//! After every move the board is drawn for players (see [`super::diagram`]) with both hands and
+//! the clocks; the engine's moves are announced in SAN where the game has it, else in PMN. A move is typed in PMN
 //! (SAN and UCI too for chess); `undo` takes back (the engine's reply too), `moves` lists the
 //! legal moves, `draw` offers or accepts a draw (two players), `resign`, `quit`. The game is saved
 //! as PCN (and PGN for chess) when it ends.
@@ -16,7 +17,7 @@ use tegoma_arena::tournament::{make_player, today};
 use tegoma_arena::EngineSpec;
 use tegoma_game::clock::Clock;
 use tegoma_game::replay::result_mark;
-use tegoma_game::{AnyMatch, AnyPosition, MatchError, MoveFormat, Rules};
+use tegoma_game::{AnyMatch, MatchError, MoveFormat, Rules};
 use tegoma_protocol::Side;
 
 /// Arguments of `tegoma play`.
@@ -69,21 +70,20 @@ fn clock_text(m: &AnyMatch) -> String {
     let Some(c) = m.clock() else {
         return String::new();
     };
+    let [(first, _), (second, _)] = super::diagram::sides(m);
     let t = |s: Side| {
         let ms = c.remaining_ms(s);
         format!("{}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10)
     };
     format!(
-        "clock  first {}  second {}",
+        "clock  {first} {}  {second} {}",
         t(Side::First),
         t(Side::Second)
     )
 }
 
-fn show(m: &AnyMatch, out: &mut impl Write) {
-    if let Ok(p) = AnyPosition::from_generic(Some(m.rules().clone()), &m.position()) {
-        let _ = writeln!(out, "\n{p}");
-    }
+fn show(m: &AnyMatch, bottom: Side, out: &mut impl Write) {
+    let _ = writeln!(out, "\n{}", super::diagram::draw(m, bottom));
     let _ = writeln!(out, "{}", clock_text(m));
 }
 
@@ -168,8 +168,9 @@ pub fn run(a: Args) -> ExitCode {
             None => format!("{} (level {})", e.name(), a.level),
             Some(_) => e.name().to_string(),
         };
+        let [(first, _), (second, _)] = super::diagram::sides(&m);
         match &engine {
-            None => ["first player".to_string(), "second player".to_string()],
+            None => [first, second],
             Some(e) if human == Side::First => [me, label(e.as_ref())],
             Some(e) => [label(e.as_ref()), me],
         }
@@ -181,15 +182,17 @@ pub fn run(a: Args) -> ExitCode {
     let mut out = std::io::stdout();
     let mut termination = Termination::Normal;
     let mut infos: Vec<Option<String>> = Vec::new();
+    // The player's own side at the bottom (the first side's for two players).
+    let bottom = if engine.is_some() { human } else { Side::First };
     let _ = writeln!(
         out,
         "{} — {} vs {} — {}\n{HELP}",
-        rules.name(),
+        rules.display_name(),
         names[0],
         names[1],
         tc.text
     );
-    show(&m, &mut out);
+    show(&m, bottom, &mut out);
     while m.outcome().is_none() {
         let side = m.side_to_move();
         if let (Some(e), true) = (&mut engine, side != human) {
@@ -214,7 +217,16 @@ pub fn run(a: Args) -> ExitCode {
             };
             match e.think(&turn) {
                 Ok(r) => {
-                    let _ = writeln!(out, "{} plays {}", names[side.index()], r.text);
+                    // Announced as players write it: SAN where the game has it, else PMN.
+                    let shown = r
+                        .pmn
+                        .as_deref()
+                        .map(|p| match m.move_as(p, MoveFormat::San) {
+                            Some(Ok(san)) => san,
+                            _ => p.to_string(),
+                        })
+                        .unwrap_or_else(|| r.text.clone());
+                    let _ = writeln!(out, "{} plays {shown}", names[side.index()]);
                     match r.pmn {
                         Some(p) => {
                             if m.play(&p, Some(r.elapsed_ms)).is_err() && m.outcome().is_none() {
@@ -250,7 +262,7 @@ pub fn run(a: Args) -> ExitCode {
                     };
                 }
             }
-            show(&m, &mut out);
+            show(&m, bottom, &mut out);
             continue;
         }
         let _ = write!(out, "{} to move> ", names[side.index()]);
@@ -268,7 +280,7 @@ pub fn run(a: Args) -> ExitCode {
             "help" | "?" => {
                 let _ = writeln!(out, "{HELP}");
             }
-            "board" => show(&m, &mut out),
+            "board" => show(&m, bottom, &mut out),
             "moves" => {
                 let format = if rules.formats().san {
                     MoveFormat::San
@@ -286,7 +298,7 @@ pub fn run(a: Args) -> ExitCode {
                     }
                 }
                 infos.truncate(m.ply_count());
-                show(&m, &mut out);
+                show(&m, bottom, &mut out);
             }
             "resign" => {
                 let _ = m.resign(side);
@@ -310,7 +322,7 @@ pub fn run(a: Args) -> ExitCode {
                     Ok(_) => {
                         m = trial;
                         infos.resize(m.ply_count(), None);
-                        show(&m, &mut out);
+                        show(&m, bottom, &mut out);
                     }
                     Err(MatchError::Forfeit { error, .. }) => {
                         let _ = writeln!(out, "not played: {error}");
