@@ -51,6 +51,8 @@ pub enum Termination {
     },
     /// The ply limit was reached.
     Adjudicated,
+    /// The game was left before its end (a player quit): no result.
+    Unterminated,
 }
 
 impl Termination {
@@ -62,6 +64,7 @@ impl Termination {
             Termination::TimeForfeit { .. } => "time forfeit",
             Termination::Abandoned { .. } => "abandoned",
             Termination::Adjudicated => "adjudication",
+            Termination::Unterminated => "unterminated",
         }
     }
 
@@ -76,6 +79,7 @@ impl Termination {
             Termination::TimeForfeit { side } => format!("{} ran out of time", who(side)),
             Termination::Abandoned { side, detail } => format!("{}: {detail}", who(side)),
             Termination::Adjudicated => "the ply limit was reached".to_string(),
+            Termination::Unterminated => "the game was left before its end".to_string(),
         }
     }
 }

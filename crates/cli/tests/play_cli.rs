@@ -98,3 +98,65 @@ fn the_engines_chess_moves_are_announced_in_san() {
         "{text}"
     );
 }
+
+/// A game left before its end is saved unterminated: no result, PGN `Termination
+/// "unterminated"`.
+#[test]
+fn a_game_left_is_saved_unterminated() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("left");
+    let out = common::with_stdin(
+        &[
+            "play",
+            "chess",
+            "--two-players",
+            "--out",
+            prefix.to_str().unwrap(),
+        ],
+        b"e2-e4\nquit\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pgn = std::fs::read_to_string(prefix.with_extension("pgn")).unwrap();
+    assert!(pgn.contains("[Termination \"unterminated\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+}
+
+/// Ctrl-C (SIGINT) ends the game like `quit`: it is saved.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_game() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("interrupted");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tegoma"))
+        .args([
+            "play",
+            "chess",
+            "--two-players",
+            "--out",
+            prefix.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"e2-e4\n").unwrap();
+    stdin.flush().unwrap();
+    // Wait for the move to be played (the PCN is written only at the end).
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("interrupted"), "{text}");
+    let pcn = std::fs::read_to_string(prefix.with_extension("pcn")).unwrap();
+    assert!(pcn.contains("e2-e4"), "{pcn}");
+}

@@ -283,7 +283,8 @@ pub fn run(a: Args) -> ExitCode {
             Termination::TimeForfeit { .. } => terminations[1] += 1,
             Termination::Abandoned { .. } => terminations[2] += 1,
             Termination::Adjudicated => terminations[3] += 1,
-            Termination::Normal => {}
+            // A match's games end; only `tegoma play` leaves one.
+            Termination::Normal | Termination::Unterminated => {}
         }
         if !quiet {
             progress(f, &names);

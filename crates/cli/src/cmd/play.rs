@@ -4,10 +4,13 @@
 //! After every move the board is drawn for players (see [`super::diagram`]) with both hands and
 //! the clocks; the engine's moves are announced in SAN where the game has it, else in PMN. A move is typed in PMN
 //! (SAN and UCI too for chess); `undo` takes back (the engine's reply too), `moves` lists the
-//! legal moves, `draw` offers or accepts a draw (two players), `resign`, `quit`. The game is saved
-//! as PCN (and PGN for chess) when it ends.
+//! legal moves, `draw` offers or accepts a draw (two players), `resign`, `quit` (or Ctrl-C, or
+//! the input's end). The game is saved as PCN (and PGN for chess), unterminated when it was
+//! left before its end.
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use tegoma_arena::game::{GameRecord, Labels, Termination};
@@ -89,6 +92,45 @@ fn show(m: &AnyMatch, bottom: Side, out: &mut impl Write) {
 
 const HELP: &str =
     "type a move (PMN; SAN or UCI for chess), or: moves, undo, draw, resign, board, help, quit";
+
+/// What the player typed: a line, the input's end, or Ctrl-C.
+enum Typed {
+    Line(String),
+    End,
+    Interrupt,
+}
+
+/// Set by Ctrl-C.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The player's input, read on a thread of its own so that Ctrl-C ends the game like `quit`
+/// (it is saved, unterminated) instead of killing the program: any bytes (a terminal not set to
+/// UTF-8 answers with U+FFFD for them, the move then refused with its reason), lines cut at
+/// 4 KiB.
+fn typed_input() -> mpsc::Receiver<Typed> {
+    let (tx, rx) = mpsc::channel();
+    let on_interrupt = tx.clone();
+    // Only the first handler of a process is set; `tegoma play` sets it once.
+    let _ = ctrlc::set_handler(move || {
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        let _ = on_interrupt.send(Typed::Interrupt);
+    });
+    std::thread::spawn(move || {
+        let lines = tegoma_game::lines::BoundedLines::new(std::io::stdin().lock(), 4096);
+        for line in lines {
+            match line {
+                Ok(l) => {
+                    if tx.send(Typed::Line(l.text)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send(Typed::End);
+    });
+    rx
+}
 
 /// Runs `tegoma play`.
 pub fn run(a: Args) -> ExitCode {
@@ -175,10 +217,7 @@ pub fn run(a: Args) -> ExitCode {
             Some(e) => [label(e.as_ref()), me],
         }
     };
-    let stdin = std::io::stdin();
-    // Any bytes (a terminal not set to UTF-8 answers with U+FFFD for them, the move then
-    // refused with its reason), lines cut at 4 KiB: only the input's end ends the game.
-    let mut input = tegoma_game::lines::BoundedLines::new(stdin.lock(), 4096);
+    let input = typed_input();
     let mut out = std::io::stdout();
     let mut termination = Termination::Normal;
     let mut infos: Vec<Option<String>> = Vec::new();
@@ -250,6 +289,11 @@ pub fn run(a: Args) -> ExitCode {
                         }
                     }
                 }
+                Err(_) if INTERRUPTED.load(Ordering::SeqCst) => {
+                    // Ctrl-C reached the engine too: the game is left, as by `quit`.
+                    let _ = writeln!(out, "\ninterrupted");
+                    break;
+                }
                 Err(err) => {
                     let _ = writeln!(out, "the engine failed: {err}");
                     let _ = m.end(tegoma_protocol::Outcome::win(
@@ -268,11 +312,17 @@ pub fn run(a: Args) -> ExitCode {
         let _ = write!(out, "{} to move> ", names[side.index()]);
         let _ = out.flush();
         let asked = Instant::now();
-        let Some(Ok(line)) = input.next() else {
-            let _ = writeln!(out);
-            break;
+        let line = match input.recv() {
+            Ok(Typed::Line(line)) => line,
+            Ok(Typed::Interrupt) => {
+                let _ = writeln!(out, "\ninterrupted");
+                break;
+            }
+            Ok(Typed::End) | Err(_) => {
+                let _ = writeln!(out);
+                break;
+            }
         };
-        let line = line.text;
         let elapsed = asked.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
         let cmd = line.trim();
         match cmd {
@@ -345,6 +395,7 @@ pub fn run(a: Args) -> ExitCode {
         }
         let _ = writeln!(out, "result {} {}", result_mark(Some(&o)), o.statuses);
     } else {
+        termination = Termination::Unterminated;
         let _ = writeln!(out, "game left unfinished");
     }
     if let Some(e) = &mut engine {
