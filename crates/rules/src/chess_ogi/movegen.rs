@@ -138,12 +138,13 @@ impl Position {
     pub(crate) fn ogi_attack_map(&self, occ: u64) -> u64 {
         let s = self.chess_side.flip().index();
         let mut out = 0;
-        let mut bb = self.occ[1];
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = OgiRole::ALL[self.board[sq as usize] as usize - 7];
-            out |= ogi_attack(role, s, sq, occ);
+        for role in OgiRole::ALL {
+            let mut bb = self.ogi[role as usize];
+            while bb != 0 {
+                let sq = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                out |= ogi_attack(role, s, sq, occ);
+            }
         }
         out
     }
@@ -153,12 +154,13 @@ impl Position {
         let s = self.chess_side.index();
         let occ = self.occ[0] | self.occ[1];
         let mut out = 0;
-        let mut bb = self.occ[0];
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = ChessRole::ALL[self.board[sq as usize] as usize - 1];
-            out |= chess_attack(role, s, sq, occ);
+        for role in ChessRole::ALL {
+            let mut bb = self.chess[role as usize];
+            while bb != 0 {
+                let sq = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                out |= chess_attack(role, s, sq, occ);
+            }
         }
         out
     }
@@ -424,18 +426,12 @@ pub(crate) struct Visit<F>(pub(crate) F);
 
 #[inline(always)]
 fn captured_ogi(pos: &Position, to: u8) -> Option<OgiRole> {
-    match pos.board[to as usize] {
-        c @ 7..=21 => Some(OgiRole::ALL[c as usize - 7]),
-        _ => None,
-    }
+    pos.ogi_role_at(to)
 }
 
 #[inline(always)]
 fn captured_chess(pos: &Position, to: u8) -> Option<ChessRole> {
-    match pos.board[to as usize] {
-        c @ 1..=6 => Some(ChessRole::ALL[c as usize - 1]),
-        _ => None,
-    }
+    pos.chess_role_at(to)
 }
 
 impl<F: FnMut(Move)> Sink for Visit<F> {
@@ -613,10 +609,36 @@ impl Position {
     }
 }
 
+/// Counts the moves with the hardware population count.
+///
+/// # Safety
+/// The CPU must support `popcnt` (checked by [`count_fast`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn count_popcnt(pos: &Position) -> u64 {
+    let mut c = Count(0);
+    pos.generate(&mut c);
+    c.0
+}
+
+/// [`Position::count_moves`], with the CPU's `popcnt` instruction when it has one (the portable
+/// build of x86-64 counts bits in software).
+#[inline]
+fn count_fast(pos: &Position) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports popcnt, just checked.
+            return unsafe { count_popcnt(pos) };
+        }
+    }
+    pos.count_moves()
+}
+
 fn perft_bulk(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_moves(),
+        1 => count_fast(pos),
         _ => {
             let mut n = 0;
             pos.for_each_move(|m| n += perft_bulk(&pos.after_unchecked(m), depth - 1));

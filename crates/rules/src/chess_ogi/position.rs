@@ -45,8 +45,6 @@ pub struct Position {
     pub(crate) ogi: [u64; 15],
     /// Occupancy by army: `[chess, ogi]`.
     pub(crate) occ: [u64; 2],
-    /// Board codes: 0 empty, 1-6 a chess role + 1, 7-21 an Ōgi role + 7.
-    pub(crate) board: [u8; 64],
     /// The player leading the Chess army.
     pub(crate) chess_side: Side,
     pub(crate) stm: Side,
@@ -133,7 +131,6 @@ impl Position {
             chess: [0; 6],
             ogi: [0; 15],
             occ: [0; 2],
-            board: [0; 64],
             chess_side,
             stm,
             castling: 0,
@@ -149,9 +146,10 @@ impl Position {
     /// The key computed from scratch.
     pub(crate) fn compute_key(&self) -> u64 {
         let mut k = 0;
-        for (sq, &code) in self.board.iter().enumerate() {
+        for sq in 0..64u8 {
+            let code = self.code_at(sq);
             if code != 0 {
-                k ^= KEYS.piece[code as usize][sq];
+                k ^= KEYS.piece[code as usize][sq as usize];
             }
         }
         if self.stm == Side::Second {
@@ -177,7 +175,6 @@ impl Position {
         self.chess[r as usize] |= b;
         self.occ[0] |= b;
         let code = chess_code(r);
-        self.board[sq as usize] = code;
         self.key ^= KEYS.piece[code as usize][sq as usize];
     }
 
@@ -186,7 +183,6 @@ impl Position {
         let b = 1u64 << sq;
         self.chess[r as usize] ^= b;
         self.occ[0] ^= b;
-        self.board[sq as usize] = 0;
         self.key ^= KEYS.piece[chess_code(r) as usize][sq as usize];
     }
 
@@ -196,7 +192,6 @@ impl Position {
         self.ogi[r as usize] |= b;
         self.occ[1] |= b;
         let code = ogi_code(r);
-        self.board[sq as usize] = code;
         self.key ^= KEYS.piece[code as usize][sq as usize];
     }
 
@@ -205,7 +200,6 @@ impl Position {
         let b = 1u64 << sq;
         self.ogi[r as usize] ^= b;
         self.occ[1] ^= b;
-        self.board[sq as usize] = 0;
         self.key ^= KEYS.piece[ogi_code(r) as usize][sq as usize];
     }
 
@@ -277,7 +271,46 @@ impl Position {
     /// The piece on `sq`.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        piece_of_code(self.board[sq.index()])
+        piece_of_code(self.code_at(sq.index() as u8))
+    }
+
+    /// The chess role on `sq`, if a chess piece stands there (no mailbox: the bitboards are
+    /// read, a branch-free scan of six words).
+    #[inline(always)]
+    pub(crate) fn chess_role_at(&self, sq: u8) -> Option<ChessRole> {
+        if self.occ[0] >> sq & 1 == 0 {
+            return None;
+        }
+        let mut k = 0;
+        for (i, &bb) in self.chess.iter().enumerate() {
+            k |= (bb >> sq & 1) as usize * i;
+        }
+        Some(ChessRole::ALL[k])
+    }
+
+    /// The Ōgi role on `sq`, if an Ōgi piece stands there.
+    #[inline(always)]
+    pub(crate) fn ogi_role_at(&self, sq: u8) -> Option<OgiRole> {
+        if self.occ[1] >> sq & 1 == 0 {
+            return None;
+        }
+        let mut k = 0;
+        for (i, &bb) in self.ogi.iter().enumerate() {
+            k |= (bb >> sq & 1) as usize * i;
+        }
+        Some(OgiRole::ALL[k])
+    }
+
+    /// The board code of `sq`: 0 empty, 1-6 a chess role + 1, 7-21 an Ōgi role + 7.
+    #[inline]
+    pub(crate) fn code_at(&self, sq: u8) -> u8 {
+        if let Some(r) = self.chess_role_at(sq) {
+            chess_code(r)
+        } else if let Some(r) = self.ogi_role_at(sq) {
+            ogi_code(r)
+        } else {
+            0
+        }
     }
 
     /// The squares of an army's pieces.

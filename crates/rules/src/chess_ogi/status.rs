@@ -63,23 +63,24 @@ impl Position {
         let own = self.occ[0];
         let them = self.occ[1];
         let all = own | them;
-        let mut bb = own;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = ChessRole::ALL[self.board[sq as usize] as usize - 1];
-            let d = if role == ChessRole::Pawn {
-                let push = if c == 0 {
-                    1u64 << sq << 8
+        for role in ChessRole::ALL {
+            let mut bb = self.chess[role as usize];
+            while bb != 0 {
+                let sq = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let d = if role == ChessRole::Pawn {
+                    let push = if c == 0 {
+                        1u64 << sq << 8
+                    } else {
+                        1u64 << sq >> 8
+                    };
+                    (PAWN_ATTACKS[c][sq as usize] & them) | (push & !all)
                 } else {
-                    1u64 << sq >> 8
+                    chess_attack(role, c, sq, all) & !own
                 };
-                (PAWN_ATTACKS[c][sq as usize] & them) | (push & !all)
-            } else {
-                chess_attack(role, c, sq, all) & !own
-            };
-            if d != 0 {
-                return true;
+                if d != 0 {
+                    return true;
+                }
             }
         }
         false
