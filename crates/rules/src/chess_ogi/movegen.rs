@@ -4,79 +4,14 @@
 
 use tegoma_protocol::Side;
 
+use super::attacks::{between, chess_attack, king, line, ogi_attack};
 use super::position::{Position, KING_SIDE, QUEEN_SIDE};
 use super::types::{Move, Piece};
 use crate::chess::tables::PAWN_ATTACKS;
 use crate::chess::Role as ChessRole;
-use crate::kit::{self, Bitboard, Square};
-use crate::ogi::tables::{
-    drop_mask, forced, DIAG, FORWARD, GOLD, ORTH, PAWN, SILVER, SKNIGHT, ZONE,
-};
+use crate::kit::{self, Square};
+use crate::ogi::tables::{drop_mask, forced, FORWARD, ZONE};
 use crate::ogi::Role as OgiRole;
-
-#[inline(always)]
-fn rook(sq: u8, occ: u64) -> u64 {
-    kit::rook_attacks(Square::from_index(sq), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn bishop(sq: u8, occ: u64) -> u64 {
-    kit::bishop_attacks(Square::from_index(sq), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn knight(sq: u8) -> u64 {
-    kit::knight_attacks(Square::from_index(sq)).0
-}
-
-#[inline(always)]
-fn king(sq: u8) -> u64 {
-    kit::king_attacks(Square::from_index(sq)).0
-}
-
-#[inline(always)]
-fn between(a: u8, b: u8) -> u64 {
-    kit::between(Square::from_index(a), Square::from_index(b)).0
-}
-
-#[inline(always)]
-fn line(a: u8, b: u8) -> u64 {
-    kit::line(Square::from_index(a), Square::from_index(b)).0
-}
-
-/// The squares an Ōgi piece of `role` (of player `side`) on `sq` attacks.
-#[inline(always)]
-pub(crate) fn ogi_attack(role: OgiRole, side: usize, sq: u8, occ: u64) -> u64 {
-    let q = sq as usize;
-    match role {
-        OgiRole::King => king(sq),
-        OgiRole::Princess => bishop(sq, occ) | knight(sq),
-        OgiRole::Rook => rook(sq, occ),
-        OgiRole::Bishop => bishop(sq, occ),
-        OgiRole::Silver => SILVER[side][q],
-        OgiRole::Knight => SKNIGHT[side][q],
-        OgiRole::Lance => rook(sq, occ) & FORWARD[side][q],
-        OgiRole::Pawn => PAWN[side][q],
-        OgiRole::PPrincess => bishop(sq, occ) | knight(sq) | ORTH[q],
-        OgiRole::PRook => rook(sq, occ) | DIAG[q],
-        OgiRole::PBishop => bishop(sq, occ) | ORTH[q],
-        _ => GOLD[side][q],
-    }
-}
-
-/// The squares a chess piece of `role` (of player `side`) on `sq` attacks (a pawn: its two
-/// diagonal squares ahead).
-#[inline(always)]
-pub(crate) fn chess_attack(role: ChessRole, side: usize, sq: u8, occ: u64) -> u64 {
-    match role {
-        ChessRole::Pawn => PAWN_ATTACKS[side][sq as usize],
-        ChessRole::Knight => knight(sq),
-        ChessRole::Bishop => bishop(sq, occ),
-        ChessRole::Rook => rook(sq, occ),
-        ChessRole::Queen => rook(sq, occ) | bishop(sq, occ),
-        ChessRole::King => king(sq),
-    }
-}
 
 /// Receives the generated moves, grouped by origin.
 pub(crate) trait Sink {
@@ -103,82 +38,6 @@ pub(crate) trait Sink {
 }
 
 impl Position {
-    /// The Ōgi pieces attacking `sq`, with occupancy `occ`.
-    #[inline]
-    pub(crate) fn ogi_attackers(&self, sq: u8, occ: u64) -> u64 {
-        // Step patterns are left-right symmetric: the Ōgi pieces attacking `sq` stand where
-        // the same pattern, of the other player, reaches from `sq`.
-        let c = self.chess_side.index();
-        let q = sq as usize;
-        let o = &self.ogi;
-        let r = rook(sq, occ);
-        let b = bishop(sq, occ);
-        let golds = o[OgiRole::PSilver as usize]
-            | o[OgiRole::PKnight as usize]
-            | o[OgiRole::PLance as usize]
-            | o[OgiRole::PPawn as usize];
-        (r & (o[OgiRole::Rook as usize] | o[OgiRole::PRook as usize]))
-            | (r & FORWARD[c][q] & o[OgiRole::Lance as usize])
-            | (b & (o[OgiRole::Bishop as usize]
-                | o[OgiRole::PBishop as usize]
-                | o[OgiRole::Princess as usize]
-                | o[OgiRole::PPrincess as usize]))
-            | (knight(sq) & (o[OgiRole::Princess as usize] | o[OgiRole::PPrincess as usize]))
-            | (king(sq) & o[OgiRole::King as usize])
-            | (DIAG[q] & o[OgiRole::PRook as usize])
-            | (ORTH[q] & (o[OgiRole::PBishop as usize] | o[OgiRole::PPrincess as usize]))
-            | (SILVER[c][q] & o[OgiRole::Silver as usize])
-            | (GOLD[c][q] & golds)
-            | (SKNIGHT[c][q] & o[OgiRole::Knight as usize])
-            | (PAWN[c][q] & o[OgiRole::Pawn as usize])
-    }
-
-    /// Every square the Ōgi army attacks, with occupancy `occ`.
-    #[inline]
-    pub(crate) fn ogi_attack_map(&self, occ: u64) -> u64 {
-        let s = self.chess_side.flip().index();
-        let mut out = 0;
-        for role in OgiRole::ALL {
-            let mut bb = self.ogi[role as usize];
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                out |= ogi_attack(role, s, sq, occ);
-            }
-        }
-        out
-    }
-
-    /// Every square the Chess army attacks.
-    pub(crate) fn chess_attack_map(&self) -> u64 {
-        let s = self.chess_side.index();
-        let occ = self.occ[0] | self.occ[1];
-        let mut out = 0;
-        for role in ChessRole::ALL {
-            let mut bb = self.chess[role as usize];
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                out |= chess_attack(role, s, sq, occ);
-            }
-        }
-        out
-    }
-
-    /// Whether the Chess King stands where an Ōgi piece could capture it.
-    #[inline]
-    pub(crate) fn chess_in_check(&self) -> bool {
-        let k = self.chess[ChessRole::King as usize];
-        k != 0 && self.ogi_attackers(k.trailing_zeros() as u8, self.occ[0] | self.occ[1]) != 0
-    }
-
-    /// Whether the Ōgi King stands where a chess piece could capture it.
-    #[inline]
-    pub(crate) fn ogi_in_check(&self) -> bool {
-        let k = self.ogi[OgiRole::King as usize];
-        k != 0 && self.chess_attack_map() & k != 0
-    }
-
     /// Generates every legal move (none once a King is captured).
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
@@ -203,7 +62,8 @@ impl Position {
         let kbb = ch[ChessRole::King as usize];
         let ksq = kbb.trailing_zeros() as u8;
         let ogi_king = self.ogi[OgiRole::King as usize];
-        let checkers = self.ogi_attackers(ksq, all);
+        let oa = self.ogi_attackers_grouped();
+        let checkers = oa.to(ksq, all);
         // Where a piece other than the King may go: anywhere (no check), onto the checker or
         // between it and the King (one check), nowhere (two).
         let target = if checkers == 0 {
@@ -316,7 +176,7 @@ impl Position {
         while near != 0 {
             let sq = near.trailing_zeros() as u8;
             near &= near - 1;
-            if self.ogi_attackers(sq, through) == 0 {
+            if oa.to(sq, through) == 0 {
                 safe |= 1 << sq;
             }
         }
@@ -329,7 +189,7 @@ impl Position {
                 while bb != 0 {
                     let sq = bb.trailing_zeros() as u8;
                     bb &= bb - 1;
-                    if self.ogi_attackers(sq, all) != 0 {
+                    if oa.to(sq, all) != 0 {
                         return false;
                     }
                 }

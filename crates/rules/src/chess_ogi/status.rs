@@ -3,7 +3,7 @@
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_protocol::{Outcome, Side};
 
-use super::movegen::chess_attack;
+use super::attacks::chess_attack;
 use super::position::Position;
 use crate::chess::tables::PAWN_ATTACKS;
 use crate::chess::Role as ChessRole;
