@@ -126,8 +126,8 @@ impl Position {
     /// The Ōgi army's pieces grouped for [`OgiAttackers::to`].
     #[inline(always)]
     pub(crate) fn ogi_attackers_grouped(&self) -> OgiAttackers {
-        let o = &self.ogi;
-        let at = |r: OgiRole| o[r as usize];
+        let o = |i: usize| self.ob(i);
+        let at = |r: OgiRole| o(r as usize);
         let princess = at(OgiRole::Princess) | at(OgiRole::PPrincess);
         OgiAttackers {
             c: self.chess_side.index(),
@@ -155,27 +155,27 @@ impl Position {
         // the same pattern, of the other player, reaches from `sq`.
         let c = self.chess_side.index();
         let q = sq as usize;
-        let o = &self.ogi;
+        let o = |i: usize| self.ob(i);
         let r = rook(sq, occ);
         let b = bishop(sq, occ);
-        let golds = o[OgiRole::PSilver as usize]
-            | o[OgiRole::PKnight as usize]
-            | o[OgiRole::PLance as usize]
-            | o[OgiRole::PPawn as usize];
-        (r & (o[OgiRole::Rook as usize] | o[OgiRole::PRook as usize]))
-            | (r & FORWARD[c][q] & o[OgiRole::Lance as usize])
-            | (b & (o[OgiRole::Bishop as usize]
-                | o[OgiRole::PBishop as usize]
-                | o[OgiRole::Princess as usize]
-                | o[OgiRole::PPrincess as usize]))
-            | (knight(sq) & (o[OgiRole::Princess as usize] | o[OgiRole::PPrincess as usize]))
-            | (king(sq) & o[OgiRole::King as usize])
-            | (DIAG[q] & o[OgiRole::PRook as usize])
-            | (ORTH[q] & (o[OgiRole::PBishop as usize] | o[OgiRole::PPrincess as usize]))
-            | (SILVER[c][q] & o[OgiRole::Silver as usize])
+        let golds = o(OgiRole::PSilver as usize)
+            | o(OgiRole::PKnight as usize)
+            | o(OgiRole::PLance as usize)
+            | o(OgiRole::PPawn as usize);
+        (r & (o(OgiRole::Rook as usize) | o(OgiRole::PRook as usize)))
+            | (r & FORWARD[c][q] & o(OgiRole::Lance as usize))
+            | (b & (o(OgiRole::Bishop as usize)
+                | o(OgiRole::PBishop as usize)
+                | o(OgiRole::Princess as usize)
+                | o(OgiRole::PPrincess as usize)))
+            | (knight(sq) & (o(OgiRole::Princess as usize) | o(OgiRole::PPrincess as usize)))
+            | (king(sq) & o(OgiRole::King as usize))
+            | (DIAG[q] & o(OgiRole::PRook as usize))
+            | (ORTH[q] & (o(OgiRole::PBishop as usize) | o(OgiRole::PPrincess as usize)))
+            | (SILVER[c][q] & o(OgiRole::Silver as usize))
             | (GOLD[c][q] & golds)
-            | (SKNIGHT[c][q] & o[OgiRole::Knight as usize])
-            | (PAWN[c][q] & o[OgiRole::Pawn as usize])
+            | (SKNIGHT[c][q] & o(OgiRole::Knight as usize))
+            | (PAWN[c][q] & o(OgiRole::Pawn as usize))
     }
 
     /// Every square the Ōgi army attacks, with occupancy `occ`.
@@ -184,7 +184,7 @@ impl Position {
         let s = self.chess_side.flip().index();
         let mut out = 0;
         for role in OgiRole::ALL {
-            let mut bb = self.ogi[role as usize];
+            let mut bb = self.ob(role as usize);
             while bb != 0 {
                 let sq = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
@@ -200,7 +200,7 @@ impl Position {
         let occ = self.occ[0] | self.occ[1];
         let mut out = 0;
         for role in ChessRole::ALL {
-            let mut bb = self.chess[role as usize];
+            let mut bb = self.cb(role as usize);
             while bb != 0 {
                 let sq = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
@@ -213,14 +213,14 @@ impl Position {
     /// Whether the Chess King stands where an Ōgi piece could capture it.
     #[inline]
     pub(crate) fn chess_in_check(&self) -> bool {
-        let k = self.chess[ChessRole::King as usize];
+        let k = self.cb(ChessRole::King as usize);
         k != 0 && self.ogi_attackers(k.trailing_zeros() as u8, self.occ[0] | self.occ[1]) != 0
     }
 
     /// Whether the Ōgi King stands where a chess piece could capture it.
     #[inline]
     pub(crate) fn ogi_in_check(&self) -> bool {
-        let k = self.ogi[OgiRole::King as usize];
+        let k = self.ob(OgiRole::King as usize);
         k != 0 && self.chess_attack_map() & k != 0
     }
 }

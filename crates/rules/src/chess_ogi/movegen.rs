@@ -58,10 +58,10 @@ impl Position {
         let own = self.occ[0];
         let them = self.occ[1];
         let all = own | them;
-        let ch = &self.chess;
-        let kbb = ch[ChessRole::King as usize];
+        let ch = |i: usize| self.cb(i);
+        let kbb = ch(ChessRole::King as usize);
         let ksq = kbb.trailing_zeros() as u8;
-        let ogi_king = self.ogi[OgiRole::King as usize];
+        let ogi_king = self.ob(OgiRole::King as usize);
         let oa = self.ogi_attackers_grouped();
         let checkers = oa.to(ksq, all);
         // Where a piece other than the King may go: anywhere (no check), onto the checker or
@@ -74,15 +74,15 @@ impl Position {
             0
         };
         // Pinned pieces: a lone chess piece between the King and an Ōgi slider.
-        let o = &self.ogi;
-        let orth = o[OgiRole::Rook as usize] | o[OgiRole::PRook as usize];
-        let diag = o[OgiRole::Bishop as usize]
-            | o[OgiRole::PBishop as usize]
-            | o[OgiRole::Princess as usize]
-            | o[OgiRole::PPrincess as usize];
+        let o = |i: usize| self.ob(i);
+        let orth = o(OgiRole::Rook as usize) | o(OgiRole::PRook as usize);
+        let diag = o(OgiRole::Bishop as usize)
+            | o(OgiRole::PBishop as usize)
+            | o(OgiRole::Princess as usize)
+            | o(OgiRole::PPrincess as usize);
         let kq = Square::from_index(ksq);
         let mut snipers = (kit::rook_rays(kq).0 & orth)
-            | (kit::rook_rays(kq).0 & FORWARD[c][ksq as usize] & o[OgiRole::Lance as usize])
+            | (kit::rook_rays(kq).0 & FORWARD[c][ksq as usize] & o(OgiRole::Lance as usize))
             | (kit::bishop_rays(kq).0 & diag);
         let mut pinned = 0u64;
         while snipers != 0 {
@@ -102,7 +102,7 @@ impl Position {
                 ChessRole::Rook,
                 ChessRole::Queen,
             ] {
-                let mut bb = ch[role as usize];
+                let mut bb = ch(role as usize);
                 while bb != 0 {
                     let from = bb.trailing_zeros() as u8;
                     bb &= bb - 1;
@@ -115,7 +115,7 @@ impl Position {
                 }
             }
             // Pawns.
-            let mut bb = ch[ChessRole::Pawn as usize];
+            let mut bb = ch(ChessRole::Pawn as usize);
             let start = if c == 0 { 0xffu64 << 8 } else { 0xffu64 << 48 };
             while bb != 0 {
                 let from = bb.trailing_zeros() as u8;
@@ -151,7 +151,7 @@ impl Position {
                 ChessRole::Rook,
                 ChessRole::Queen,
             ] {
-                let mut bb = ch[role as usize];
+                let mut bb = ch(role as usize);
                 while bb != 0 {
                     let from = bb.trailing_zeros() as u8;
                     bb &= bb - 1;
@@ -221,7 +221,7 @@ impl Position {
         let not_own = !own;
         let zone = ZONE[s];
         for k in 0..15usize {
-            let mut bb = self.ogi[k];
+            let mut bb = self.ob(k);
             if bb == 0 {
                 continue;
             }
@@ -459,9 +459,9 @@ impl Position {
 
     /// The side that has not got its King (after a capture of it), if any.
     pub(crate) fn kingless(&self) -> Option<Side> {
-        if self.chess[ChessRole::King as usize] == 0 {
+        if self.cb(ChessRole::King as usize) == 0 {
             Some(self.chess_side)
-        } else if self.ogi[OgiRole::King as usize] == 0 {
+        } else if self.ob(OgiRole::King as usize) == 0 {
             Some(self.chess_side.flip())
         } else {
             None

@@ -64,7 +64,7 @@ impl Position {
         let them = self.occ[1];
         let all = own | them;
         for role in ChessRole::ALL {
-            let mut bb = self.chess[role as usize];
+            let mut bb = self.cb(role as usize);
             while bb != 0 {
                 let sq = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
@@ -99,9 +99,9 @@ impl Position {
         let chess = self.chess_to_move();
         let us = self.stm;
         let king = if chess {
-            self.chess[ChessRole::King as usize]
+            self.cb(ChessRole::King as usize)
         } else {
-            self.ogi[OgiRole::King as usize]
+            self.ob(OgiRole::King as usize)
         };
         let attacked = |p: &Position, side_king: u64| -> bool {
             if chess {
@@ -133,7 +133,7 @@ impl Position {
                 self.for_each_ogi_move(|m| {
                     if all {
                         let p = self.after_unchecked(m);
-                        let k = p.ogi[OgiRole::King as usize];
+                        let k = p.ob(OgiRole::King as usize);
                         all = !p.is_over() && attacked(&p, k);
                     }
                 });
@@ -153,9 +153,9 @@ impl Position {
         }
         for side in [Side::First, Side::Second] {
             let (own, kings) = if side == self.chess_side {
-                (self.occ[0], self.chess[ChessRole::King as usize])
+                (self.occ[0], self.cb(ChessRole::King as usize))
             } else {
-                (self.occ[1], self.ogi[OgiRole::King as usize])
+                (self.occ[1], self.ob(OgiRole::King as usize))
             };
             if kings == 0 {
                 set.insert(Status::Mareking);
