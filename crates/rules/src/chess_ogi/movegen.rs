@@ -219,26 +219,13 @@ impl Position {
         let them = self.occ[0];
         let occ = own | them;
         let not_own = !own;
-        let zone = ZONE[s];
-        for k in 0..15usize {
-            let mut bb = self.ob(k);
-            if bb == 0 {
-                continue;
-            }
-            let role = OgiRole::ALL[k];
-            let f = forced(k, s);
-            while bb != 0 {
-                let from = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let d = ogi_attack(role, s, from, occ) & not_own;
-                if role.can_promote() {
-                    let can = if zone >> from & 1 != 0 { d } else { d & zone };
-                    sink.ogi_promotable(self, role, from, d, can & !f, d & f);
-                } else {
-                    sink.ogi_plain(self, role, from, d);
-                }
-            }
+        // One loop per role, each with its movement known at compile time.
+        macro_rules! roles {
+            ($($k:literal)*) => {$(
+                self.generate_ogi_role::<$k, S>(s, occ, not_own, sink);
+            )*};
         }
+        roles!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14);
         let empty = !occ;
         for k in 1..8usize {
             if self.ogi_hand[k] != 0 {
@@ -246,6 +233,37 @@ impl Position {
                 if d != 0 {
                     sink.drops(OgiRole::ALL[k], d);
                 }
+            }
+        }
+    }
+}
+
+impl Position {
+    /// The moves of the Ōgi army's pieces of role index `K`.
+    #[inline(always)]
+    fn generate_ogi_role<const K: usize, S: Sink>(
+        &self,
+        s: usize,
+        occ: u64,
+        not_own: u64,
+        sink: &mut S,
+    ) {
+        let mut bb = self.ob(K);
+        if bb == 0 {
+            return;
+        }
+        let role = OgiRole::ALL[K];
+        let zone = ZONE[s];
+        let f = forced(K, s);
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let d = ogi_attack(role, s, from, occ) & not_own;
+            if role.can_promote() {
+                let can = if zone >> from & 1 != 0 { d } else { d & zone };
+                sink.ogi_promotable(self, role, from, d, can & !f, d & f);
+            } else {
+                sink.ogi_plain(self, role, from, d);
             }
         }
     }

@@ -396,7 +396,7 @@ impl Position {
     }
 
     /// Plays a legal move (not checked).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
         let to = m.to_index();
         if self.minus != NO_MINUS {
