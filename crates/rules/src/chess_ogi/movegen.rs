@@ -15,6 +15,11 @@ use crate::ogi::Role as OgiRole;
 
 /// Receives the generated moves, grouped by origin.
 pub(crate) trait Sink {
+    /// Only counts moves: sets of moves may be given as counts ([`Sink::add`]).
+    const BULK: bool = false;
+    /// `n` more moves (a counting sink only).
+    #[inline(always)]
+    fn add(&mut self, _n: u64) {}
     /// A chess piece (not a pawn reaching its last rank) on `from` may go to each of `dests`.
     fn chess(&mut self, pos: &Position, role: ChessRole, from: u8, dests: u64);
     /// A chess pawn on `from` may go to each of `dests`, each on its last rank: four promotions.
@@ -114,8 +119,13 @@ impl Position {
                     sink.chess(self, role, from, d | (a & ogi_king));
                 }
             }
-            // Pawns.
-            let mut bb = ch(ChessRole::Pawn as usize);
+            // Pawns: counted as sets when only counted (the pinned ones one by one below).
+            let pawns = ch(ChessRole::Pawn as usize);
+            let mut bb = pawns;
+            if S::BULK {
+                bb = pawns & pinned;
+                self.count_free_pawns(sink, pawns & !pinned, target, ogi_king, last);
+            }
             let start = if c == 0 { 0xffu64 << 8 } else { 0xffu64 << 48 };
             while bb != 0 {
                 let from = bb.trailing_zeros() as u8;
@@ -211,6 +221,37 @@ impl Position {
         }
     }
 
+    /// Counts the moves of the Chess army's unpinned pawns `free`, as sets: pushes and captures
+    /// within `target`, captures of the Ōgi King anyway, four moves a promotion.
+    #[inline(always)]
+    fn count_free_pawns<S: Sink>(
+        &self,
+        sink: &mut S,
+        free: u64,
+        target: u64,
+        ogi_king: u64,
+        last: u64,
+    ) {
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        const FILE_H: u64 = FILE_A << 7;
+        let all = self.occ[0] | self.occ[1];
+        let them = self.occ[1];
+        let (one, two, west, east) = if self.chess_side.index() == 0 {
+            let one = (free << 8) & !all;
+            let two = ((one & 0xffu64 << 16) << 8) & !all;
+            (one, two, (free & !FILE_A) << 7, (free & !FILE_H) << 9)
+        } else {
+            let one = (free >> 8) & !all;
+            let two = ((one & 0xffu64 << 40) >> 8) & !all;
+            (one, two, (free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
+        };
+        let west = (west & them & target) | (west & ogi_king);
+        let east = (east & them & target) | (east & ogi_king);
+        let one = one & target;
+        let n = |x: u64| u64::from((x & !last).count_ones() + 4 * (x & last).count_ones());
+        sink.add(n(one) + u64::from((two & target).count_ones()) + n(west) + n(east));
+    }
+
     /// The Ōgi army's moves (no check constraint: its King may stay attacked).
     #[inline(always)]
     pub(crate) fn generate_ogi<S: Sink>(&self, sink: &mut S) {
@@ -273,6 +314,11 @@ impl Position {
 pub(crate) struct Count(pub(crate) u64);
 
 impl Sink for Count {
+    const BULK: bool = true;
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
     #[inline(always)]
     fn chess(&mut self, _: &Position, _: ChessRole, _: u8, dests: u64) {
         self.0 += u64::from(dests.count_ones());
