@@ -10,7 +10,7 @@ use super::types::{Move, Piece};
 use crate::chess::tables::PAWN_ATTACKS;
 use crate::chess::Role as ChessRole;
 use crate::kit::{self, Square};
-use crate::ogi::tables::{drop_mask, forced, FORWARD, ZONE};
+use crate::ogi::tables::{drop_mask, forced, FORWARD, LAST1, ZONE};
 use crate::ogi::Role as OgiRole;
 
 /// Receives the generated moves, grouped by origin.
@@ -266,7 +266,19 @@ impl Position {
                 self.generate_ogi_role::<$k, S>(s, occ, not_own, sink);
             )*};
         }
-        roles!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14);
+        roles!(0 1 2 3 4 5 6);
+        if S::BULK {
+            // Pawns counted as a set: one step ahead, promoting at will in the zone and by force
+            // on the last rank (a pawn never stands there).
+            let pawns = self.ob(OgiRole::Pawn as usize);
+            let d = (if s == 0 { pawns << 8 } else { pawns >> 8 }) & not_own;
+            sink.add(u64::from(
+                d.count_ones() + (d & ZONE[s] & !LAST1[s]).count_ones(),
+            ));
+        } else {
+            self.generate_ogi_role::<7, S>(s, occ, not_own, sink);
+        }
+        roles!(8 9 10 11 12 13 14);
         let empty = !occ;
         for k in 1..8usize {
             if self.ogi_hand[k] != 0 {
