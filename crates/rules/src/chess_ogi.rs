@@ -30,6 +30,7 @@
 //! # Ok::<(), tegoma_protocol::MoveError>(())
 //! ```
 
+mod attacks;
 pub mod error;
 mod feen;
 mod movegen;

@@ -254,7 +254,7 @@ impl Position {
                 ));
             }
         }
-        let kings = p.chess[ChessRole::King as usize].count_ones();
+        let kings = p.cb(ChessRole::King as usize).count_ones();
         if kings != 1 {
             return Err(PlacementError::KingCount {
                 side: chess_side,
@@ -262,7 +262,7 @@ impl Position {
             }
             .into());
         }
-        let ogi_kings = p.ogi[OgiRole::King as usize].count_ones();
+        let ogi_kings = p.ob(OgiRole::King as usize).count_ones();
         if ogi_kings > 1 {
             return Err(PlacementError::KingCount {
                 side: chess_side.flip(),
@@ -272,7 +272,7 @@ impl Position {
         }
         // Castling: a +R on its corner with the +K^ at home gives the right.
         let home = p.chess_home_rank() * 8;
-        let king_sq = p.chess[ChessRole::King as usize].trailing_zeros() as u8;
+        let king_sq = p.cb(ChessRole::King as usize).trailing_zeros() as u8;
         let (rook_tok, king_tok) = if chess_side == Side::First {
             ("+R", "+K^")
         } else {

@@ -4,82 +4,22 @@
 
 use tegoma_protocol::Side;
 
+use super::attacks::{between, chess_attack, king, line, ogi_attack};
 use super::position::{Position, KING_SIDE, QUEEN_SIDE};
 use super::types::{Move, Piece};
 use crate::chess::tables::PAWN_ATTACKS;
 use crate::chess::Role as ChessRole;
-use crate::kit::{self, Bitboard, Square};
-use crate::ogi::tables::{
-    drop_mask, forced, DIAG, FORWARD, GOLD, ORTH, PAWN, SILVER, SKNIGHT, ZONE,
-};
+use crate::kit::{self, Square};
+use crate::ogi::tables::{drop_mask, forced, FORWARD, LAST1, ZONE};
 use crate::ogi::Role as OgiRole;
-
-#[inline(always)]
-fn rook(sq: u8, occ: u64) -> u64 {
-    kit::rook_attacks(Square::from_index(sq), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn bishop(sq: u8, occ: u64) -> u64 {
-    kit::bishop_attacks(Square::from_index(sq), Bitboard(occ)).0
-}
-
-#[inline(always)]
-fn knight(sq: u8) -> u64 {
-    kit::knight_attacks(Square::from_index(sq)).0
-}
-
-#[inline(always)]
-fn king(sq: u8) -> u64 {
-    kit::king_attacks(Square::from_index(sq)).0
-}
-
-#[inline(always)]
-fn between(a: u8, b: u8) -> u64 {
-    kit::between(Square::from_index(a), Square::from_index(b)).0
-}
-
-#[inline(always)]
-fn line(a: u8, b: u8) -> u64 {
-    kit::line(Square::from_index(a), Square::from_index(b)).0
-}
-
-/// The squares an Ōgi piece of `role` (of player `side`) on `sq` attacks.
-#[inline(always)]
-pub(crate) fn ogi_attack(role: OgiRole, side: usize, sq: u8, occ: u64) -> u64 {
-    let q = sq as usize;
-    match role {
-        OgiRole::King => king(sq),
-        OgiRole::Princess => bishop(sq, occ) | knight(sq),
-        OgiRole::Rook => rook(sq, occ),
-        OgiRole::Bishop => bishop(sq, occ),
-        OgiRole::Silver => SILVER[side][q],
-        OgiRole::Knight => SKNIGHT[side][q],
-        OgiRole::Lance => rook(sq, occ) & FORWARD[side][q],
-        OgiRole::Pawn => PAWN[side][q],
-        OgiRole::PPrincess => bishop(sq, occ) | knight(sq) | ORTH[q],
-        OgiRole::PRook => rook(sq, occ) | DIAG[q],
-        OgiRole::PBishop => bishop(sq, occ) | ORTH[q],
-        _ => GOLD[side][q],
-    }
-}
-
-/// The squares a chess piece of `role` (of player `side`) on `sq` attacks (a pawn: its two
-/// diagonal squares ahead).
-#[inline(always)]
-pub(crate) fn chess_attack(role: ChessRole, side: usize, sq: u8, occ: u64) -> u64 {
-    match role {
-        ChessRole::Pawn => PAWN_ATTACKS[side][sq as usize],
-        ChessRole::Knight => knight(sq),
-        ChessRole::Bishop => bishop(sq, occ),
-        ChessRole::Rook => rook(sq, occ),
-        ChessRole::Queen => rook(sq, occ) | bishop(sq, occ),
-        ChessRole::King => king(sq),
-    }
-}
 
 /// Receives the generated moves, grouped by origin.
 pub(crate) trait Sink {
+    /// Only counts moves: sets of moves may be given as counts ([`Sink::add`]).
+    const BULK: bool = false;
+    /// `n` more moves (a counting sink only).
+    #[inline(always)]
+    fn add(&mut self, _n: u64) {}
     /// A chess piece (not a pawn reaching its last rank) on `from` may go to each of `dests`.
     fn chess(&mut self, pos: &Position, role: ChessRole, from: u8, dests: u64);
     /// A chess pawn on `from` may go to each of `dests`, each on its last rank: four promotions.
@@ -103,80 +43,6 @@ pub(crate) trait Sink {
 }
 
 impl Position {
-    /// The Ōgi pieces attacking `sq`, with occupancy `occ`.
-    #[inline]
-    pub(crate) fn ogi_attackers(&self, sq: u8, occ: u64) -> u64 {
-        // Step patterns are left-right symmetric: the Ōgi pieces attacking `sq` stand where
-        // the same pattern, of the other player, reaches from `sq`.
-        let c = self.chess_side.index();
-        let q = sq as usize;
-        let o = &self.ogi;
-        let r = rook(sq, occ);
-        let b = bishop(sq, occ);
-        let golds = o[OgiRole::PSilver as usize]
-            | o[OgiRole::PKnight as usize]
-            | o[OgiRole::PLance as usize]
-            | o[OgiRole::PPawn as usize];
-        (r & (o[OgiRole::Rook as usize] | o[OgiRole::PRook as usize]))
-            | (r & FORWARD[c][q] & o[OgiRole::Lance as usize])
-            | (b & (o[OgiRole::Bishop as usize]
-                | o[OgiRole::PBishop as usize]
-                | o[OgiRole::Princess as usize]
-                | o[OgiRole::PPrincess as usize]))
-            | (knight(sq) & (o[OgiRole::Princess as usize] | o[OgiRole::PPrincess as usize]))
-            | (king(sq) & o[OgiRole::King as usize])
-            | (DIAG[q] & o[OgiRole::PRook as usize])
-            | (ORTH[q] & (o[OgiRole::PBishop as usize] | o[OgiRole::PPrincess as usize]))
-            | (SILVER[c][q] & o[OgiRole::Silver as usize])
-            | (GOLD[c][q] & golds)
-            | (SKNIGHT[c][q] & o[OgiRole::Knight as usize])
-            | (PAWN[c][q] & o[OgiRole::Pawn as usize])
-    }
-
-    /// Every square the Ōgi army attacks, with occupancy `occ`.
-    #[inline]
-    pub(crate) fn ogi_attack_map(&self, occ: u64) -> u64 {
-        let s = self.chess_side.flip().index();
-        let mut out = 0;
-        let mut bb = self.occ[1];
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = OgiRole::ALL[self.board[sq as usize] as usize - 7];
-            out |= ogi_attack(role, s, sq, occ);
-        }
-        out
-    }
-
-    /// Every square the Chess army attacks.
-    pub(crate) fn chess_attack_map(&self) -> u64 {
-        let s = self.chess_side.index();
-        let occ = self.occ[0] | self.occ[1];
-        let mut out = 0;
-        let mut bb = self.occ[0];
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = ChessRole::ALL[self.board[sq as usize] as usize - 1];
-            out |= chess_attack(role, s, sq, occ);
-        }
-        out
-    }
-
-    /// Whether the Chess King stands where an Ōgi piece could capture it.
-    #[inline]
-    pub(crate) fn chess_in_check(&self) -> bool {
-        let k = self.chess[ChessRole::King as usize];
-        k != 0 && self.ogi_attackers(k.trailing_zeros() as u8, self.occ[0] | self.occ[1]) != 0
-    }
-
-    /// Whether the Ōgi King stands where a chess piece could capture it.
-    #[inline]
-    pub(crate) fn ogi_in_check(&self) -> bool {
-        let k = self.ogi[OgiRole::King as usize];
-        k != 0 && self.chess_attack_map() & k != 0
-    }
-
     /// Generates every legal move (none once a King is captured).
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
@@ -197,11 +63,12 @@ impl Position {
         let own = self.occ[0];
         let them = self.occ[1];
         let all = own | them;
-        let ch = &self.chess;
-        let kbb = ch[ChessRole::King as usize];
+        let ch = |i: usize| self.cb(i);
+        let kbb = ch(ChessRole::King as usize);
         let ksq = kbb.trailing_zeros() as u8;
-        let ogi_king = self.ogi[OgiRole::King as usize];
-        let checkers = self.ogi_attackers(ksq, all);
+        let ogi_king = self.ob(OgiRole::King as usize);
+        let oa = self.ogi_attackers_grouped();
+        let checkers = oa.to(ksq, all);
         // Where a piece other than the King may go: anywhere (no check), onto the checker or
         // between it and the King (one check), nowhere (two).
         let target = if checkers == 0 {
@@ -212,15 +79,15 @@ impl Position {
             0
         };
         // Pinned pieces: a lone chess piece between the King and an Ōgi slider.
-        let o = &self.ogi;
-        let orth = o[OgiRole::Rook as usize] | o[OgiRole::PRook as usize];
-        let diag = o[OgiRole::Bishop as usize]
-            | o[OgiRole::PBishop as usize]
-            | o[OgiRole::Princess as usize]
-            | o[OgiRole::PPrincess as usize];
+        let o = |i: usize| self.ob(i);
+        let orth = o(OgiRole::Rook as usize) | o(OgiRole::PRook as usize);
+        let diag = o(OgiRole::Bishop as usize)
+            | o(OgiRole::PBishop as usize)
+            | o(OgiRole::Princess as usize)
+            | o(OgiRole::PPrincess as usize);
         let kq = Square::from_index(ksq);
         let mut snipers = (kit::rook_rays(kq).0 & orth)
-            | (kit::rook_rays(kq).0 & FORWARD[c][ksq as usize] & o[OgiRole::Lance as usize])
+            | (kit::rook_rays(kq).0 & FORWARD[c][ksq as usize] & o(OgiRole::Lance as usize))
             | (kit::bishop_rays(kq).0 & diag);
         let mut pinned = 0u64;
         while snipers != 0 {
@@ -240,7 +107,7 @@ impl Position {
                 ChessRole::Rook,
                 ChessRole::Queen,
             ] {
-                let mut bb = ch[role as usize];
+                let mut bb = ch(role as usize);
                 while bb != 0 {
                     let from = bb.trailing_zeros() as u8;
                     bb &= bb - 1;
@@ -252,8 +119,13 @@ impl Position {
                     sink.chess(self, role, from, d | (a & ogi_king));
                 }
             }
-            // Pawns.
-            let mut bb = ch[ChessRole::Pawn as usize];
+            // Pawns: counted as sets when only counted (the pinned ones one by one below).
+            let pawns = ch(ChessRole::Pawn as usize);
+            let mut bb = pawns;
+            if S::BULK {
+                bb = pawns & pinned;
+                self.count_free_pawns(sink, pawns & !pinned, target, ogi_king, last);
+            }
             let start = if c == 0 { 0xffu64 << 8 } else { 0xffu64 << 48 };
             while bb != 0 {
                 let from = bb.trailing_zeros() as u8;
@@ -289,7 +161,7 @@ impl Position {
                 ChessRole::Rook,
                 ChessRole::Queen,
             ] {
-                let mut bb = ch[role as usize];
+                let mut bb = ch(role as usize);
                 while bb != 0 {
                     let from = bb.trailing_zeros() as u8;
                     bb &= bb - 1;
@@ -314,7 +186,7 @@ impl Position {
         while near != 0 {
             let sq = near.trailing_zeros() as u8;
             near &= near - 1;
-            if self.ogi_attackers(sq, through) == 0 {
+            if oa.to(sq, through) == 0 {
                 safe |= 1 << sq;
             }
         }
@@ -327,7 +199,7 @@ impl Position {
                 while bb != 0 {
                     let sq = bb.trailing_zeros() as u8;
                     bb &= bb - 1;
-                    if self.ogi_attackers(sq, all) != 0 {
+                    if oa.to(sq, all) != 0 {
                         return false;
                     }
                 }
@@ -349,6 +221,37 @@ impl Position {
         }
     }
 
+    /// Counts the moves of the Chess army's unpinned pawns `free`, as sets: pushes and captures
+    /// within `target`, captures of the Ōgi King anyway, four moves a promotion.
+    #[inline(always)]
+    fn count_free_pawns<S: Sink>(
+        &self,
+        sink: &mut S,
+        free: u64,
+        target: u64,
+        ogi_king: u64,
+        last: u64,
+    ) {
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        const FILE_H: u64 = FILE_A << 7;
+        let all = self.occ[0] | self.occ[1];
+        let them = self.occ[1];
+        let (one, two, west, east) = if self.chess_side.index() == 0 {
+            let one = (free << 8) & !all;
+            let two = ((one & 0xffu64 << 16) << 8) & !all;
+            (one, two, (free & !FILE_A) << 7, (free & !FILE_H) << 9)
+        } else {
+            let one = (free >> 8) & !all;
+            let two = ((one & 0xffu64 << 40) >> 8) & !all;
+            (one, two, (free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
+        };
+        let west = (west & them & target) | (west & ogi_king);
+        let east = (east & them & target) | (east & ogi_king);
+        let one = one & target;
+        let n = |x: u64| u64::from((x & !last).count_ones() + 4 * (x & last).count_ones());
+        sink.add(n(one) + u64::from((two & target).count_ones()) + n(west) + n(east));
+    }
+
     /// The Ōgi army's moves (no check constraint: its King may stay attacked).
     #[inline(always)]
     pub(crate) fn generate_ogi<S: Sink>(&self, sink: &mut S) {
@@ -357,26 +260,25 @@ impl Position {
         let them = self.occ[0];
         let occ = own | them;
         let not_own = !own;
-        let zone = ZONE[s];
-        for k in 0..15usize {
-            let mut bb = self.ogi[k];
-            if bb == 0 {
-                continue;
-            }
-            let role = OgiRole::ALL[k];
-            let f = forced(k, s);
-            while bb != 0 {
-                let from = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let d = ogi_attack(role, s, from, occ) & not_own;
-                if role.can_promote() {
-                    let can = if zone >> from & 1 != 0 { d } else { d & zone };
-                    sink.ogi_promotable(self, role, from, d, can & !f, d & f);
-                } else {
-                    sink.ogi_plain(self, role, from, d);
-                }
-            }
+        // One loop per role, each with its movement known at compile time.
+        macro_rules! roles {
+            ($($k:literal)*) => {$(
+                self.generate_ogi_role::<$k, S>(s, occ, not_own, sink);
+            )*};
         }
+        roles!(0 1 2 3 4 5 6);
+        if S::BULK {
+            // Pawns counted as a set: one step ahead, promoting at will in the zone and by force
+            // on the last rank (a pawn never stands there).
+            let pawns = self.ob(OgiRole::Pawn as usize);
+            let d = (if s == 0 { pawns << 8 } else { pawns >> 8 }) & not_own;
+            sink.add(u64::from(
+                d.count_ones() + (d & ZONE[s] & !LAST1[s]).count_ones(),
+            ));
+        } else {
+            self.generate_ogi_role::<7, S>(s, occ, not_own, sink);
+        }
+        roles!(8 9 10 11 12 13 14);
         let empty = !occ;
         for k in 1..8usize {
             if self.ogi_hand[k] != 0 {
@@ -389,10 +291,46 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The moves of the Ōgi army's pieces of role index `K`.
+    #[inline(always)]
+    fn generate_ogi_role<const K: usize, S: Sink>(
+        &self,
+        s: usize,
+        occ: u64,
+        not_own: u64,
+        sink: &mut S,
+    ) {
+        let mut bb = self.ob(K);
+        if bb == 0 {
+            return;
+        }
+        let role = OgiRole::ALL[K];
+        let zone = ZONE[s];
+        let f = forced(K, s);
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let d = ogi_attack(role, s, from, occ) & not_own;
+            if role.can_promote() {
+                let can = if zone >> from & 1 != 0 { d } else { d & zone };
+                sink.ogi_promotable(self, role, from, d, can & !f, d & f);
+            } else {
+                sink.ogi_plain(self, role, from, d);
+            }
+        }
+    }
+}
+
 /// Counts moves.
 pub(crate) struct Count(pub(crate) u64);
 
 impl Sink for Count {
+    const BULK: bool = true;
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
     #[inline(always)]
     fn chess(&mut self, _: &Position, _: ChessRole, _: u8, dests: u64) {
         self.0 += u64::from(dests.count_ones());
@@ -424,18 +362,12 @@ pub(crate) struct Visit<F>(pub(crate) F);
 
 #[inline(always)]
 fn captured_ogi(pos: &Position, to: u8) -> Option<OgiRole> {
-    match pos.board[to as usize] {
-        c @ 7..=21 => Some(OgiRole::ALL[c as usize - 7]),
-        _ => None,
-    }
+    pos.ogi_role_at(to)
 }
 
 #[inline(always)]
 fn captured_chess(pos: &Position, to: u8) -> Option<ChessRole> {
-    match pos.board[to as usize] {
-        c @ 1..=6 => Some(ChessRole::ALL[c as usize - 1]),
-        _ => None,
-    }
+    pos.chess_role_at(to)
 }
 
 impl<F: FnMut(Move)> Sink for Visit<F> {
@@ -603,9 +535,9 @@ impl Position {
 
     /// The side that has not got its King (after a capture of it), if any.
     pub(crate) fn kingless(&self) -> Option<Side> {
-        if self.chess[ChessRole::King as usize] == 0 {
+        if self.cb(ChessRole::King as usize) == 0 {
             Some(self.chess_side)
-        } else if self.ogi[OgiRole::King as usize] == 0 {
+        } else if self.ob(OgiRole::King as usize) == 0 {
             Some(self.chess_side.flip())
         } else {
             None
@@ -613,10 +545,36 @@ impl Position {
     }
 }
 
+/// Counts the moves with the hardware population count.
+///
+/// # Safety
+/// The CPU must support `popcnt` (checked by [`count_fast`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn count_popcnt(pos: &Position) -> u64 {
+    let mut c = Count(0);
+    pos.generate(&mut c);
+    c.0
+}
+
+/// [`Position::count_moves`], with the CPU's `popcnt` instruction when it has one (the portable
+/// build of x86-64 counts bits in software).
+#[inline]
+fn count_fast(pos: &Position) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU supports popcnt, just checked.
+            return unsafe { count_popcnt(pos) };
+        }
+    }
+    pos.count_moves()
+}
+
 fn perft_bulk(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_moves(),
+        1 => count_fast(pos),
         _ => {
             let mut n = 0;
             pos.for_each_move(|m| n += perft_bulk(&pos.after_unchecked(m), depth - 1));

@@ -39,14 +39,13 @@ pub(crate) const CHESS_TO_OGI: [OgiRole; 6] = [
 /// styles and side to move).
 #[derive(Clone, Copy)]
 pub struct Position {
-    /// The Chess army's pieces by chess role.
-    pub(crate) chess: [u64; 6],
-    /// The Ōgi army's pieces by Ōgi role.
-    pub(crate) ogi: [u64; 15],
+    /// The role of each piece as a 4-bit code in four bitboards (bit `i` of the code in
+    /// `planes[i]`): a chess role index on the Chess army's squares, an Ōgi role index on the
+    /// Ōgi army's; 0 on empty squares. The position stays small to copy (no mailbox, no
+    /// bitboard per role).
+    pub(crate) planes: [u64; 4],
     /// Occupancy by army: `[chess, ogi]`.
     pub(crate) occ: [u64; 2],
-    /// Board codes: 0 empty, 1-6 a chess role + 1, 7-21 an Ōgi role + 7.
-    pub(crate) board: [u8; 64],
     /// The player leading the Chess army.
     pub(crate) chess_side: Side,
     pub(crate) stm: Side,
@@ -64,8 +63,8 @@ pub struct Position {
 impl PartialEq for Position {
     fn eq(&self, o: &Position) -> bool {
         self.key == o.key
-            && self.chess == o.chess
-            && self.ogi == o.ogi
+            && self.planes == o.planes
+            && self.occ == o.occ
             && self.chess_side == o.chess_side
             && self.stm == o.stm
             && self.castling == o.castling
@@ -130,10 +129,8 @@ impl Position {
 
     pub(crate) fn empty(chess_side: Side, stm: Side) -> Position {
         let mut p = Position {
-            chess: [0; 6],
-            ogi: [0; 15],
+            planes: [0; 4],
             occ: [0; 2],
-            board: [0; 64],
             chess_side,
             stm,
             castling: 0,
@@ -149,9 +146,10 @@ impl Position {
     /// The key computed from scratch.
     pub(crate) fn compute_key(&self) -> u64 {
         let mut k = 0;
-        for (sq, &code) in self.board.iter().enumerate() {
+        for sq in 0..64u8 {
+            let code = self.code_at(sq);
             if code != 0 {
-                k ^= KEYS.piece[code as usize][sq];
+                k ^= KEYS.piece[code as usize][sq as usize];
             }
         }
         if self.stm == Side::Second {
@@ -171,41 +169,84 @@ impl Position {
         k
     }
 
+    /// Writes role code `code` on the squares of `b` (empty in the planes).
+    #[inline(always)]
+    fn set_code(&mut self, code: usize, b: u64) {
+        for (i, p) in self.planes.iter_mut().enumerate() {
+            *p |= b & ((code as u64 >> i & 1).wrapping_neg());
+        }
+    }
+
+    /// Clears the role code of the squares of `b`.
+    #[inline(always)]
+    fn clear_code(&mut self, b: u64) {
+        for p in &mut self.planes {
+            *p &= !b;
+        }
+    }
+
+    /// The squares whose role code is `code` (either army; empty squares read as 0).
+    #[inline(always)]
+    fn code_bb(&self, code: usize, bits: usize) -> u64 {
+        let mut out = !0u64;
+        for (i, &p) in self.planes.iter().enumerate().take(bits) {
+            out &= if code >> i & 1 != 0 { p } else { !p };
+        }
+        out
+    }
+
+    /// The Chess army's pieces of chess role index `r`.
+    #[inline(always)]
+    pub(crate) fn cb(&self, r: usize) -> u64 {
+        // Chess codes are below 8: the fourth plane is never set on the Chess army's squares.
+        self.occ[0] & self.code_bb(r, 3)
+    }
+
+    /// The Ōgi army's pieces of Ōgi role index `r`.
+    #[inline(always)]
+    pub(crate) fn ob(&self, r: usize) -> u64 {
+        self.occ[1] & self.code_bb(r, 4)
+    }
+
+    /// The role code on `sq` (meaningful on an occupied square).
+    #[inline(always)]
+    fn code_on(&self, sq: u8) -> usize {
+        let p = &self.planes;
+        ((p[0] >> sq & 1) | (p[1] >> sq & 1) << 1 | (p[2] >> sq & 1) << 2 | (p[3] >> sq & 1) << 3)
+            as usize
+    }
+
     #[inline(always)]
     pub(crate) fn put_chess(&mut self, r: ChessRole, sq: u8) {
         let b = 1u64 << sq;
-        self.chess[r as usize] |= b;
+        self.set_code(r as usize, b);
         self.occ[0] |= b;
         let code = chess_code(r);
-        self.board[sq as usize] = code;
         self.key ^= KEYS.piece[code as usize][sq as usize];
     }
 
     #[inline(always)]
     pub(crate) fn remove_chess(&mut self, r: ChessRole, sq: u8) {
         let b = 1u64 << sq;
-        self.chess[r as usize] ^= b;
+        self.clear_code(b);
         self.occ[0] ^= b;
-        self.board[sq as usize] = 0;
         self.key ^= KEYS.piece[chess_code(r) as usize][sq as usize];
     }
 
     #[inline(always)]
     pub(crate) fn put_ogi(&mut self, r: OgiRole, sq: u8) {
         let b = 1u64 << sq;
-        self.ogi[r as usize] |= b;
+        self.set_code(r as usize, b);
         self.occ[1] |= b;
         let code = ogi_code(r);
-        self.board[sq as usize] = code;
         self.key ^= KEYS.piece[code as usize][sq as usize];
     }
 
     #[inline(always)]
     pub(crate) fn remove_ogi(&mut self, r: OgiRole, sq: u8) {
         let b = 1u64 << sq;
-        self.ogi[r as usize] ^= b;
+        self.clear_code(b);
         self.occ[1] ^= b;
-        self.board[sq as usize] = 0;
         self.key ^= KEYS.piece[ogi_code(r) as usize][sq as usize];
     }
 
@@ -277,7 +318,37 @@ impl Position {
     /// The piece on `sq`.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        piece_of_code(self.board[sq.index()])
+        piece_of_code(self.code_at(sq.index() as u8))
+    }
+
+    /// The chess role on `sq`, if a chess piece stands there.
+    #[inline(always)]
+    pub(crate) fn chess_role_at(&self, sq: u8) -> Option<ChessRole> {
+        if self.occ[0] >> sq & 1 == 0 {
+            return None;
+        }
+        Some(ChessRole::ALL[self.code_on(sq)])
+    }
+
+    /// The Ōgi role on `sq`, if an Ōgi piece stands there.
+    #[inline(always)]
+    pub(crate) fn ogi_role_at(&self, sq: u8) -> Option<OgiRole> {
+        if self.occ[1] >> sq & 1 == 0 {
+            return None;
+        }
+        Some(OgiRole::ALL[self.code_on(sq)])
+    }
+
+    /// The board code of `sq`: 0 empty, 1-6 a chess role + 1, 7-21 an Ōgi role + 7.
+    #[inline]
+    pub(crate) fn code_at(&self, sq: u8) -> u8 {
+        if let Some(r) = self.chess_role_at(sq) {
+            chess_code(r)
+        } else if let Some(r) = self.ogi_role_at(sq) {
+            ogi_code(r)
+        } else {
+            0
+        }
     }
 
     /// The squares of an army's pieces.
@@ -311,7 +382,7 @@ impl Position {
     /// Whether a King was captured: the game is over (`mareking`) and no move is legal.
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.chess[ChessRole::King as usize] == 0 || self.ogi[OgiRole::King as usize] == 0
+        self.cb(ChessRole::King as usize) == 0 || self.ob(OgiRole::King as usize) == 0
     }
 
     /// The first rank of the Chess army (0 or 7).
@@ -325,6 +396,7 @@ impl Position {
     }
 
     /// Plays a legal move (not checked).
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
         let to = m.to_index();
         if self.minus != NO_MINUS {
@@ -436,13 +508,13 @@ impl Position {
     /// The pieces of one Ōgi role.
     #[inline]
     pub fn ogi_pieces(&self, role: OgiRole) -> Bitboard {
-        Bitboard(self.ogi[role as usize])
+        Bitboard(self.ob(role as usize))
     }
 
     /// The pieces of one chess role.
     #[inline]
     pub fn chess_pieces(&self, role: ChessRole) -> Bitboard {
-        Bitboard(self.chess[role as usize])
+        Bitboard(self.cb(role as usize))
     }
 
     /// The squares an army attacks (its pieces' captures by their movement).

@@ -3,7 +3,7 @@
 use tegoma_notation::cgsn::{Status, StatusSet};
 use tegoma_protocol::{Outcome, Side};
 
-use super::movegen::chess_attack;
+use super::attacks::chess_attack;
 use super::position::Position;
 use crate::chess::tables::PAWN_ATTACKS;
 use crate::chess::Role as ChessRole;
@@ -63,23 +63,24 @@ impl Position {
         let own = self.occ[0];
         let them = self.occ[1];
         let all = own | them;
-        let mut bb = own;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = ChessRole::ALL[self.board[sq as usize] as usize - 1];
-            let d = if role == ChessRole::Pawn {
-                let push = if c == 0 {
-                    1u64 << sq << 8
+        for role in ChessRole::ALL {
+            let mut bb = self.cb(role as usize);
+            while bb != 0 {
+                let sq = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let d = if role == ChessRole::Pawn {
+                    let push = if c == 0 {
+                        1u64 << sq << 8
+                    } else {
+                        1u64 << sq >> 8
+                    };
+                    (PAWN_ATTACKS[c][sq as usize] & them) | (push & !all)
                 } else {
-                    1u64 << sq >> 8
+                    chess_attack(role, c, sq, all) & !own
                 };
-                (PAWN_ATTACKS[c][sq as usize] & them) | (push & !all)
-            } else {
-                chess_attack(role, c, sq, all) & !own
-            };
-            if d != 0 {
-                return true;
+                if d != 0 {
+                    return true;
+                }
             }
         }
         false
@@ -98,9 +99,9 @@ impl Position {
         let chess = self.chess_to_move();
         let us = self.stm;
         let king = if chess {
-            self.chess[ChessRole::King as usize]
+            self.cb(ChessRole::King as usize)
         } else {
-            self.ogi[OgiRole::King as usize]
+            self.ob(OgiRole::King as usize)
         };
         let attacked = |p: &Position, side_king: u64| -> bool {
             if chess {
@@ -132,7 +133,7 @@ impl Position {
                 self.for_each_ogi_move(|m| {
                     if all {
                         let p = self.after_unchecked(m);
-                        let k = p.ogi[OgiRole::King as usize];
+                        let k = p.ob(OgiRole::King as usize);
                         all = !p.is_over() && attacked(&p, k);
                     }
                 });
@@ -152,9 +153,9 @@ impl Position {
         }
         for side in [Side::First, Side::Second] {
             let (own, kings) = if side == self.chess_side {
-                (self.occ[0], self.chess[ChessRole::King as usize])
+                (self.occ[0], self.cb(ChessRole::King as usize))
             } else {
-                (self.occ[1], self.ogi[OgiRole::King as usize])
+                (self.occ[1], self.ob(OgiRole::King as usize))
             };
             if kings == 0 {
                 set.insert(Status::Mareking);
