@@ -5,9 +5,11 @@
 //! is FEEN when its third field is a style-turn (`C/c`, `o/O`); otherwise, for chess, it is FEN
 //! (six fields) or EPD (four fields and operations, the halfmove clock then 0).
 //!
-//! Random openings play `plies` uniformly random legal moves from the initial position, drawn
-//! from a SplitMix64 generator seeded by the seed and the opening's number; a line that ends the
-//! game is drawn again.
+//! Random openings play `plies` uniformly random legal moves from one of the game's starts
+//! (`Rules::starts()`: opening `i` from start `i` modulo their number, so a game with several
+//! starts, one per pairing of its players' styles, has each in turn), drawn from a SplitMix64
+//! generator seeded by the seed and the opening's number; a line that ends the game is drawn
+//! again.
 
 use tegoma_game::{AnyMatch, MatchError, Rules};
 
@@ -163,7 +165,8 @@ impl SplitMix64 {
     }
 }
 
-/// `count` random openings of `plies` plies from the initial position.
+/// `count` random openings of `plies` plies, from the game's starts in turn (see the module
+/// docs).
 ///
 /// # Errors
 /// [`OpeningsError::NoLine`] when 1000 tries find no line that keeps the game going.
@@ -191,13 +194,24 @@ pub fn random_openings_where(
     seed: u64,
     accept: &mut dyn FnMut(&AnyMatch) -> bool,
 ) -> Result<Vec<Opening>, OpeningsError> {
+    let starts = rules.starts();
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
         let mut rng = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xd134_2543_de82_ef95));
         let mut found = None;
         let mut refused = false;
+        // A game with one start plays from its initial position, as it always did.
+        let first = match starts.len() {
+            0 | 1 => AnyMatch::new(rules.clone()),
+            n => {
+                let m =
+                    AnyMatch::from_feen(starts[i % n]).map_err(|_| OpeningsError::NoLine(plies))?;
+                AnyMatch::from_position(rules.clone(), &m.position())
+                    .map_err(|_| OpeningsError::NoLine(plies))?
+            }
+        };
         'tries: for _ in 0..1000 {
-            let mut m = AnyMatch::new(rules.clone());
+            let mut m = first.clone();
             for _ in 0..plies {
                 let moves = m
                     .legal_moves_as(tegoma_game::MoveFormat::Pmn)
@@ -313,6 +327,22 @@ mod tests {
             assert_ne!(feens(&a), feens(&c));
             assert!(a.iter().all(|o| o.start.outcome().is_none()));
         }
+    }
+
+    #[test]
+    fn random_openings_take_every_start_in_turn() {
+        let rules = Rules::by_name("chess-ogi").unwrap();
+        let starts = rules.starts();
+        assert_eq!(starts.len(), 2);
+        let o = random_openings(&rules, 0, 4, 1).unwrap();
+        let feens: Vec<_> = o.iter().map(|o| o.start.start_feen()).collect();
+        assert_eq!(feens, [starts[0], starts[1], starts[0], starts[1]]);
+        let o = random_openings(&rules, 6, 4, 1).unwrap();
+        let styles: Vec<_> = o
+            .iter()
+            .map(|o| o.start.start_feen().rsplit(' ').next().unwrap().to_string())
+            .collect();
+        assert_eq!(styles, ["C/o", "O/c", "C/o", "O/c"]);
     }
 
     #[test]

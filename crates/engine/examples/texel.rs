@@ -22,6 +22,20 @@
 //! cargo run --release -p tegoma-engine --example texel -- gtune /tmp/a.txt,/tmp/b.txt 300 1e-8,1e-7
 //! ```
 //!
+//! Chess against Ōgi (`ChessOgiWeights`, every field linear) the same way, the game named
+//! first; self-play starts from each of the game's starts in turn (`Rules::starts()`: both
+//! army orders), positions are written as FEEN, and the weights are printed as
+//! `DEFAULT_CHESS_OGI_WEIGHTS` for `crates/eval/src/chess_ogi.rs`. The Chess King's value, a
+//! constant (the armies' balance), is free of the regularisation; `TEXEL_K` fixes the
+//! sigmoid's scale (the 2026-12-06 run, from the weights set by reasoning, now
+//! `REASONED_CHESS_OGI_WEIGHTS`, in `docs/measurements/chess-ogi.md`):
+//!
+//! ```text
+//! cargo run --release -p tegoma-engine --example texel -- chess-ogi generate 1500 4000 1 > /tmp/co-1.txt
+//! TEXEL_K=0.84 cargo run --release -p tegoma-engine --example texel -- \
+//!     chess-ogi gtune /tmp/co-1.txt,/tmp/co-2.txt 3000 1e-8,1e-7,1e-6 1
+//! ```
+//!
 //! Measure the printed weights before keeping them (`tegoma match --nodes 20000 --games 200`
 //! against the build with the old weights).
 //!
@@ -29,12 +43,17 @@
 //! (*The tuner's and the trainer's runs*).
 use std::io::{BufRead, Write};
 
-use tegoma_engine::eval::{ChessEval, Evaluator, CHESS_WEIGHT_COUNT, DEFAULT_CHESS_WEIGHTS};
+use tegoma_engine::eval::{
+    ChessEval, ChessOgiEval, ChessOgiWeights, Evaluator, CHESS_WEIGHT_COUNT,
+    DEFAULT_CHESS_OGI_WEIGHTS, DEFAULT_CHESS_WEIGHTS,
+};
 use tegoma_engine::{Engine, Limits, Score, SearchRequest};
 use tegoma_game::{AnyMatch, MoveFormat, Rules};
 use tegoma_protocol::Side;
-use tegoma_rules::chess::{MoveList, Position};
-use tegoma_rules::systems::Chess;
+use tegoma_rules::chess::{MoveList, Position, Role as ChessRole};
+use tegoma_rules::chess_ogi;
+use tegoma_rules::ogi::Role as OgiRole;
+use tegoma_rules::systems::{Chess, ChessOgi};
 
 /// A small seeded generator (SplitMix64).
 struct Rng(u64);
@@ -49,15 +68,23 @@ impl Rng {
     }
 }
 
-fn generate(games: usize, nodes: u64, seed: u64) {
-    let mut engine = Engine::new(Rules::chess());
+/// Self-play of `rules`; game `g` starts from the game's start `g` modulo their number (a
+/// game with one start, chess, from its initial position as before). Positions are written as
+/// FEN where the game has one (chess), else as FEEN.
+fn generate(rules: &Rules, games: usize, nodes: u64, seed: u64) {
+    let mut engine = Engine::new(rules.clone());
+    let starts = rules.starts();
     let mut rng = Rng(seed);
     let out = std::io::stdout();
     let mut out = out.lock();
     for g in 0..games {
+        let new_match = || match starts.len() {
+            0 | 1 => AnyMatch::new(rules.clone()),
+            n => AnyMatch::from_feen(starts[g % n]).expect("a start of the game"),
+        };
         // A random opening of 8 plies that does not end the game.
         let mut m = loop {
-            let mut m = AnyMatch::new(Rules::chess());
+            let mut m = new_match();
             for _ in 0..8 {
                 let moves = m.legal_moves_as(MoveFormat::Pmn).unwrap_or_default();
                 if moves.is_empty() || m.outcome().is_some() {
@@ -85,9 +112,7 @@ fn generate(games: usize, nodes: u64, seed: u64) {
                 Score::Centipawns(c) => Some(-c),
                 Score::Mate(_) => None,
             };
-            if let Some(fen) = m.fen() {
-                fens.push((fen, score));
-            }
+            fens.push((m.fen().unwrap_or_else(|| m.feen()), score));
             if m.play(&best, None).is_err() {
                 break;
             }
@@ -108,44 +133,147 @@ fn generate(games: usize, nodes: u64, seed: u64) {
     }
 }
 
+/// A game's evaluation as the tuner sees it: its weights as one array, and the evaluation for
+/// the first player of a quiet position read from the data.
+trait Model: Sync {
+    /// A position of the game.
+    type Pos: Sync;
+    /// The evaluator at some weights.
+    type Eval: Sync;
+    /// The starting weights.
+    fn start(&self) -> Vec<i32>;
+    /// The evaluator with weights `w`.
+    fn with(&self, w: &[i32]) -> Self::Eval;
+    /// The evaluation of `pos` for the first player.
+    fn white_eval(&self, e: &Self::Eval, pos: &Self::Pos) -> f64;
+    /// The position of a record's first field, if it reads and is quiet.
+    fn quiet(&self, text: &str) -> Option<Self::Pos>;
+    /// Whether weight `i` is kept as it is by choice (not only for not being linear).
+    fn kept(&self, _i: usize) -> bool {
+        false
+    }
+    /// Whether weight `i` is free of the regularisation (a constant term, which would otherwise
+    /// be spread over the weights of the pieces every position has).
+    fn free(&self, _i: usize) -> bool {
+        false
+    }
+    /// Prints the tuned weights as Rust source.
+    fn print(&self, w: &[i32]);
+}
+
+/// Chess: [`ChessEval`]'s weights (`crates/eval/src/chess/weights.rs`).
+struct ChessModel;
+
+impl Model for ChessModel {
+    type Pos = Position;
+    type Eval = ChessEval;
+    fn start(&self) -> Vec<i32> {
+        DEFAULT_CHESS_WEIGHTS.to_vec()
+    }
+    fn with(&self, w: &[i32]) -> ChessEval {
+        ChessEval::with_weights(w.try_into().expect("the chess weights"))
+    }
+    fn white_eval(&self, e: &ChessEval, pos: &Position) -> f64 {
+        let v = f64::from(e.evaluate(&Chess, pos));
+        if pos.side_to_move() == Side::First {
+            v
+        } else {
+            -v
+        }
+    }
+    fn quiet(&self, fen: &str) -> Option<Position> {
+        let pos = Position::from_fen(fen).ok()?;
+        ChessEval::new()
+            .is_quiet(&pos, &mut MoveList::new())
+            .then_some(pos)
+    }
+    /// TEXEL_SCALARS_ONLY=1: the piece-square and mobility tables keep their values.
+    fn kept(&self, i: usize) -> bool {
+        let tables = CHESS_WEIGHT_COUNT - 6 * 2 * 32 - 2 * 66;
+        std::env::var_os("TEXEL_SCALARS_ONLY").is_some() && i >= tables
+    }
+    fn print(&self, w: &[i32]) {
+        print_chess(w);
+    }
+}
+
+/// Chess against Ōgi: [`ChessOgiWeights`] (`crates/eval/src/chess_ogi.rs`).
+struct ChessOgiModel;
+
+impl Model for ChessOgiModel {
+    type Pos = chess_ogi::Position;
+    type Eval = ChessOgiEval;
+    fn start(&self) -> Vec<i32> {
+        DEFAULT_CHESS_OGI_WEIGHTS.to_array().to_vec()
+    }
+    fn with(&self, w: &[i32]) -> ChessOgiEval {
+        ChessOgiEval::with_weights(ChessOgiWeights::from_array(
+            w.try_into().expect("the chess-ogi weights"),
+        ))
+    }
+    fn white_eval(&self, e: &ChessOgiEval, pos: &chess_ogi::Position) -> f64 {
+        let v = f64::from(e.evaluate(&ChessOgi, pos));
+        if pos.side_to_move() == Side::First {
+            v
+        } else {
+            -v
+        }
+    }
+    /// The Ōgi King's value and the Ōgi hand's King (only the difference of the two Kings'
+    /// values shows, a constant: the Chess King's carries it, the armies' balance) and the
+    /// hand's pawns (undroppable, their number follows the chess pawns taken: the chess pawn's
+    /// value carries it).
+    fn kept(&self, i: usize) -> bool {
+        // The array's order is the fields': chess (6), ogi (15), hand (8), ...
+        let (ogi, hand) = (6, 6 + 15);
+        [
+            ogi + OgiRole::King.index(),
+            hand + OgiRole::King.index(),
+            hand + OgiRole::Pawn.index(),
+        ]
+        .contains(&i)
+    }
+    /// The Chess King's value: the armies' balance, a constant.
+    fn free(&self, i: usize) -> bool {
+        i == ChessRole::King.index()
+    }
+    fn quiet(&self, feen: &str) -> Option<chess_ogi::Position> {
+        let pos = chess_ogi::Position::from_feen(feen).ok()?;
+        ChessOgiEval::new().is_quiet(&pos).then_some(pos)
+    }
+    fn print(&self, w: &[i32]) {
+        let w = ChessOgiWeights::from_array(w.try_into().expect("the chess-ogi weights"));
+        println!("pub const DEFAULT_CHESS_OGI_WEIGHTS: ChessOgiWeights = {w:#?};");
+    }
+}
+
 /// A position for tuning: quiet, with its game's result for the first player and, in data
 /// written since 2026-11-27, the search's score for the first player (centipawns).
-struct Sample {
-    pos: Position,
+struct Sample<P> {
+    pos: P,
     result: f64,
     score: Option<f64>,
 }
 
-fn load(path: &str) -> Vec<Sample> {
-    let eval = ChessEval::new();
+/// The quiet positions of a data file (`POSITION;RESULT[;SCORE]` a line).
+fn load<M: Model>(model: &M, path: &str) -> Vec<Sample<M::Pos>> {
     let file = std::fs::File::open(path).expect("the data file");
     let mut out = Vec::new();
-    let mut list = MoveList::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.expect("a line");
         let mut fields = line.split(';');
-        let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
+        let (Some(position), Some(result)) = (fields.next(), fields.next()) else {
             continue;
         };
         let score = fields.next().and_then(|s| s.parse::<f64>().ok());
-        let (Ok(pos), Ok(result)) = (Position::from_fen(fen), result.parse::<f64>()) else {
+        let Ok(result) = result.parse::<f64>() else {
             continue;
         };
-        if eval.is_quiet(&pos, &mut list) {
+        if let Some(pos) = model.quiet(position) {
             out.push(Sample { pos, result, score });
         }
     }
     out
-}
-
-/// The evaluation for the first player.
-fn white_eval(e: &ChessEval, pos: &Position) -> f64 {
-    let v = f64::from(e.evaluate(&Chess, pos));
-    if pos.side_to_move() == Side::First {
-        v
-    } else {
-        -v
-    }
 }
 
 fn sigmoid(k: f64, v: f64) -> f64 {
@@ -167,23 +295,24 @@ const DELTA: i32 = 64;
 
 /// The derivative of every sample's evaluation by weight `i`, from `w0 + DELTA` and `w0 -
 /// DELTA` (both, so that a weight the evaluation does not use linearly shows).
-fn derivatives(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT], i: usize) -> Vec<(f64, f64)> {
-    let (mut up, mut down) = (w0, w0);
+fn derivatives<M: Model>(
+    model: &M,
+    samples: &[Sample<M::Pos>],
+    w0: &[i32],
+    i: usize,
+) -> Vec<(f64, f64)> {
+    let (mut up, mut down) = (w0.to_vec(), w0.to_vec());
     up[i] += DELTA;
     down[i] -= DELTA;
-    let (up, down, base) = (
-        ChessEval::with_weights(up),
-        ChessEval::with_weights(down),
-        ChessEval::with_weights(w0),
-    );
+    let (up, down, base) = (model.with(&up), model.with(&down), model.with(w0));
     samples
         .iter()
         .map(|s| {
-            let b = white_eval(&base, &s.pos);
+            let b = model.white_eval(&base, &s.pos);
             let d = f64::from(DELTA);
             (
-                (white_eval(&up, &s.pos) - b) / d,
-                (b - white_eval(&down, &s.pos)) / d,
+                (model.white_eval(&up, &s.pos) - b) / d,
+                (b - model.white_eval(&down, &s.pos)) / d,
             )
         })
         .collect()
@@ -191,26 +320,24 @@ fn derivatives(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT], i: usize) -> V
 
 /// The linear model of every sample around `w0`, and which weights it tunes: a weight whose
 /// derivative differs upwards and downwards (by more than rounding) is not linear and keeps
-/// its value. Runs on every core.
-fn linearise(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT]) -> (Vec<Linear>, Vec<bool>) {
+/// its value, as does one the model keeps by choice. Runs on every core.
+fn linearise<M: Model>(
+    model: &M,
+    samples: &[Sample<M::Pos>],
+    w0: &[i32],
+) -> (Vec<Linear>, Vec<bool>) {
+    let count = w0.len();
     let probe = &samples[..samples.len().min(5000)];
-    let tuned: Vec<bool> = (0..CHESS_WEIGHT_COUNT)
+    let tuned: Vec<bool> = (0..count)
         .map(|i| {
-            derivatives(probe, w0, i)
-                .iter()
-                .all(|(u, d)| (u - d).abs() < 0.05)
+            !model.kept(i)
+                && derivatives(model, probe, w0, i)
+                    .iter()
+                    .all(|(u, d)| (u - d).abs() < 0.05)
         })
         .collect();
-    // TEXEL_SCALARS_ONLY=1: the piece-square and mobility tables keep their values.
-    let scalars_only = std::env::var_os("TEXEL_SCALARS_ONLY").is_some();
-    let tables = CHESS_WEIGHT_COUNT - 6 * 2 * 32 - 2 * 66;
-    let tuned: Vec<bool> = tuned
-        .into_iter()
-        .enumerate()
-        .map(|(i, t)| t && !(scalars_only && i >= tables))
-        .collect();
-    let frozen: Vec<usize> = (0..CHESS_WEIGHT_COUNT).filter(|&i| !tuned[i]).collect();
-    eprintln!("not linear, kept as they are: {frozen:?}");
+    let frozen: Vec<usize> = (0..count).filter(|&i| !tuned[i]).collect();
+    eprintln!("kept as they are (not linear, or by choice): {frozen:?}");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = samples.len().div_ceil(threads).max(1);
     let linear = std::thread::scope(|scope| {
@@ -219,22 +346,22 @@ fn linearise(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT]) -> (Vec<Linear>,
             .map(|part| {
                 let tuned = &tuned;
                 scope.spawn(move || {
-                    let base = ChessEval::with_weights(w0);
+                    let base = model.with(w0);
                     let mut out: Vec<Linear> = part
                         .iter()
                         .map(|s| Linear {
-                            base: white_eval(&base, &s.pos),
+                            base: model.white_eval(&base, &s.pos),
                             result: s.result,
                             score: s.score,
                             coefs: Vec::new(),
                         })
                         .collect();
-                    for i in (0..CHESS_WEIGHT_COUNT).filter(|&i| tuned[i]) {
-                        let mut up = w0;
+                    for i in (0..count).filter(|&i| tuned[i]) {
+                        let mut up = w0.to_vec();
                         up[i] += DELTA;
-                        let up = ChessEval::with_weights(up);
+                        let up = model.with(&up);
                         for (l, s) in out.iter_mut().zip(part) {
-                            let u = (white_eval(&up, &s.pos) - l.base) / f64::from(DELTA);
+                            let u = (model.white_eval(&up, &s.pos) - l.base) / f64::from(DELTA);
                             if u != 0.0 {
                                 l.coefs.push((i as u16, u as f32));
                             }
@@ -252,15 +379,18 @@ fn linearise(samples: &[Sample], w0: [i32; CHESS_WEIGHT_COUNT]) -> (Vec<Linear>,
     (linear, tuned)
 }
 
-/// The sigmoid's scale K fitted to the games' results, then each sample's target: its game's
+/// The sigmoid's scale K fitted to the games' results (or `TEXEL_K`: K and the weights' scale
+/// trade against each other, so a K fitted to starting weights that misjudge the game sets a
+/// scale of its own; a fixed K keeps the chess one), then each sample's target: its game's
 /// result, or with `TEXEL_BLEND=A` (0 to 1) and a search score in the data, `1 - A` times the
 /// result plus `A` times the score's expectation (`sigmoid(K score)`): the score of a search
 /// some plies deep says much more about one position than the result of its whole game.
-fn targets(mut linear: Vec<Linear>) -> (Vec<Linear>, f64) {
+fn targets(mut linear: Vec<Linear>, count: usize) -> (Vec<Linear>, f64) {
     let all: Vec<&Linear> = linear.iter().collect();
-    let zero = vec![0.0; CHESS_WEIGHT_COUNT];
-    let mut k = 1.0;
-    for step in [0.1, 0.02, 0.005] {
+    let zero = vec![0.0; count];
+    let fixed: Option<f64> = std::env::var("TEXEL_K").ok().and_then(|k| k.parse().ok());
+    let mut k = fixed.unwrap_or(1.0);
+    for step in [0.1, 0.02, 0.005].into_iter().filter(|_| fixed.is_none()) {
         loop {
             let here = linear_error(&all, &zero, k);
             let better = [k - step, k + step]
@@ -284,7 +414,12 @@ fn targets(mut linear: Vec<Linear>) -> (Vec<Linear>, f64) {
         }
     }
     eprintln!(
-        "K = {k:.3} (fitted to the results); {blended} of {} targets blend a search score ({blend})",
+        "K = {k:.3} ({}); {blended} of {} targets blend a search score ({blend})",
+        if fixed.is_some() {
+            "TEXEL_K"
+        } else {
+            "fitted to the results"
+        },
         linear.len()
     );
     (linear, k)
@@ -318,7 +453,7 @@ fn gradient(set: &[&Linear], d: &[f64], k: f64) -> Vec<f64> {
             .chunks(chunk)
             .map(|part| {
                 scope.spawn(move || {
-                    let mut grad = vec![0.0; CHESS_WEIGHT_COUNT];
+                    let mut grad = vec![0.0; d.len()];
                     for l in part {
                         let x = l.base
                             + l.coefs
@@ -335,7 +470,7 @@ fn gradient(set: &[&Linear], d: &[f64], k: f64) -> Vec<f64> {
                 })
             })
             .collect();
-        let mut total = vec![0.0; CHESS_WEIGHT_COUNT];
+        let mut total = vec![0.0; d.len()];
         for part in parts {
             for (t, g) in total.iter_mut().zip(part.join().expect("a worker")) {
                 *t += g;
@@ -345,26 +480,27 @@ fn gradient(set: &[&Linear], d: &[f64], k: f64) -> Vec<f64> {
     })
 }
 
-/// Adam on the linear model from the starting weights: the held-out error, the weights'
-/// moves and the epoch of the lowest held-out error (checked every 25 epochs).
+/// Adam on the linear model from the starting weights, each weight with its own LAMBDA: the
+/// held-out error, the weights' moves and the epoch of the lowest held-out error (checked every
+/// 25 epochs).
 fn adam(
     train: &[&Linear],
     held: &[&Linear],
     tuned: &[bool],
     k: f64,
     epochs: usize,
-    lambda: f64,
+    lambdas: &[f64],
     rate: f64,
 ) -> (f64, Vec<f64>, usize) {
-    let zero = vec![0.0; CHESS_WEIGHT_COUNT];
+    let zero = vec![0.0; tuned.len()];
     let (mut d, mut m, mut v) = (zero.clone(), zero.clone(), zero.clone());
     let (b1, b2) = (0.9f64, 0.999f64);
     let mut best = (f64::INFINITY, d.clone(), 0);
     for epoch in 1..=epochs {
         let grad = gradient(train, &d, k);
         let n = train.len() as f64;
-        for i in (0..CHESS_WEIGHT_COUNT).filter(|&i| tuned[i]) {
-            let g = grad[i] / n + 2.0 * lambda * d[i];
+        for i in (0..tuned.len()).filter(|&i| tuned[i]) {
+            let g = grad[i] / n + 2.0 * lambdas[i] * d[i];
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));
@@ -389,18 +525,20 @@ fn adam(
 
 /// Gradient tuning (Adam) of every linear weight at once on the linear model of the data,
 /// with one block of 1,000 samples (about ten games) in ten held out to watch for
-/// over-fitting; the weights of the epoch with
-/// the lowest held-out error are printed as Rust source for `crates/eval/src/chess/weights.rs`.
-fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
+/// over-fitting; the weights of the epoch with the lowest held-out error are printed as Rust
+/// source for the model's game.
+fn gtune<M: Model>(model: &M, paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     let mut samples = Vec::new();
     for path in paths.split(',') {
-        samples.extend(load(path));
+        samples.extend(load(model, path));
     }
     eprintln!("{} quiet positions", samples.len());
-    let w0 = DEFAULT_CHESS_WEIGHTS;
-    let (linear, tuned) = linearise(&samples, w0);
+    let w0 = model.start();
+    let count = w0.len();
+    let (linear, tuned) = linearise(model, &samples, &w0);
+    let free: Vec<bool> = (0..count).map(|i| model.free(i)).collect();
     drop(samples);
-    let (linear, k) = targets(linear);
+    let (linear, k) = targets(linear, count);
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (n, l) in linear.iter().enumerate() {
         if (n / 1000) % 10 == 0 {
@@ -409,7 +547,7 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
             train.push(l)
         }
     }
-    let zero = vec![0.0; CHESS_WEIGHT_COUNT];
+    let zero = vec![0.0; count];
     eprintln!(
         "K = {k:.3}; error at the start: train {:.6}, held out {:.6}",
         linear_error(&train, &zero, k),
@@ -418,7 +556,9 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     let mut best: Option<(f64, Vec<f64>, usize, f64)> = None;
     for lambda in lambdas.split(',') {
         let lambda: f64 = lambda.parse().expect("LAMBDA");
-        let (h, d, epoch) = adam(&train, &held, &tuned, k, epochs, lambda, rate);
+        // The weight's own LAMBDA: none for a free one.
+        let per_weight: Vec<f64> = free.iter().map(|&f| if f { 0.0 } else { lambda }).collect();
+        let (h, d, epoch) = adam(&train, &held, &tuned, k, epochs, &per_weight, rate);
         eprintln!("lambda {lambda:e}: best held-out error {h:.6} at epoch {epoch}");
         if best.as_ref().is_none_or(|b| h < b.0) {
             best = Some((h, d, epoch, lambda));
@@ -426,9 +566,14 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
     }
     let best = best.expect("a lambda");
     eprintln!("chosen: lambda {:e}, held-out error {:.6}", best.3, best.0);
-    let w: Vec<i32> = (0..CHESS_WEIGHT_COUNT)
+    let w: Vec<i32> = (0..count)
         .map(|i| w0[i] + best.1[i].round() as i32)
         .collect();
+    model.print(&w);
+}
+
+/// Prints chess weights as Rust source for `crates/eval/src/chess/weights.rs`.
+fn print_chess(w: &[i32]) {
     let scalars = CHESS_WEIGHT_COUNT - 6 * 2 * 32 - 2 * 66;
     println!(
         "const SCALAR_WEIGHTS: [i32; w::SCALARS] = {:?};",
@@ -472,22 +617,37 @@ fn gtune(paths: &str, epochs: usize, lambdas: &str, rate: f64) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // An optional game name first (chess by default).
+    let (rules, args) = match args.first().and_then(|a| Rules::by_name(a).ok()) {
+        Some(rules) => (rules, args[1..].to_vec()),
+        None => (Rules::chess(), args),
+    };
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
-    match args.first().map(String::as_str) {
-        Some("generate") => generate(
-            arg(1, "400").parse().expect("GAMES"),
-            arg(2, "1500").parse().expect("NODES"),
-            arg(3, "1").parse().expect("SEED"),
-        ),
-        Some("gtune") => gtune(
+    let tune = |model: &dyn Fn(&str, usize, &str, f64)| {
+        model(
             &arg(1, "/tmp/texel.txt"),
             arg(2, "1000").parse().expect("EPOCHS"),
             &arg(3, "1e-7"),
             arg(4, "0.5").parse().expect("RATE"),
+        )
+    };
+    match args.first().map(String::as_str) {
+        Some("generate") => generate(
+            &rules,
+            arg(1, "400").parse().expect("GAMES"),
+            arg(2, "1500").parse().expect("NODES"),
+            arg(3, "1").parse().expect("SEED"),
         ),
+        Some("gtune") if rules.name() == "chess" => {
+            tune(&|p, e, l, r| gtune(&ChessModel, p, e, l, r))
+        }
+        Some("gtune") if rules.name() == "chess-ogi" => {
+            tune(&|p, e, l, r| gtune(&ChessOgiModel, p, e, l, r))
+        }
         _ => eprintln!(
-            "usage: texel generate GAMES NODES SEED > DATA \
-             | texel gtune DATA[,DATA...] EPOCHS [LAMBDA[,LAMBDA...]] [RATE]"
+            "usage: texel [GAME] generate GAMES NODES SEED > DATA \
+             | texel [GAME] gtune DATA[,DATA...] EPOCHS [LAMBDA[,LAMBDA...]] [RATE] \
+             (GAME: chess, the default, or chess-ogi for gtune)"
         ),
     }
 }

@@ -27,7 +27,9 @@ pub use self::chess::{
     ChessEval, Network, DEFAULT_WEIGHTS as DEFAULT_CHESS_WEIGHTS, NET_BUCKETS, NET_HIDDEN,
     WEIGHT_COUNT as CHESS_WEIGHT_COUNT,
 };
-pub use self::chess_ogi::{ChessOgiEval, ChessOgiWeights, DEFAULT_CHESS_OGI_WEIGHTS};
+pub use self::chess_ogi::{
+    ChessOgiEval, ChessOgiWeights, DEFAULT_CHESS_OGI_WEIGHTS, REASONED_CHESS_OGI_WEIGHTS,
+};
 pub use self::generic::{FileEval, MobilityEval};
 pub use self::ogi::OgiEval;
 
