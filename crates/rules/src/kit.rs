@@ -226,6 +226,15 @@ impl Not for Bitboard {
     }
 }
 
+/// One step of SplitMix64 for the Zobrist tables: the next state and its output.
+pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
 const fn leaper(sq: u8, deltas: &[(i8, i8)]) -> u64 {
     let mut bb = 0u64;
     let mut i = 0;

@@ -1,5 +1,7 @@
 //! Zobrist keys of Chess against Ōgi (const-evaluated).
 
+use crate::kit::splitmix;
+
 /// The largest hand count with its own key.
 pub(crate) const HAND_MAX: usize = 64;
 
@@ -14,14 +16,6 @@ pub(crate) struct Keys {
     pub(crate) minus: [u64; 65],
     pub(crate) chess_hand: [[u64; HAND_MAX + 1]; 15],
     pub(crate) ogi_hand: [[u64; HAND_MAX + 1]; 8],
-}
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
 }
 
 const fn keys() -> Keys {

@@ -1,5 +1,6 @@
 //! Precomputed step tables, masks and Zobrist keys for Ōgi.
 use super::types::ROLES;
+use crate::kit::splitmix;
 use tegoma_protocol::Side;
 
 const fn step_table(deltas: &[(i8, i8)], side: usize) -> [u64; 64] {
@@ -98,14 +99,6 @@ pub(crate) const fn drop_mask(kind_index: usize, side: usize) -> u64 {
         6 => !LAST1[side],
         _ => !0,
     }
-}
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
 }
 
 /// The largest hand count with its own key (a hand never holds more than 64 pieces).
