@@ -664,3 +664,39 @@ async fn a_request_in_flight_finishes_during_the_shutdown() {
         .unwrap();
     assert_eq!(games_stored(&srv.db).await, 1);
 }
+
+/// The page names its files under the files' version, which browsers keep (so that nothing
+/// vanishes offline and a game does not fetch them again); the page itself, and a file asked
+/// by another version or by its plain path, is asked again each time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_files_are_kept_by_browsers() {
+    let srv = start_with(open_config()).await;
+    let page = request(srv.addr, "GET", "/", "", "").await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("cache-control"), Some("no-cache"));
+    let v = tegoma_server::web::version();
+    assert_eq!(v.len(), 16);
+    let script = format!("/web/{v}/app.js");
+    assert!(
+        page.body.contains(&format!("\"{script}\"")),
+        "{}",
+        page.body
+    );
+    let a = request(srv.addr, "GET", &script, "", "").await;
+    assert_eq!(a.status, 200);
+    assert_eq!(
+        a.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    let svg = request(srv.addr, "GET", &format!("/web/{v}/pieces.svg"), "", "").await;
+    assert_eq!(svg.status, 200);
+    assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
+    for path in ["/web/app.js", "/web/0000000000000000/app.js"] {
+        let a = request(srv.addr, "GET", path, "", "").await;
+        assert_eq!(a.status, 200, "{path}");
+        assert_eq!(a.header("cache-control"), Some("no-cache"), "{path}");
+    }
+    request(srv.addr, "GET", &format!("/web/{v}/nothing.js"), "", "")
+        .await
+        .assert_error(404, "NotFound");
+}

@@ -10,6 +10,8 @@ export { pieceSide };
 
 const NS = 'http://www.w3.org/2000/svg';
 const S = 100;
+/** The pieces' outlines, beside this module (under the files' version: kept by the browser). */
+const PIECES = new URL('./pieces.svg', import.meta.url).pathname;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -40,7 +42,7 @@ export function drawPiece(g, piece, armies, x, y, flipped = false) {
   el('title', {}, pg).textContent = pieceTitle(armies, piece);
   const fill = side === 'first' ? '#fdfdf8' : '#2b2b2b';
   const ink = side === 'first' ? '#222' : '#f4f4f4';
-  const use = el('use', { href: `/web/pieces.svg#${army.shape}`, width: S, height: S, fill, stroke: '#111' }, pg);
+  const use = el('use', { href: `${PIECES}#${army.shape}`, width: S, height: S, fill, stroke: '#111' }, pg);
   if (army.turned && (side === 'second') !== flipped) use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
   const label = pieceLabel(piece, army);
   const t = el('text', {
