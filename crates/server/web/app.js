@@ -387,6 +387,13 @@ function render() {
   $('result').textContent = g.outcome
     ? (g.outcome.result === 'draw' ? 'Draw' : `${names[g.outcome.result]} wins`) + ` — ${REASONS[g.outcome.reason] || g.outcome.reason}`
     : '';
+  // The tab's title says whose turn it is, so a player in another tab sees it.
+  const game = ui.displays[g.rules] || g.rules;
+  let title;
+  if (g.outcome) title = `${$('result').textContent.split(' — ')[0]} · ${game}`;
+  else if (ui.seat && ui.seat === g.turn) title = `Your turn · ${game}`;
+  else title = `${names[g.turn]} to move · ${game}`;
+  document.title = `${title} · Tegoma`;
   $('result').dataset.result = g.outcome ? g.outcome.result : '';
   $('result').dataset.reason = g.outcome ? g.outcome.reason : '';
   const list = $('moves');

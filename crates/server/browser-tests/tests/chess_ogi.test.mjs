@@ -101,6 +101,9 @@ test('a game to the capture of the Ōgi King: both promotions, a capture into th
   await ogi.page.waitForSelector('#board rect');
   await ogi.page.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
   assert.match(await chess.page.textContent('#status'), /^Chess against Ōgi · Chess to move/);
+  // The tab's title says whose turn it is.
+  assert.equal(await chess.page.title(), 'Your turn · Chess against Ōgi · Tegoma');
+  assert.equal(await ogi.page.title(), 'Chess to move · Chess against Ōgi · Tegoma');
   await snap(chess.page, 'chess-ogi-0-start');
 
   // 1. The chess pawn promotes: the dialog offers the four pieces; a queen.
@@ -162,6 +165,7 @@ test('a game to the capture of the Ōgi King: both promotions, a capture into th
   ]);
   for (const p of [chess.page, ogi.page]) await eachArmyInItsStyle(p, 'at the end');
   assert.match(await chess.page.locator('#result').textContent(), /Chess wins/);
+  assert.equal(await ogi.page.title(), 'Chess wins · Chess against Ōgi · Tegoma');
   await snap(chess.page, 'chess-ogi-7-end');
   await snap(ogi.page, 'chess-ogi-7-end-ogi-view');
   await chess.ctx.close();
