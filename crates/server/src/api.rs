@@ -179,6 +179,20 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
                 .map(Value::Array);
         }
     }
+    // A plain FEN, where the game has FEN (chess): read as the position's FEEN.
+    if let Some(f) = &feen {
+        if tegoma_game::generic_from_feen(f).is_err() {
+            let named = match &rules {
+                Some(n) => tegoma_game::Rules::by_name(n).ok(),
+                None => Some(tegoma_game::Rules::default()),
+            };
+            if let Some(r) = named.filter(|r| r.formats().fen) {
+                if let Ok(p) = tegoma_game::AnyPosition::from_fen(r, f) {
+                    feen = Some(p.feen());
+                }
+            }
+        }
+    }
     let rules = match (rules.take(), &feen) {
         (Some(r), _) => r,
         (None, Some(f)) => {

@@ -36,6 +36,24 @@ async fn health_and_creation() {
     )
     .await;
     assert_eq!(s, 422, "{v}");
+    // A plain FEN is read for chess (with or without the game's name), not for Ōgi.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    for body in [
+        serde_json::json!({"rules": "chess", "feen": fen}),
+        serde_json::json!({"feen": fen}),
+    ] {
+        let (s, v) = json(addr, "POST", "/api/games", None, Some(&body.to_string())).await;
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().unwrap();
+        let (_, state) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
+        assert_eq!(
+            state["game"]["feen"],
+            "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/4-P3/8/+P+P+P+P1+P+P+P/+RNBQ+K^BN+R / c/C"
+        );
+    }
+    let body = serde_json::json!({"rules": "ogi", "feen": fen}).to_string();
+    let (s, _) = json(addr, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(s, 422);
     let (s, v) = json(addr, "POST", "/api/games", None, Some("{not json")).await;
     assert_eq!(
         (s, v["error"]["kind"].as_str()),
