@@ -400,7 +400,8 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
 }
 
 /// Writes `,"clock":` and the match's clock (`first_ms`, `second_ms`: time until the flag
-/// falls, counting the running turn until `x.now_ms`; `running`; `periods`), or `null`.
+/// falls, counting the running turn until `x.now_ms`, 0 for a side that lost on time;
+/// `running`; `periods`), or `null`.
 fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
     out.push_str(r#","clock":"#);
     let Some(c) = m.clock() else {
@@ -412,7 +413,19 @@ fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
     } else {
         None
     };
+    // A side that lost on time shows no time left (its clock recorded only the plies it made).
+    let flagged = m
+        .outcome()
+        .filter(|o| {
+            o.statuses
+                .contains(tegoma_notation::cgsn::Status::Timelimit)
+        })
+        .and_then(|o| o.winner())
+        .map(Side::flip);
     let left = |side: Side| -> Option<u64> {
+        if flagged == Some(side) {
+            return Some(0);
+        }
         let ms = time_to_flag(c, side)?;
         let spent = match (running, x.turn_start_ms) {
             (Some(r), Some(t)) if r == side => (x.now_ms - t).max(0) as u64,

@@ -313,6 +313,11 @@ async fn the_server_clock_ends_a_game() {
     assert_eq!(v["event"]["kind"], "timeout", "{v}");
     assert_eq!(v["game"]["outcome"]["reason"], "timelimit");
     assert_eq!(v["game"]["outcome"]["result"], "first");
+    // The flagged side shows no time left; the other keeps its own.
+    assert_eq!(v["game"]["clock"]["second_ms"], 0, "{v}");
+    assert!(v["game"]["clock"]["first_ms"].as_u64().unwrap() > 0, "{v}");
+    let (_, v) = json(addr, "GET", &format!("/api/games/{id}/state"), None, None).await;
+    assert_eq!(v["game"]["clock"]["second_ms"], 0, "{v}");
     // Byōyomi: main time then 1 s per ply.
     let (id, t1, t2) = create(
         addr,
