@@ -65,8 +65,8 @@ function gamePage(id) {
   ui.token = loadSeat(id);
   $('game').hidden = false;
   $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; ui.userFlipped = true; render(); });
-  $('resign').addEventListener('click', () => act('resign'));
-  $('draw').addEventListener('click', () => act('draw', { action: 'offer' }));
+  $('resign').addEventListener('click', confirmed('resign', 'Confirm resign', () => act('resign')));
+  $('draw').addEventListener('click', confirmed('draw', 'Confirm draw offer', () => act('draw', { action: 'offer' })));
   $('draw-decline').addEventListener('click', () => act('draw', { action: 'decline' }));
   $('takeback').addEventListener('click', () => act('takeback', { action: 'offer' }));
   $('takeback-decline').addEventListener('click', () => act('takeback', { action: 'decline' }));
@@ -171,6 +171,31 @@ function applyUpdate(g, u) {
 
 function showError(text) {
   $('error').textContent = text;
+}
+
+/** A click handler that acts on a second click within 3 s: the first turns the button into a
+ * question (`ask`), so that a slip of the mouse never resigns or offers a draw. */
+function confirmed(id, ask, action) {
+  let timer = null;
+  return () => {
+    const b = $(id);
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+      b.textContent = b.dataset.label;
+      b.classList.remove('confirming');
+      action();
+      return;
+    }
+    b.dataset.label = b.textContent;
+    b.textContent = ask;
+    b.classList.add('confirming');
+    timer = setTimeout(() => {
+      timer = null;
+      b.textContent = b.dataset.label;
+      b.classList.remove('confirming');
+    }, 3000);
+  };
 }
 
 async function act(what, body) {

@@ -202,3 +202,27 @@ test('import a PGN through the lobby', async () => {
   await snap(page, 'import-pgn');
   await ctx.close();
 });
+
+test('resigning and offering a draw ask for a second click', async () => {
+  const white = await createThroughLobby('chess');
+  const black = await open(white.invite);
+  await black.page.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
+  // One click asks; the question goes away by itself; nothing was sent.
+  await white.page.click('#resign');
+  assert.equal(await white.page.textContent('#resign'), 'Confirm resign');
+  await snap(white.page, 'confirm-resign');
+  await white.page.waitForFunction(() => document.getElementById('resign').textContent === 'Resign', null, { timeout: 5000 });
+  assert.equal(await white.page.getAttribute('#result', 'data-reason'), '');
+  // Two clicks offer a draw, then resign.
+  await white.page.click('#draw');
+  assert.equal(await white.page.textContent('#draw'), 'Confirm draw offer');
+  await white.page.click('#draw');
+  await black.page.waitForFunction(() => document.getElementById('draw').textContent === 'Accept draw');
+  await white.page.click('#resign');
+  await white.page.click('#resign');
+  for (const p of [white.page, black.page]) {
+    await p.waitForFunction(() => document.getElementById('result').dataset.reason === 'resignation');
+    assert.equal(await p.getAttribute('#result', 'data-result'), 'second');
+  }
+  for (const c of [white, black]) await c.ctx.close();
+});
