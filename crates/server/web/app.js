@@ -173,6 +173,42 @@ function showError(text) {
   $('error').textContent = text;
 }
 
+/** The move list, paired by move number as players read it (`1. e4 e5`; `1. … e5` when the
+ * second player moved first), in SAN where the game has it, else PMN. */
+function renderMoves(g) {
+  const list = $('moves');
+  list.replaceChildren();
+  const field = String(g.start_feen || '').trim().split(/\s+/).pop() || '';
+  const active = field.split('/')[0] || '';
+  const offset = active && active !== active.toUpperCase() ? 1 : 0;
+  let row = null;
+  g.plies.forEach((p, i) => {
+    const k = i + offset;
+    if (k % 2 === 0 || !row) {
+      row = document.createElement('div');
+      row.className = 'move-row';
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = `${Math.floor(k / 2) + 1}.`;
+      row.append(num);
+      if (k % 2 === 1) {
+        const gap = document.createElement('span');
+        gap.className = 'ply';
+        gap.textContent = '…';
+        row.append(gap);
+      }
+      list.append(row);
+    }
+    const ply = document.createElement('span');
+    ply.className = 'ply';
+    ply.textContent = p.san || p.pmn;
+    ply.title = p.pmn;
+    ply.dataset.pmn = p.pmn;
+    row.append(ply);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
 /** A click handler that acts on a second click within 3 s: the first turns the button into a
  * question (`ask`), so that a slip of the mouse never resigns or offers a draw. */
 function confirmed(id, ask, action) {
@@ -421,15 +457,7 @@ function render() {
   document.title = `${title} · Tegoma`;
   $('result').dataset.result = g.outcome ? g.outcome.result : '';
   $('result').dataset.reason = g.outcome ? g.outcome.reason : '';
-  const list = $('moves');
-  list.replaceChildren();
-  g.plies.forEach((p) => {
-    const li = document.createElement('li');
-    li.textContent = p.san ? `${p.san} (${p.pmn})` : p.pmn;
-    li.dataset.pmn = p.pmn;
-    list.appendChild(li);
-  });
-  list.scrollTop = list.scrollHeight;
+  renderMoves(g);
   const seated = !!ui.seat && !g.outcome;
   for (const id of ['resign', 'draw', 'takeback', 'move-submit']) $(id).disabled = !seated;
   const opp = ui.seat === 'first' ? 'second' : 'first';

@@ -74,7 +74,7 @@ test('chess to checkmate with a promotion chosen in the dialog; spectator; reloa
 
   // Black reloads in the middle of the game: the board and the seat come back.
   await black.page.reload();
-  await black.page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await black.page.waitForFunction(() => document.querySelectorAll('#moves [data-pmn]').length === 1);
   await black.page.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
   await snap(black.page, 'chess-1-black-after-reload');
 

@@ -80,10 +80,10 @@ export async function dragCell(page, from, to) {
 
 /** Waits until the page has seen `n` plies. */
 export async function waitPlies(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll('#moves li').length === k, n, { timeout: 10000 });
+  await page.waitForFunction((k) => document.querySelectorAll('#moves [data-pmn]').length === k, n, { timeout: 10000 });
 }
 
 /** The PMN of every ply the page lists. */
 export async function plies(page) {
-  return page.$$eval('#moves li', (lis) => lis.map((li) => li.dataset.pmn));
+  return page.$$eval('#moves [data-pmn]', (lis) => lis.map((li) => li.dataset.pmn));
 }
