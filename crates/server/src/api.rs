@@ -259,10 +259,26 @@ async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
         base.periods = serde_json::from_str::<Vec<Value>>(p).ok();
     }
     let mut meta = serde_json::Map::new();
-    meta.insert("name".into(), Value::String(format!("tegoma game {id}")));
+    meta.insert("event".into(), Value::String(format!("Tegoma game {id}")));
+    meta.insert("date".into(), Value::String(pgn_date(row.created_ms)));
     meta.insert("rules".into(), Value::String(row.rules.clone()));
     base.meta = Some(meta);
     match_to_pcn(&m, Some(&base)).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// The UTC date of a time in milliseconds since the epoch, as PGN writes dates (`2026.12.06`).
+fn pgn_date(ms: i64) -> String {
+    // Days to the civil date (proleptic Gregorian), after Howard Hinnant's `civil_from_days`.
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -356,4 +372,16 @@ async fn takeback(
     g.act(side, Action::Takeback(offer(&body)?))
         .await
         .map(json_state)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pgn_dates_are_utc_civil_dates() {
+        assert_eq!(super::pgn_date(0), "1970.01.01");
+        // 2026-12-06T08:00:00Z.
+        assert_eq!(super::pgn_date(1_796_544_000_000), "2026.12.06");
+        assert_eq!(super::pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(super::pgn_date(-86_400_000), "1969.12.31");
+    }
 }

@@ -177,6 +177,32 @@ async fn tokens_turns_and_moves() {
     assert!(flat.contains("4. Qxf7#"), "{pgn}");
     assert!(pgn.trim_end().ends_with("1-0"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    // The seven-tag roster's event and date are the game's: no `????.??.??`.
+    assert!(
+        pgn.contains(&format!("[Event \"Tegoma game {id}\"]")),
+        "{pgn}"
+    );
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let days = now / 86_400;
+    let dates: Vec<String> = [days - 1, days]
+        .iter()
+        .map(|d| {
+            let out = std::process::Command::new("date")
+                .args(["-u", "-d", &format!("@{}", d * 86_400), "+%Y.%m.%d"])
+                .output()
+                .unwrap();
+            String::from_utf8(out.stdout).unwrap().trim().to_string()
+        })
+        .collect();
+    assert!(
+        dates
+            .iter()
+            .any(|d| pgn.contains(&format!("[Date \"{d}\"]"))),
+        "{dates:?} {pgn}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
