@@ -1,5 +1,5 @@
 // The web board: lobby (create, import), game page (play, watch), all state from the server.
-import { api } from './api.js';
+import { api, inWords } from './api.js';
 import { renderBoard, cellAt, drawPiece } from './board.js';
 import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
@@ -149,7 +149,7 @@ function connect() {
       render();
     } else if (m.type === 'error') {
       if (m.kind === 'WrongToken') { ui.token = null; ui.seat = null; }
-      showError(`${m.kind}: ${m.message}`);
+      showError(inWords(m.kind, m.message));
     }
   };
   s.onclose = () => { ui.socket = null; setTimeout(connect, 1000); };

@@ -207,6 +207,11 @@ test('resigning and offering a draw ask for a second click', async () => {
   const white = await createThroughLobby('chess');
   const black = await open(white.invite);
   await black.page.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
+  // A move out of turn is refused in words a player understands.
+  await black.page.fill('#move-input', 'e7-e5');
+  await black.page.click('#move-submit');
+  await black.page.waitForFunction(() => document.getElementById('error').textContent !== '');
+  assert.equal(await black.page.textContent('#error'), 'It is not your turn.');
   // One click asks; the question goes away by itself; nothing was sent.
   await white.page.click('#resign');
   assert.equal(await white.page.textContent('#resign'), 'Confirm resign');
