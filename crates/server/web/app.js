@@ -90,7 +90,7 @@ function gamePage(id) {
 
 function links() {
   const base = `${location.origin}/game/${ui.id}`;
-  const invite = sessionStorage.getItem(`tegoma-invite:${ui.id}`);
+  const invite = localStorage.getItem(`tegoma-invite:${ui.id}`);
   let html = `<label>Spectator link <input id="spectate-link" readonly value="${base}"></label><button type="button" data-copy="spectate-link">Copy</button>`;
   if (invite) {
     html += `<label>Invite link (the other seat) <input id="invite-link" readonly value="${base}#seat=${invite}"></label><button type="button" data-copy="invite-link">Copy</button>`;

@@ -128,6 +128,6 @@ function enter(created, seat = 'first') {
   let mine = seat;
   if (!seats[mine]) mine = seats.first ? 'first' : 'second';
   const other = mine === 'first' ? 'second' : 'first';
-  if (seats[other]) sessionStorage.setItem(`tegoma-invite:${created.id}`, seats[other]);
+  if (seats[other]) localStorage.setItem(`tegoma-invite:${created.id}`, seats[other]);
   location.href = `/game/${created.id}#seat=${seats[mine]}`;
 }

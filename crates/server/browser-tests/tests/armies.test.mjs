@@ -209,7 +209,7 @@ test('the lobby offers the armies of a game of several starts, and picks start a
   // Ōgi moving second: the C/o start, the creator in the second seat, the first seat invited.
   assert.deepEqual(posts[0], { rules: 'chess-ogi', feen: C_O });
   assert.equal(await page.evaluate(() => localStorage.getItem('tegoma-seat:made1')), 'b'.repeat(32));
-  assert.equal(await page.evaluate(() => sessionStorage.getItem('tegoma-invite:made1')), 'a'.repeat(32));
+  assert.equal(await page.evaluate(() => localStorage.getItem('tegoma-invite:made1')), 'a'.repeat(32));
   await ctx.close();
 
   // Against the computer: the creator's army moves second, so the engine takes the first seat.

@@ -207,6 +207,13 @@ test('resigning and offering a draw ask for a second click', async () => {
   const white = await createThroughLobby('chess');
   const black = await open(white.invite);
   await black.page.waitForFunction(() => document.getElementById('seat-label').textContent.includes('second'));
+  // The creator's seat and invite link survive a new tab (the same browser, the address
+  // without its token).
+  const again = await white.ctx.newPage();
+  await again.goto(white.spectate);
+  await again.waitForFunction(() => document.getElementById('seat-label').textContent.includes('first'));
+  assert.equal(await again.inputValue('#invite-link'), white.invite);
+  await again.close();
   // A move out of turn is refused in words a player understands.
   await black.page.fill('#move-input', 'e7-e5');
   await black.page.click('#move-submit');
