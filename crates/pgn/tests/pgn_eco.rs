@@ -6,28 +6,12 @@
 
 use std::fs::File;
 use std::io::BufReader;
-use std::path::PathBuf;
 
 use tegoma_pgn::{game_to_string, PgnReader, PgnResult};
 
-/// The file, or a failure that says how to get it.
-fn eco_path() -> PathBuf {
-    let candidates = [
-        std::env::var_os("TEGOMA_ECO_PGN").map(PathBuf::from),
-        Some(PathBuf::from("/usr/share/pgn-extract/eco.pgn")),
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| {
-            panic!(
-                "eco.pgn not found: this test needs Debian's pgn-extract \
-                 (/usr/share/pgn-extract/eco.pgn: apt-get install -y pgn-extract) \
-                 or TEGOMA_ECO_PGN naming a copy"
-            )
-        })
-}
+#[path = "support/eco.rs"]
+mod eco;
+use eco::eco_path;
 
 #[test]
 fn eco_pgn_reads_whole_without_error() {

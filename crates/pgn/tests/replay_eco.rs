@@ -5,27 +5,12 @@
 
 use std::fs::File;
 use std::io::BufReader;
-use std::path::PathBuf;
 
 use tegoma_pgn::replay::replay_pgn_stream;
 
-/// The file, or a failure that says how to get it.
-fn eco_path() -> PathBuf {
-    [
-        std::env::var_os("TEGOMA_ECO_PGN").map(PathBuf::from),
-        Some(PathBuf::from("/usr/share/pgn-extract/eco.pgn")),
-    ]
-    .into_iter()
-    .flatten()
-    .find(|p| p.is_file())
-    .unwrap_or_else(|| {
-        panic!(
-            "eco.pgn is absent: this test needs Debian's pgn-extract \
-             (/usr/share/pgn-extract/eco.pgn: apt-get install -y pgn-extract) \
-             or TEGOMA_ECO_PGN naming a copy"
-        )
-    })
-}
+#[path = "support/eco.rs"]
+mod eco;
+use eco::eco_path;
 
 #[test]
 fn eco_lines_replay_without_error() {

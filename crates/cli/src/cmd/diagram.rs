@@ -10,7 +10,6 @@ use tegoma_protocol::Side;
 struct Token {
     state: Option<char>,
     letter: char,
-    terminal: bool,
 }
 
 /// One rank of a FEEN placement: its squares, `None` when empty.
@@ -31,13 +30,10 @@ fn rank_tokens(rank: &str) -> Vec<Option<Token>> {
             '+' | '-' => (Some(c), chars.next().unwrap_or('?')),
             _ => (None, c),
         };
-        let terminal = chars.next_if_eq(&'^').is_some();
+        // The terminal and derived marks are not drawn.
+        let _ = chars.next_if_eq(&'^');
         let _ = chars.next_if_eq(&'\'');
-        out.push(Some(Token {
-            state,
-            letter,
-            terminal,
-        }));
+        out.push(Some(Token { state, letter }));
     }
     out
 }
@@ -45,7 +41,6 @@ fn rank_tokens(rank: &str) -> Vec<Option<Token>> {
 /// How a piece is written for players: its letter in its side's case, with its state mark only
 /// where its army shows one (Ōgi's `+`), never the terminal mark.
 fn text(t: &Token, army: &ArmyLook) -> String {
-    let _ = t.terminal;
     match t.state {
         Some(s) if army.enhanced_mark && s == '+' => format!("+{}", t.letter),
         _ => t.letter.to_string(),

@@ -334,17 +334,13 @@ impl Position {
                 }
             }
         }
-        p.minus_key_sync();
+        // The `-P` square was set directly while reading: the key from scratch.
+        p.key = p.compute_key();
         // The Chess player may not have left its King attacked, unless it took the Ōgi King.
         if stm != chess_side && !p.is_over() && p.chess_in_check() {
             return Err(PositionError::OpponentInCheck);
         }
         Ok(p)
-    }
-
-    /// Puts the `-P` square set while reading into the key.
-    fn minus_key_sync(&mut self) {
-        self.key = self.compute_key();
     }
 
     /// The canonical FEEN.

@@ -273,7 +273,6 @@ impl Position {
                 return Ok(m);
             }
         }
-        let ogi_side = self.chess_side.flip();
         let role = super::feen::ogi_token(&token.to_ascii_uppercase());
         let own_case = token
             .chars()
@@ -287,7 +286,6 @@ impl Position {
             Some(_) if self.piece_at(to).is_some() => Why::DropOccupied,
             Some(_) => Why::DropForbidden(piece(&token)),
         };
-        let _ = ogi_side;
         Err(illegal(text, why))
     }
 }

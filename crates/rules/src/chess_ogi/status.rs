@@ -97,7 +97,6 @@ impl Position {
     pub fn statuses(&self) -> StatusSet {
         let mut set = StatusSet::EMPTY;
         let chess = self.chess_to_move();
-        let us = self.stm;
         let king = if chess {
             self.cb(ChessRole::King as usize)
         } else {
@@ -163,7 +162,6 @@ impl Position {
                 set.insert(Status::Bareking);
             }
         }
-        let _ = us;
         set
     }
 }
