@@ -129,7 +129,7 @@ fn a_game_left_is_saved_unterminated() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_saves_the_game() {
-    use std::io::Write;
+    use std::io::{BufRead, BufReader, Read, Write};
     use std::process::{Command, Stdio};
     let dir = tempfile::tempdir().unwrap();
     let prefix = dir.path().join("interrupted");
@@ -148,14 +148,19 @@ fn ctrl_c_saves_the_game() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"e2-e4\n").unwrap();
     stdin.flush().unwrap();
-    // Wait for the move to be played (the PCN is written only at the end).
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Wait until the move is played (the board after it says Black is to move).
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    while !text.contains("Black to move") {
+        let mut line = String::new();
+        assert!(out.read_line(&mut line).unwrap() > 0, "{text}");
+        text.push_str(&line);
+    }
     // SAFETY: sending a signal to our own child process.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    let out = child.wait_with_output().unwrap();
+    out.read_to_string(&mut text).unwrap();
+    assert!(child.wait().unwrap().success());
     drop(stdin);
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("interrupted"), "{text}");
     let pcn = std::fs::read_to_string(prefix.with_extension("pcn")).unwrap();
     assert!(pcn.contains("e2-e4"), "{pcn}");
