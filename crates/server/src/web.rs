@@ -50,6 +50,16 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/markdown.js"),
     ),
     (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/analysis.js"),
+    ),
+    (
+        "stepper.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/stepper.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),
@@ -112,12 +122,14 @@ fn file(name: &str, keep: bool) -> Response {
     }
 }
 
-/// The page routes: `/` (create a game), `/game/ID` (play or watch), `/web/VERSION/FILE` (the
+/// The page routes: `/` (create a game), `/game/ID` (play or watch), `/analysis` (the
+/// analysis board), `/web/VERSION/FILE` (the
 /// files the page names, kept by browsers), `/web/FILE` (the same, asked again each time).
 pub fn routes() -> Router {
     Router::new()
         .route("/", get(|| async { file("index.html", false) }))
         .route("/game/{id}", get(|| async { file("index.html", false) }))
+        .route("/analysis", get(|| async { file("index.html", false) }))
         .route(
             "/web/{name}",
             get(|Path(name): Path<String>| async move { file(&name, false) }),
