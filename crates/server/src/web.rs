@@ -55,6 +55,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis.js"),
     ),
     (
+        "position.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/position.js"),
+    ),
+    (
         "stepper.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/stepper.js"),

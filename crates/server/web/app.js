@@ -4,6 +4,8 @@ import { renderBoard, cellAt, drawPiece } from './board.js';
 import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
+import { installStepper, gameRendered } from './stepper.js';
+import { analysisPage } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -85,6 +87,7 @@ function gamePage(id) {
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
   links();
+  installStepper(render);
   loadLooks().then(connect);
 }
 
@@ -471,9 +474,10 @@ function render() {
   $('offers').textContent = offers;
   document.body.dataset.seq = String(ui.seq);
   document.body.dataset.side = ui.seat || '';
+  gameRendered(g, { armies: drawn, flipped: ui.flipped }, ui.id);
 }
 
 setInterval(renderClocks, 200);
 
 const m = /^\/game\/([0-9a-zA-Z]+)\/?$/.exec(location.pathname);
-if (m) gamePage(m[1]); else lobby();
+if (m) gamePage(m[1]); else if (/^\/analysis\/?$/.test(location.pathname)) analysisPage(); else lobby();
