@@ -33,10 +33,10 @@ const PAGE = `
     <p id="a-status" role="status"></p>
     <p id="a-error" class="error" role="alert"></p>
     <div class="buttons">
-      <button type="button" id="a-home" title="Start (Home)">⏮</button>
-      <button type="button" id="a-back" title="Back (Left)">◀</button>
-      <button type="button" id="a-forward" title="Forward (Right)">▶</button>
-      <button type="button" id="a-end" title="End of the line (End)">⏭</button>
+      <button type="button" id="a-home" title="Start (Home)" aria-label="Start">«</button>
+      <button type="button" id="a-back" title="Back (Left)" aria-label="Back">‹</button>
+      <button type="button" id="a-forward" title="Forward (Right)" aria-label="Forward">›</button>
+      <button type="button" id="a-end" title="End of the line (End)" aria-label="End of the line">»</button>
       <button type="button" id="a-flip">Flip board</button>
       <button type="button" id="a-evaluate">Evaluate</button>
     </div>
@@ -459,4 +459,21 @@ export async function analysisPage() {
     });
     $('a-source').open = true;
   }
+}
+
+/** The lobby's "Import and analyse": the record pasted for import is imported (a game is
+ * created, as "Import" does) and opened in the analysis board. */
+export function importToAnalyse() {
+  const b = $('import-analyse');
+  if (!b) return;
+  b.addEventListener('click', async () => {
+    const text = $('import-text').value.trim();
+    if (!text) return;
+    try {
+      const created = await api('POST', '/api/games', text.startsWith('{') ? { pcn: text } : { pgn: text });
+      location.href = `/analysis?game=${created.id}`;
+    } catch (e) {
+      $('lobby-error').textContent = e.message;
+    }
+  });
 }

@@ -5,7 +5,7 @@ import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
 import { installStepper, gameRendered } from './stepper.js';
-import { analysisPage } from './analysis.js';
+import { analysisPage, importToAnalyse } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -480,4 +480,4 @@ function render() {
 setInterval(renderClocks, 200);
 
 const m = /^\/game\/([0-9a-zA-Z]+)\/?$/.exec(location.pathname);
-if (m) gamePage(m[1]); else if (/^\/analysis\/?$/.test(location.pathname)) analysisPage(); else lobby();
+if (m) gamePage(m[1]); else if (/^\/analysis\/?$/.test(location.pathname)) analysisPage(); else { lobby(); importToAnalyse(); }

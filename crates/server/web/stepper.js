@@ -79,7 +79,8 @@ function mark() {
     bar.hidden = true;
   } else {
     bar.hidden = false;
-    $('viewing-text').textContent = `Viewing move ${st.viewing} of ${plies()}: press End or the board to return.`;
+    const where = st.viewing === 0 ? 'the start' : `move ${st.viewing} of ${plies()}`;
+    $('viewing-text').textContent = `Viewing ${where}: press End, or the board, to return.`;
   }
   document.body.dataset.viewing = st.viewing === null ? '' : String(st.viewing);
 }

@@ -144,8 +144,19 @@ test('a finished chess game in the analysis board: a variation, the evaluation b
   await ctx.close();
 });
 
-test('a pasted Ōgi FEEN and an imported PGN in the analysis board (phone)', async () => {
+test('an imported Ōgi PCN, a pasted Ōgi FEEN and an imported PGN in the analysis board (phone)', async () => {
+  // An Ōgi game's PCN record, imported from the lobby into the analysis board.
+  const made = (await api(server.base, 'POST', '/api/games', { rules: 'ogi' })).body;
+  await playFirst(made.id, made.seats);
+  await playFirst(made.id, made.seats);
+  const pcn = await (await fetch(`${server.base}/api/games/${made.id}`)).text();
   const { ctx, page, errors } = await newPage(PHONE);
+  await page.goto(`${server.base}/`);
+  await page.fill('#import-text', pcn);
+  await page.click('#import-analyse');
+  await page.waitForURL(/\/analysis\?game=/);
+  await waitAt(page, 2);
+  assert.equal(await page.locator('#a-moves .a-move').count(), 2);
   await page.goto(`${server.base}/`);
   await page.click('#analysis-board-link');
   await page.waitForURL(/\/analysis$/);
