@@ -55,6 +55,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis.js"),
     ),
     (
+        "picker.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/picker.js"),
+    ),
+    (
         "position.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/position.js"),

@@ -6,9 +6,10 @@
 // showing it from the first player's point of view. Positions come from the server (no rules
 // here), each fetched once. No game is named here.
 import { api } from './api.js';
-import { renderBoard, cellAt, drawPiece } from './board.js';
+import { renderBoard } from './board.js';
 import { GENERIC_LOOK, armiesOf } from './looks.js';
-import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
+import { legalMoves, lastSquares } from './moves.js';
+import { attachPicker } from './picker.js';
 import {
   positionAfter, evaluate, drawHand, firstPlayerScore, scoreText, barShare,
 } from './position.js';
@@ -59,8 +60,7 @@ const st = {
   current: null,
   target: null, // the node last asked for
   flipped: false,
-  selected: null, // {cell} or {drop}
-  drag: null,
+  picker: null, // picker.js on the board
   looks: {},
   displays: {},
   nextId: 1,
@@ -106,7 +106,7 @@ async function goTo(n) {
     await ensure(n);
     if (st.target !== n) return; // a later step was asked meanwhile
     st.current = n;
-    st.selected = null;
+    st.picker.clear();
     $('a-error').textContent = '';
   } catch (e) {
     $('a-error').textContent = e.message;
@@ -122,90 +122,10 @@ function play(pmn) {
   goTo(known || node(from, pmn));
 }
 
-// ---- moving: click-click, drag, drops, choices (moves.js reads the legal moves) ----
+// ---- moving: picker.js (click-click, drag, drops, the dialog), from the legal moves ----
 function movesHere() {
   const pos = st.current && st.current.pos;
   return pos && !pos.outcome ? legalMoves(pos) : [];
-}
-
-function destinations() {
-  if (!st.selected) return [];
-  const moves = movesHere();
-  return st.selected.cell ? fromSquare(moves, st.selected.cell) : dropsOf(moves, st.selected.drop);
-}
-
-function tryMoveTo(cell) {
-  const candidates = destinations().filter((m) => m.to === cell);
-  if (!candidates.length) return false;
-  st.selected = null;
-  if (candidates.length === 1) { play(candidates[0].pmn); return true; }
-  const mover = armies(st.current.pos)[st.current.pos.turn];
-  const box = $('chooser-options');
-  box.replaceChildren();
-  for (const m of candidates) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = choiceLabel(m, mover, candidates);
-    b.dataset.choice = m.rest || 'none';
-    b.dataset.pmn = m.pmn;
-    b.addEventListener('click', () => { $('chooser').hidden = true; play(m.pmn); });
-    box.appendChild(b);
-  }
-  $('chooser-title').textContent = mover.promotion === 'piece' ? 'Promote to' : 'Choose';
-  $('chooser').hidden = false;
-  return true;
-}
-
-function pieceAt(cell) {
-  for (const row of st.current.pos.board.rows) for (const c of row) if (c && c.cell === cell) return c.piece;
-  return null;
-}
-
-function onPointerDown(ev) {
-  const pos = st.current && st.current.pos;
-  if (!pos) return;
-  const cell = cellAt($('a-board'), pos, st.flipped, ev.clientX, ev.clientY);
-  if (!cell) return;
-  if (st.selected && st.selected.cell !== cell && tryMoveTo(cell)) return;
-  if (fromSquare(movesHere(), cell).length) {
-    ev.preventDefault();
-    st.selected = { cell };
-    st.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null };
-  } else {
-    st.selected = null;
-  }
-  render();
-}
-
-function onPointerMove(ev) {
-  const d = st.drag;
-  if (!d) return;
-  if (!d.moved && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
-  d.moved = true;
-  if (!d.ghost) {
-    const piece = pieceAt(d.cell);
-    const size = $('a-board').getBoundingClientRect().width / st.current.pos.board.files;
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('viewBox', '0 0 100 100');
-    svg.setAttribute('width', size); svg.setAttribute('height', size);
-    svg.classList.add('drag-ghost');
-    if (piece) drawPiece(svg, piece, armies(st.current.pos), 0, 0, st.flipped);
-    document.body.appendChild(svg);
-    d.ghost = svg; d.size = size;
-  }
-  d.ghost.style.left = `${ev.clientX - d.size / 2}px`;
-  d.ghost.style.top = `${ev.clientY - d.size / 2}px`;
-}
-
-function onPointerUp(ev) {
-  const d = st.drag;
-  st.drag = null;
-  if (!d) return;
-  if (d.ghost) d.ghost.remove();
-  if (!d.moved) return;
-  const cell = cellAt($('a-board'), st.current.pos, st.flipped, ev.clientX, ev.clientY);
-  if (cell && cell !== d.cell && tryMoveTo(cell)) return;
-  render();
 }
 
 // ---- stepping ----
@@ -329,24 +249,20 @@ function render() {
   if (!n || !n.pos) return;
   const pos = n.pos;
   const drawn = armies(pos);
-  const dests = destinations().map((m) => m.to);
+  const dests = st.picker.destinations().map((m) => m.to);
+  const sel = st.picker.selected();
   renderBoard($('a-board'), {
     game: pos, armies: drawn, flipped: st.flipped,
-    selected: st.selected && st.selected.cell, dests, last: lastSquares(pos), check: pos.check,
+    selected: sel && sel.cell, dests, last: lastSquares(pos), check: pos.check,
   });
   const bottom = st.flipped ? 'second' : 'first';
   const top = bottom === 'first' ? 'second' : 'first';
-  const moves = movesHere();
   for (const [id, side] of [['a-hand-bottom', bottom], ['a-hand-top', top]]) {
     drawHand($(id), side, pos.hands[side], {
       armies: drawn,
       flipped: st.flipped,
-      selected: st.selected && st.selected.drop && side === pos.turn ? st.selected.drop : null,
-      onPick: (piece) => {
-        if (side !== pos.turn || !dropsOf(moves, piece).length) return;
-        st.selected = { drop: piece };
-        render();
-      },
+      selected: sel && sel.drop && side === pos.turn ? sel.drop : null,
+      onPick: (piece) => { if (side === pos.turn) st.picker.pickDrop(piece); },
     });
   }
   let status = `${st.displays[st.rules] || st.rules} · ${drawn.names[pos.turn]} to move`;
@@ -413,12 +329,15 @@ export async function analysisPage() {
   section.innerHTML = PAGE;
   section.hidden = false;
   document.title = 'Analysis · Tegoma';
-  const board = $('a-board');
-  board.addEventListener('pointerdown', onPointerDown);
-  window.addEventListener('pointermove', onPointerMove);
-  window.addEventListener('pointerup', onPointerUp);
+  st.picker = attachPicker($('a-board'), {
+    position: () => st.current && st.current.pos,
+    moves: movesHere,
+    flipped: () => st.flipped,
+    armies: () => armies(st.current && st.current.pos),
+    play,
+    changed: render,
+  });
   document.addEventListener('keydown', onKey);
-  $('chooser-cancel').addEventListener('click', () => { $('chooser').hidden = true; st.selected = null; render(); });
   $('a-home').addEventListener('click', () => goTo(st.root));
   $('a-back').addEventListener('click', () => goTo(st.current.parent));
   $('a-forward').addEventListener('click', () => goTo(st.current.children[0]));

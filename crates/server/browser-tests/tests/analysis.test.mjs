@@ -209,6 +209,24 @@ test('a files-only game in the analysis board from its FEEN (desktop)', async ()
   await ctx.close();
 });
 
+test('a promotion chosen in the dialog on the analysis board, then stepped back (phone)', async () => {
+  const { ctx, page, errors } = await newPage(PHONE);
+  await page.goto(`${server.base}/analysis?feen=${encodeURIComponent('8/P7/8/8/8/8/8/k6K w - - 0 1')}`);
+  await page.waitForSelector('#a-board g.piece[data-cell="a7"]');
+  await clickA(page, 'a7');
+  await clickA(page, 'a8');
+  await page.waitForSelector('#chooser:not([hidden])');
+  await page.click('#chooser-options [data-choice="=N"]');
+  await waitAt(page, 1);
+  assert.equal(await page.getAttribute('#a-board g.piece[data-cell="a8"]', 'data-piece'), 'N');
+  assert.equal((await page.textContent('#a-moves .a-move.current')).trim(), '1. a8=N');
+  await page.click('#a-back');
+  await waitAt(page, 0);
+  assert.equal(await page.getAttribute('#a-board g.piece[data-cell="a7"]', 'data-piece'), 'P');
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 /** Plays the first legal move of game `id` for the side to move. */
 async function playFirst(id, tokens) {
   const { body } = await api(server.base, 'GET', `/api/games/${id}/state`);
