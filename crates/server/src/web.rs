@@ -50,9 +50,24 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/markdown.js"),
     ),
     (
+        "sounds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/sounds.js"),
+    ),
+    (
+        "premove.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/premove.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),
+    ),
+    (
+        "icon.svg",
+        "image/svg+xml",
+        include_str!("../web/icon.svg"),
     ),
     (
         "pieces.svg",

@@ -1,9 +1,13 @@
 // The web board: lobby (create, import), game page (play, watch), all state from the server.
 import { api, inWords } from './api.js';
-import { renderBoard, cellAt, drawPiece } from './board.js';
+import { renderBoard, cellAt, drawPiece, pieceSide } from './board.js';
 import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
+import {
+  cancelPremove, hasPremove, premoveClick, premoveDrop, premoveSquares, takePremove,
+} from './premove.js';
+import { play, setupSounds, soundOf, summary } from './sounds.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,6 +88,11 @@ function gamePage(id) {
   board.addEventListener('pointerdown', onPointerDown);
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
+  window.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && hasPremove()) { cancelPremove(); render(); }
+  });
+  setupSounds($('mute'));
+  $('mute').hidden = false;
   links();
   loadLooks().then(connect);
 }
@@ -133,16 +142,19 @@ function connect() {
       const g = m.game;
       if (g.plies_from) g.plies = (ui.game ? ui.game.plies : []).slice(0, g.plies_from).concat(g.plies);
       g.plies_from = 0;
+      const before = summary(ui.game);
       ui.game = g; ui.seq = m.seq; ui.received = performance.now();
-      render();
+      connected(true);
+      arrived(before);
     } else if (m.type === 'update') {
       // What changed since the event before; one already applied (an HTTP answer) is skipped,
       // and a gap (a missed event) is filled by connecting again: the events and the whole state.
       if (!ui.game || m.seq <= ui.seq) return;
       if (m.seq !== ui.seq + 1) { s.close(); return; }
+      const before = summary(ui.game);
       applyUpdate(ui.game, m.game);
       ui.seq = m.seq; ui.received = performance.now();
-      render();
+      arrived(before);
     } else if (m.type === 'authed') {
       ui.seat = m.side;
       if (!ui.userFlipped) ui.flipped = m.side === 'second';
@@ -152,7 +164,28 @@ function connect() {
       showError(inWords(m.kind, m.message));
     }
   };
-  s.onclose = () => { ui.socket = null; setTimeout(connect, 1000); };
+  s.onclose = () => { ui.socket = null; connected(false); setTimeout(connect, 1000); };
+}
+
+/** Shows whether the page is connected: "Reconnecting…" from a lost connection until the
+ * server's state comes back (moves made meanwhile are then caught up). */
+function connected(yes) {
+  $('connection').hidden = yes;
+  document.body.dataset.connected = String(yes);
+}
+
+/** After a new state of the game (`before`: what `summary` said of the one before): its
+ * sound, the premove played when the turn comes, the page drawn again. */
+function arrived(before) {
+  const sound = soundOf(before, ui.game);
+  if (sound) play(sound);
+  if (myTurn() && hasPremove()) {
+    const candidates = takePremove(legalMoves(ui.game));
+    if (candidates.length === 1) { send(candidates[0].pmn); return; }
+    if (candidates.length > 1) { openChooser(candidates); render(); return; }
+    showError('Premove cancelled: it is not a legal move now.');
+  }
+  render();
 }
 
 // An update holds the board's changed `cells`, the plies after the first `plies_from`, and every
@@ -248,13 +281,23 @@ async function send(mv) {
   try {
     const g = await api('POST', `/api/games/${ui.id}/moves`, { move: mv }, ui.token);
     showError('');
-    if (g && g.seq >= ui.seq) { ui.game = g; ui.seq = g.seq; ui.received = performance.now(); }
+    if (g && g.seq > ui.seq) {
+      const before = summary(ui.game);
+      ui.game = g; ui.seq = g.seq; ui.received = performance.now();
+      arrived(before);
+      return;
+    }
   } catch (e) { showError(e.message); }
   render();
 }
 
 function myTurn() {
   return ui.game && ui.seat && !ui.game.outcome && ui.game.turn === ui.seat;
+}
+
+/** Whether the player waits for the opponent's move (and may premove). */
+function theirTurn() {
+  return ui.game && ui.seat && !ui.game.outcome && ui.game.turn !== ui.seat;
 }
 
 // ---- moving: click-click, drag, drops, choices ----
@@ -305,6 +348,17 @@ function onPointerDown(ev) {
   if (!ui.game) return;
   const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
   if (!cell) return;
+  if (theirTurn()) {
+    const piece = pieceAt(cell);
+    const own = !!piece && pieceSide(piece) === ui.seat;
+    premoveClick(cell, own);
+    if (own) {
+      ev.preventDefault();
+      ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, premove: true };
+    }
+    render();
+    return;
+  }
   if (ui.selected && ui.selected.cell !== cell && tryMoveTo(cell)) return;
   if (canSelect(cell)) {
     ev.preventDefault();
@@ -344,6 +398,11 @@ function onPointerUp(ev) {
   if (d.ghost) d.ghost.remove();
   if (!d.moved) return;
   const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
+  if (d.premove) {
+    if (cell && cell !== d.cell) premoveClick(cell, false);
+    render();
+    return;
+  }
   if (cell && cell !== d.cell && tryMoveTo(cell)) return;
   render();
 }
@@ -410,6 +469,7 @@ function renderHand(container, side) {
     b.appendChild(n);
     if (ui.selected && ui.selected.drop === piece && side === ui.seat) b.classList.add('selected');
     b.addEventListener('click', () => {
+      if (theirTurn() && side === ui.seat) { premoveDrop(piece); render(); return; }
       if (!myTurn() || side !== ui.seat || !dropsOf(legalMoves(ui.game), piece).length) return;
       ui.selected = { drop: piece };
       render();
@@ -433,7 +493,7 @@ function render() {
   renderBoard($('board'), {
     game: g, armies: drawn, flipped: ui.flipped,
     selected: ui.selected && ui.selected.cell, dests,
-    last: lastSquares(g), check: g.check,
+    last: lastSquares(g), check: g.check, premove: premoveSquares(),
   });
   const bottom = ui.flipped ? 'second' : 'first';
   renderHand($('hand-bottom'), bottom);

@@ -59,8 +59,9 @@ export function drawPiece(g, piece, armies, x, y, flipped = false) {
 }
 
 /**
- * Renders the board. `opts`: {game, armies, flipped, selected, dests, last, check} (`armies`:
- * what `armiesOf` gives for the game's look and position).
+ * Renders the board. `opts`: {game, armies, flipped, selected, dests, last, check, premove}
+ * (`armies`: what `armiesOf` gives for the game's look and position; `premove`: squares of a
+ * premove).
  */
 export function renderBoard(svg, opts) {
   const { game } = opts;
@@ -84,6 +85,7 @@ export function renderBoard(svg, opts) {
       el('rect', { x, y, width: S, height: S, class: dark ? 'sq-dark' : 'sq-light', 'data-cell': cell.cell }, squares);
       if (opts.last.includes(cell.cell)) el('rect', { x, y, width: S, height: S, class: 'last' }, marks);
       if (opts.selected === cell.cell) el('rect', { x, y, width: S, height: S, class: 'selected-sq' }, marks);
+      if ((opts.premove || []).includes(cell.cell)) el('rect', { x, y, width: S, height: S, class: 'premove', 'data-premove': cell.cell }, marks);
       if (cell.piece && opts.check && cell.piece.includes('^') && pieceSide(cell.piece) === game.turn) {
         el('rect', { x, y, width: S, height: S, class: 'check', 'data-check': cell.cell }, marks);
       }
