@@ -3,6 +3,8 @@ import { api, inWords } from './api.js';
 import { renderBoard, cellAt, drawPiece } from './board.js';
 import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
+import { accessBoard, handLabel } from './access.js';
+import { showSetChoice } from './sets.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +21,7 @@ const ui = {
   selected: null, // {cell} or {drop: piece}
   socket: null,
   drag: null,
+  access: null, // the board for the keyboard and screen readers (access.js)
   looks: {}, // each game's look by name (GET /api/games)
   displays: {}, // each game's name for players by name (GET /api/games)
 };
@@ -82,6 +85,7 @@ function gamePage(id) {
   $('chooser-cancel').addEventListener('click', () => closeChooser());
   const board = $('board');
   board.addEventListener('pointerdown', onPointerDown);
+  ui.access = accessBoard({ svg: board, choose: chooseCell, cancel: () => { ui.selected = null; render(); } });
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
   links();
@@ -301,19 +305,23 @@ function canSelect(cell) {
   return myTurn() && fromSquare(legalMoves(ui.game), cell).length > 0;
 }
 
+/** A square chosen (a click, or Enter on the keyboard's square): the selection's move to it,
+ * else its piece selected, else the selection dropped. */
+function chooseCell(cell) {
+  if (!ui.game) return;
+  if (ui.selected && ui.selected.cell !== cell && tryMoveTo(cell)) return;
+  ui.selected = canSelect(cell) ? { cell } : null;
+  render();
+}
+
 function onPointerDown(ev) {
   if (!ui.game) return;
   const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
   if (!cell) return;
-  if (ui.selected && ui.selected.cell !== cell && tryMoveTo(cell)) return;
-  if (canSelect(cell)) {
+  chooseCell(cell);
+  if (ui.selected && ui.selected.cell === cell) {
     ev.preventDefault();
-    ui.selected = { cell };
     ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null };
-    render();
-  } else {
-    ui.selected = null;
-    render();
   }
 }
 
@@ -402,7 +410,7 @@ function renderHand(container, side) {
     // Each piece by its own case's army (a hand may hold pieces of the other army).
     drawPiece(svg, piece, drawn, 0, 0, ui.flipped);
     b.title = pieceTitle(drawn, piece);
-    b.setAttribute('aria-label', `${pieceTitle(drawn, piece)} ×${count}`);
+    b.setAttribute('aria-label', handLabel(drawn, piece, count));
     b.appendChild(svg);
     const n = document.createElement('span');
     n.className = 'count';
@@ -469,6 +477,12 @@ function render() {
   if (g.draw_offer) offers += `${names[g.draw_offer]} offers a draw. `;
   if (g.takeback_offer) offers += `${names[g.takeback_offer]} asks to take a move back.`;
   $('offers').textContent = offers;
+  showSetChoice($('flip'), look(), render);
+  if (ui.access) {
+    ui.access.update({
+      game: g, armies: drawn, flipped: ui.flipped, selected: ui.selected, dests, result: $('result').textContent,
+    });
+  }
   document.body.dataset.seq = String(ui.seq);
   document.body.dataset.side = ui.seat || '';
 }
