@@ -139,11 +139,14 @@ export function accessBoard({ svg, choose, cancel }) {
       ev.stopPropagation();
       document.getElementById('chooser-cancel').click();
     });
+    let back = false; // whether the board had the focus when the chooser opened
     new MutationObserver(() => {
       if (!chooser.hidden) {
+        back = grid.contains(document.activeElement);
         const first = chooser.querySelector('#chooser-options button') || chooser.querySelector('button');
         if (first) first.focus();
-      } else if (!document.activeElement || document.activeElement === document.body) {
+      } else if (back) {
+        back = false;
         const e = current && cellEl(current);
         if (e) e.focus();
       }
@@ -181,9 +184,10 @@ export function accessBoard({ svg, choose, cancel }) {
       lines.push(names);
       grid.appendChild(row);
     }
-    // The square in the tab order: the one before, else the bottom left corner's.
+    // The square in the tab order: the one before while the board has the focus, else the
+    // bottom left corner's (the player's own, after a flip).
     const all = lines.flat().filter(Boolean);
-    if (!all.includes(current)) {
+    if (!hadFocus || !all.includes(current)) {
       const bottom = [...lines].reverse().find((l) => l.some(Boolean)) || [];
       current = bottom.find(Boolean) || all[0] || null;
     }
