@@ -406,7 +406,7 @@ function renderHand(container, side) {
     b.dataset.side = side;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 100 100');
-    svg.setAttribute('width', 28); svg.setAttribute('height', 28);
+    svg.setAttribute('width', 36); svg.setAttribute('height', 36);
     // Each piece by its own case's army (a hand may hold pieces of the other army).
     drawPiece(svg, piece, drawn, 0, 0, ui.flipped);
     b.title = pieceTitle(drawn, piece);
