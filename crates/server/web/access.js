@@ -244,7 +244,6 @@ export function accessBoard({ svg, choose, cancel }) {
     } else if (lost && lastFocus) {
       const h = document.querySelector(`.hand-piece[data-hand-piece="${CSS.escape(lastFocus.piece)}"][data-side="${lastFocus.side}"]`);
       if (h) h.focus();
-      else focusCell(current);
     }
     toBoard = false;
   }
