@@ -67,6 +67,9 @@ pub struct PieceName {
     /// The glyph of its enhanced form (`+R`: `龍`), for [`PieceSet::Characters`]; empty when
     /// the piece has no enhanced form of its own (its glyph is then drawn in red).
     pub enhanced: &'static str,
+    /// The glyph of the second player's piece where it differs from the first's (the King of
+    /// a shōgi-like set: `王` for the second player, `玉` for the first); empty otherwise.
+    pub second: &'static str,
 }
 
 impl PieceName {
@@ -77,6 +80,7 @@ impl PieceName {
             name,
             glyph: "",
             enhanced: "",
+            second: "",
         }
     }
 
@@ -85,6 +89,14 @@ impl PieceName {
         PieceName {
             glyph,
             enhanced,
+            ..self
+        }
+    }
+
+    /// The same piece drawn with `glyph` for the second player.
+    pub const fn second(self, glyph: &'static str) -> PieceName {
+        PieceName {
+            second: glyph,
             ..self
         }
     }
@@ -111,7 +123,7 @@ pub enum Promotion {
 ///
 /// JSON: `{"style": "C", "name": "Chess", "sides": {"first", "second"}, "shape", "set",
 /// "turned", "enhanced_mark", "terminal_mark", "pieces": [{"letter", "name", "glyph",
-/// "enhanced"}], "promotion"}`.
+/// "enhanced", "second"}], "promotion"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct ArmyLook {
     /// The army's style letter, uppercase (`C`, `O`): the style field's letter, either case, of
@@ -193,6 +205,7 @@ pub const CHESS_ARMY: ArmyLook = ArmyLook {
 };
 
 /// The Ōgi army (style `O`): pentagons pointing at the opponent with the shōgi kanji (King 玉,
+/// the second player's 王,
 /// Princess 姫, Rook 飛, Bishop 角, Silver 銀, Knight 桂, Lance 香, Pawn 歩; promoted, in red:
 /// Princess 后, the queen a princess becomes, Dragon 龍, Horse 馬, and the golds 全 圭 杏 と),
 /// enhanced pieces marked, the sides `First (Sente)` and `Second (Gote)`, promotions offered
@@ -205,7 +218,7 @@ pub const OGI_ARMY: ArmyLook = ArmyLook {
     },
     set: PieceSet::Characters,
     pieces: &[
-        PieceName::new("K", "King").drawn("玉", ""),
+        PieceName::new("K", "King").drawn("玉", "").second("王"),
         PieceName::new("I", "Princess").drawn("姫", "后"),
         PieceName::new("R", "Rook").drawn("飛", "龍"),
         PieceName::new("B", "Bishop").drawn("角", "馬"),
@@ -300,7 +313,7 @@ mod tests {
         assert_eq!(chess["set"], "figurines");
         assert_eq!(
             chess["pieces"][4],
-            serde_json::json!({"letter": "N", "name": "Knight", "glyph": "fig-knight", "enhanced": ""})
+            serde_json::json!({"letter": "N", "name": "Knight", "glyph": "fig-knight", "enhanced": "", "second": ""})
         );
         let ogi = serde_json::to_value(OGI_ARMY).unwrap();
         assert_eq!(ogi["set"], "characters");
@@ -309,6 +322,7 @@ mod tests {
             .iter()
             .map(|p| (p.letter, p.glyph, p.enhanced))
             .collect();
+        assert_eq!(OGI_ARMY.pieces[0].second, "王");
         assert_eq!(
             glyphs,
             [
@@ -329,6 +343,7 @@ mod tests {
                 assert!(!p.glyph.is_empty(), "{}: {p:?}", army.name);
                 assert!(seen.insert(p.glyph), "{}: {p:?}", army.name);
                 assert!(p.enhanced.is_empty() || seen.insert(p.enhanced), "{p:?}");
+                assert!(p.second.is_empty() || seen.insert(p.second), "{p:?}");
             }
         }
     }

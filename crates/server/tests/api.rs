@@ -391,7 +391,7 @@ async fn the_games_are_listed() {
         (json!(false), json!(true))
     );
     assert!(army["pieces"].as_array().unwrap().contains(
-        &json!({"letter": "N", "name": "Knight", "glyph": "fig-knight", "enhanced": ""})
+        &json!({"letter": "N", "name": "Knight", "glyph": "fig-knight", "enhanced": "", "second": ""})
     ));
     assert_eq!(army["set"], "figurines");
     let ogi = &by("ogi")["look"];
@@ -407,10 +407,10 @@ async fn the_games_are_listed() {
     );
     assert_eq!(army["promotion"], "enhance");
     assert_eq!(army["set"], "characters");
-    assert!(army["pieces"]
-        .as_array()
-        .unwrap()
-        .contains(&json!({"letter": "R", "name": "Rook", "glyph": "飛", "enhanced": "龍"})));
+    assert_eq!(army["pieces"][0]["second"], "王");
+    assert!(army["pieces"].as_array().unwrap().contains(
+        &json!({"letter": "R", "name": "Rook", "glyph": "飛", "enhanced": "龍", "second": ""})
+    ));
     // A game of files: the generic army, of its style letter.
     let kogoma = &by("kogoma")["look"];
     let army = &kogoma["armies"][0];

@@ -3,6 +3,8 @@
 // its letter. An army drawn with characters may be drawn with letters instead, as the player
 // chooses on the page (kept in localStorage). No game is named here.
 
+import { pieceSide } from './looks.js';
+
 const KEY = 'tegoma-piece-set';
 
 /** Whether the player chose letters over characters. */
@@ -22,7 +24,8 @@ function letterOf(piece) {
 
 /**
  * How a piece is drawn by its army's look: `{set: 'figurines', glyph}` (a figure's id),
- * `{set: 'characters', glyph, red}` (the character, the enhanced form's for an enhanced piece,
+ * `{set: 'characters', glyph, red}` (the character, the second player's own where the army
+ * gives one, the enhanced form's for an enhanced piece,
  * `red` when enhanced), or `{set: 'letters'}` (its letter on the army's outline; also for a
  * piece its army gives no glyph).
  */
@@ -33,7 +36,8 @@ export function faceOf(army, piece) {
   if (!named || !named.glyph) return { set: 'letters' };
   if (set === 'figurines') return { set, glyph: named.glyph };
   const enhanced = !!army.enhanced_mark && piece.startsWith('+');
-  return { set: 'characters', glyph: (enhanced && named.enhanced) || named.glyph, red: enhanced };
+  const own = (pieceSide(piece) === 'second' && named.second) || named.glyph;
+  return { set: 'characters', glyph: (enhanced && named.enhanced) || own, red: enhanced };
 }
 
 /**

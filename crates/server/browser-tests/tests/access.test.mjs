@@ -218,7 +218,9 @@ test('Ōgi: kanji pointing away from their player, turning with the board and in
       // Pointing away from its player: the pieces of the side at the top are turned.
       assert.equal(p.turned, mine === flipped, `${p.piece} on ${p.cell}`);
     }
+    // The kings as in shōgi sets: 玉 for the first player, 王 for the second.
     assert.equal(at('e1').glyph, '玉');
+    assert.equal(at('h8').glyph, '王');
     assert.equal(at('e5').glyph, '銀');
     // The dragon: its own character, in red; the others black.
     assert.equal(at('a8').glyph, '龍');
