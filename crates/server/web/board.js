@@ -77,7 +77,8 @@ export function drawPiece(g, piece, armies, x, y, flipped = false) {
   const t = el('text', {
     x: S / 2, y: S / 2 + 14, 'text-anchor': 'middle',
     'font-size': label.length > 1 ? 34 : 42,
-    fill: piece.startsWith('+') && army.enhanced_mark ? '#c00' : ink,
+    // An enhanced piece's letters in red, lighter on a dark piece (both at least 5:1).
+    fill: piece.startsWith('+') && army.enhanced_mark ? (side === 'first' ? '#c00' : '#ff7a7a') : ink,
   }, pg);
   t.textContent = label;
   if (piece.includes('^') && army.terminal_mark) {

@@ -89,6 +89,16 @@ function contrast(a, b) {
   return (x + 0.05) / (y + 0.05);
 }
 
+/** The contrast of each piece's letter or character with its piece: [{piece, ratio}]. */
+async function pieceContrasts(page) {
+  const pairs = await page.$$eval('#board g.piece', (gs) => gs.filter((g) => g.querySelector('text')).map((g) => ({
+    piece: g.dataset.piece,
+    ink: getComputedStyle(g.querySelector('text')).fill,
+    body: getComputedStyle(g.querySelector('use')).fill,
+  })));
+  return pairs.map((p) => ({ piece: p.piece, ratio: contrast(p.ink, p.body) }));
+}
+
 /** Each piece of a board or hand as drawn: piece, set, figure or character, turned, red. */
 async function faces(page, selector) {
   return page.$$eval(`${selector} g.piece`, (gs) => gs.map((g) => {
@@ -285,6 +295,8 @@ test('Ōgi: kanji pointing away from their player, turning with the board and in
     await p.waitForFunction(() => document.querySelector('#board g.piece[data-cell="e6"] text').textContent === '全');
     assert.equal(await p.getAttribute('#board g.piece[data-cell="e6"] text', 'fill'), '#c0001a');
   }
+  // Characters readable on their pieces, the red ones too (AA, 4.5:1).
+  for (const c of await pieceContrasts(first.page)) assert.ok(c.ratio >= 4.5, `${c.piece}: ${c.ratio}`);
   await snap(first.page, 'access-ogi-promoted-desktop');
   await snap(second.page, 'access-ogi-promoted-phone');
 
@@ -293,6 +305,8 @@ test('Ōgi: kanji pointing away from their player, turning with the board and in
   const letters = await faces(first.page, '#board');
   assert.ok(letters.every((p) => p.set === 'letters' && p.figure === 'pentagon'), JSON.stringify(letters));
   assert.equal(letters.find((p) => p.cell === 'e6').glyph, '+S');
+  // Letters readable on light and dark pieces, an enhanced piece's red too.
+  for (const c of await pieceContrasts(first.page)) assert.ok(c.ratio >= 4.5, `${c.piece}: ${c.ratio}`);
   await first.page.reload();
   await first.page.waitForSelector('#board g.piece');
   assert.equal(await first.page.inputValue('#piece-set'), 'letters');
