@@ -60,6 +60,16 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/premove.js"),
     ),
     (
+        "sets.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/sets.js"),
+    ),
+    (
+        "access.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/access.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),

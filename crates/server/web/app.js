@@ -3,9 +3,11 @@ import { api, inWords } from './api.js';
 import { renderBoard, cellAt, drawPiece, pieceSide } from './board.js';
 import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
+import { accessBoard, handLabel } from './access.js';
+import { showSetChoice } from './sets.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
 import {
-  cancelPremove, hasPremove, premoveClick, premoveDrop, premoveSquares, takePremove,
+  cancelPremove, hasPremove, premove, premoveClick, premoveDrop, premoveSquares, takePremove,
 } from './premove.js';
 import { play, setupSounds, soundOf, summary } from './sounds.js';
 
@@ -23,6 +25,7 @@ const ui = {
   selected: null, // {cell} or {drop: piece}
   socket: null,
   drag: null,
+  access: null, // the board for the keyboard and screen readers (access.js)
   looks: {}, // each game's look by name (GET /api/games)
   displays: {}, // each game's name for players by name (GET /api/games)
 };
@@ -86,6 +89,7 @@ function gamePage(id) {
   $('chooser-cancel').addEventListener('click', () => closeChooser());
   const board = $('board');
   board.addEventListener('pointerdown', onPointerDown);
+  ui.access = accessBoard({ svg: board, choose: chooseCell, cancel: () => { ui.selected = null; render(); } });
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
   window.addEventListener('keydown', (ev) => {
@@ -344,30 +348,31 @@ function canSelect(cell) {
   return myTurn() && fromSquare(legalMoves(ui.game), cell).length > 0;
 }
 
-function onPointerDown(ev) {
+/** A square chosen (a click, or Enter on the keyboard's square): the selection's move to it,
+ * else its piece selected, else the selection dropped. */
+function chooseCell(cell) {
   if (!ui.game) return;
-  const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
-  if (!cell) return;
   if (theirTurn()) {
+    // The opponent is to move: the square makes a premove.
     const piece = pieceAt(cell);
-    const own = !!piece && pieceSide(piece) === ui.seat;
-    premoveClick(cell, own);
-    if (own) {
-      ev.preventDefault();
-      ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, premove: true };
-    }
+    premoveClick(cell, !!piece && pieceSide(piece) === ui.seat);
     render();
     return;
   }
   if (ui.selected && ui.selected.cell !== cell && tryMoveTo(cell)) return;
-  if (canSelect(cell)) {
+  ui.selected = canSelect(cell) ? { cell } : null;
+  render();
+}
+
+function onPointerDown(ev) {
+  if (!ui.game) return;
+  const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
+  if (!cell) return;
+  chooseCell(cell);
+  const premoving = theirTurn() && premove.pick && premove.pick.from === cell;
+  if (premoving || (ui.selected && ui.selected.cell === cell)) {
     ev.preventDefault();
-    ui.selected = { cell };
-    ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null };
-    render();
-  } else {
-    ui.selected = null;
-    render();
+    ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, premove: premoving };
   }
 }
 
@@ -457,11 +462,11 @@ function renderHand(container, side) {
     b.dataset.side = side;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 100 100');
-    svg.setAttribute('width', 28); svg.setAttribute('height', 28);
+    svg.setAttribute('width', 36); svg.setAttribute('height', 36);
     // Each piece by its own case's army (a hand may hold pieces of the other army).
     drawPiece(svg, piece, drawn, 0, 0, ui.flipped);
     b.title = pieceTitle(drawn, piece);
-    b.setAttribute('aria-label', `${pieceTitle(drawn, piece)} ×${count}`);
+    b.setAttribute('aria-label', handLabel(drawn, piece, count));
     b.appendChild(svg);
     const n = document.createElement('span');
     n.className = 'count';
@@ -529,6 +534,12 @@ function render() {
   if (g.draw_offer) offers += `${names[g.draw_offer]} offers a draw. `;
   if (g.takeback_offer) offers += `${names[g.takeback_offer]} asks to take a move back.`;
   $('offers').textContent = offers;
+  showSetChoice($('flip'), look(), render);
+  if (ui.access) {
+    ui.access.update({
+      game: g, armies: drawn, flipped: ui.flipped, selected: ui.selected, dests, result: $('result').textContent,
+    });
+  }
   document.body.dataset.seq = String(ui.seq);
   document.body.dataset.side = ui.seat || '';
 }
