@@ -123,13 +123,17 @@ export function installStepper(redraw) {
     show(all.indexOf(s) + 1);
   });
   document.addEventListener('keydown', onKey);
-  // No move while the past is shown: a press on the board comes back to the present.
-  $('board-wrap').addEventListener('pointerdown', (ev) => {
+  // No move while the past is shown: a press on the board (or Enter or Space on its squares)
+  // comes back to the present.
+  const back = (ev) => {
     if (st.viewing === null) return;
+    if (ev.type === 'keydown' && ev.key !== 'Enter' && ev.key !== ' ') return;
     ev.stopPropagation();
     ev.preventDefault();
     show(plies());
-  }, true);
+  };
+  $('board-wrap').addEventListener('pointerdown', back, true);
+  $('board-wrap').addEventListener('keydown', back, true);
 }
 
 /** The page drew game `g` (`opts`: {armies, flipped}): a live move brings the view back to the

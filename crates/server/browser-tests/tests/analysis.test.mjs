@@ -267,6 +267,20 @@ for (const [rules, size, name] of [['zogoma', DESKTOP, 'desktop'], ['chess', PHO
     await page.keyboard.press('Home');
     await waitBoard(page, s0);
     await snap(page, `stepping-${rules}-${name}`);
+    // The board's own squares keep the arrows: focused there, Left moves the focus, not the view.
+    await page.focus('#board-grid [tabindex="0"]');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getAttribute('body', 'data-viewing'), '0');
+    await page.keyboard.press('Home');
+    assert.equal(await page.getAttribute('body', 'data-viewing'), '0');
+    // Enter on a square while the past is shown comes back to the present (no move made).
+    await page.keyboard.press('Enter');
+    await waitBoard(page, s2);
+    assert.equal(await page.getAttribute('body', 'data-viewing'), '');
+    await page.locator('#moves [data-pmn]').first().click();
+    await waitBoard(page, s1);
+    await page.keyboard.press('Home');
+    await waitBoard(page, s0);
     // A live move brings the view back to the present.
     await playFirst(id, tokens);
     await waitPlies(page, 3);
