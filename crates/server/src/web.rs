@@ -94,11 +94,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),
     ),
-    (
-        "icon.svg",
-        "image/svg+xml",
-        include_str!("../web/icon.svg"),
-    ),
+    ("icon.svg", "image/svg+xml", include_str!("../web/icon.svg")),
     (
         "pieces.svg",
         "image/svg+xml",
