@@ -42,6 +42,7 @@ pub fn routes(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/analysis", post(crate::analysis::analyse))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(hub)
 }
@@ -179,19 +180,8 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
                 .map(Value::Array);
         }
     }
-    // A plain FEN, where the game has FEN (chess): read as the position's FEEN.
-    if let Some(f) = &feen {
-        if tegoma_game::generic_from_feen(f).is_err() {
-            let named = match &rules {
-                Some(n) => tegoma_game::Rules::by_name(n).ok(),
-                None => Some(tegoma_game::Rules::default()),
-            };
-            if let Some(r) = named.filter(|r| r.formats().fen) {
-                if let Ok(p) = tegoma_game::AnyPosition::from_fen(r, f) {
-                    feen = Some(p.feen());
-                }
-            }
-        }
+    if let Some(f) = feen.take() {
+        feen = Some(feen_of(f, rules.as_deref()));
     }
     let rules = match (rules.take(), &feen) {
         (Some(r), _) => r,
@@ -249,6 +239,23 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
     }
     let id = created.id;
     Ok((StatusCode::CREATED, Json(CreatedGame { id, seats })).into_response())
+}
+
+/// A start position as given: a FEEN as is, or a plain FEN, where the game (`rules`, chess when
+/// not named) has FEN, read as the position's FEEN.
+pub(crate) fn feen_of(f: String, rules: Option<&str>) -> String {
+    if tegoma_game::generic_from_feen(&f).is_err() {
+        let named = match rules {
+            Some(n) => tegoma_game::Rules::by_name(n).ok(),
+            None => Some(tegoma_game::Rules::default()),
+        };
+        if let Some(r) = named.filter(|r| r.formats().fen) {
+            if let Ok(p) = tegoma_game::AnyPosition::from_fen(r, &f) {
+                return p.feen();
+            }
+        }
+    }
+    f
 }
 
 async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {

@@ -176,6 +176,9 @@ pub struct ServerConfig {
     /// What each game allows its seats and clients, and how long games stay in memory
     /// (`--max-resident-games`, `--idle-unload`, `--seat-rate`, `--ws-*`, ...).
     pub games: crate::game::GameLimits,
+    /// The analysis board's limits (`POST /api/analysis`): searches at once, rates per
+    /// address, body size.
+    pub analysis: crate::analysis::AnalysisLimits,
 }
 
 impl Default for ServerConfig {
@@ -194,6 +197,7 @@ impl Default for ServerConfig {
             metrics: true,
             shutdown_grace: Duration::from_secs(10),
             games: crate::game::GameLimits::default(),
+            analysis: crate::analysis::AnalysisLimits::default(),
         }
     }
 }
@@ -209,6 +213,7 @@ impl ServerConfig {
             rate_connections: None,
             rate_requests: None,
             rate_create: None,
+            analysis: crate::analysis::AnalysisLimits::default().without_address_limits(),
             ..Self::default()
         }
     }
@@ -221,6 +226,9 @@ impl ServerConfig {
     pub fn validate(&self) -> Result<(), String> {
         if self.max_connections == 0 || self.max_connections_per_ip == 0 {
             return Err("the connection caps must be at least 1".into());
+        }
+        if self.analysis.max_searches == 0 {
+            return Err("the analysis board needs at least one search at once".into());
         }
         if self.games.max_resident == 0 || self.games.ws_backlog == 0 {
             return Err("--max-resident-games and --ws-backlog must be at least 1".into());
@@ -430,6 +438,7 @@ impl Flags {
                 ws_timeout: self.ws_timeout,
                 ws_backlog: self.ws_backlog,
             },
+            analysis: crate::analysis::AnalysisLimits::default(),
         };
         if self.no_address_limits {
             let open = ServerConfig::without_address_limits();
@@ -438,6 +447,7 @@ impl Flags {
             c.rate_connections = None;
             c.rate_requests = None;
             c.rate_create = None;
+            c.analysis = open.analysis;
         }
         c.validate()?;
         Ok(c)

@@ -6,6 +6,7 @@
 //! - [`hub`]: the games of this process; PostgreSQL `LISTEN/NOTIFY` between processes.
 //! - [`api`], [`ws`]: the HTTP API and the WebSocket event stream; [`wire`]: the serde types
 //!   of what they read and write, and of the stored events.
+//! - [`analysis`]: the analysis board's route (any position, the engine's evaluation).
 //! - [`opponent`]: the [`Opponent`] trait for play against the computer.
 //! - [`web`]: the embedded web board.
 //! - [`config`]: every limit of the server's edge, with its default; [`net`]: the accept loop
@@ -15,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod api;
 pub mod config;
 pub mod edge;
@@ -57,7 +59,9 @@ pub fn app(hub: Arc<Hub>) -> axum::Router {
 /// header value is skipped: [`serve_with`] refuses such a configuration), `/metrics` when
 /// `config.metrics`, and `shutdown` in every request's extensions.
 pub fn app_with(hub: Arc<Hub>, config: &ServerConfig, shutdown: &Shutdown) -> axum::Router {
-    let base = api::routes(hub).merge(web::routes());
+    let base = api::routes(hub)
+        .merge(web::routes())
+        .layer(axum::Extension(analysis::Analysis::new(&config.analysis)));
     match edge::wrap(base.clone(), config, shutdown) {
         Ok(r) => r,
         Err(e) => {

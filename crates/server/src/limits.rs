@@ -38,14 +38,14 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
 
 type Keyed = RateLimiter<IpAddr, DefaultKeyedStateStore<IpAddr>, DefaultClock>;
 
-/// One token bucket per address.
-struct Bucket {
+/// One token bucket per address (also the analysis board's rates, [`crate::analysis`]).
+pub(crate) struct Bucket {
     limiter: Keyed,
     clock: DefaultClock,
 }
 
 impl Bucket {
-    fn new(rate: Rate) -> Self {
+    pub(crate) fn new(rate: Rate) -> Self {
         let period = rate.interval().max(Duration::from_nanos(1));
         let burst = NonZeroU32::new(rate.burst.max(1)).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::with_period(period)
@@ -58,10 +58,18 @@ impl Bucket {
     }
 
     /// `Ok` when `key` may go on, else the time to wait.
-    fn check(&self, key: &IpAddr) -> Result<(), Duration> {
+    pub(crate) fn check(&self, key: &IpAddr) -> Result<(), Duration> {
         self.limiter
             .check_key(key)
             .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+    }
+}
+
+impl Bucket {
+    /// Forgets the addresses whose bucket is full again (as if new).
+    pub(crate) fn forget_full(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
     }
 }
 

@@ -50,6 +50,26 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/markdown.js"),
     ),
     (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/analysis.js"),
+    ),
+    (
+        "picker.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/picker.js"),
+    ),
+    (
+        "position.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/position.js"),
+    ),
+    (
+        "stepper.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/stepper.js"),
+    ),
+    (
         "sounds.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/sounds.js"),
@@ -74,11 +94,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),
     ),
-    (
-        "icon.svg",
-        "image/svg+xml",
-        include_str!("../web/icon.svg"),
-    ),
+    ("icon.svg", "image/svg+xml", include_str!("../web/icon.svg")),
     (
         "pieces.svg",
         "image/svg+xml",
@@ -137,12 +153,14 @@ fn file(name: &str, keep: bool) -> Response {
     }
 }
 
-/// The page routes: `/` (create a game), `/game/ID` (play or watch), `/web/VERSION/FILE` (the
+/// The page routes: `/` (create a game), `/game/ID` (play or watch), `/analysis` (the
+/// analysis board), `/web/VERSION/FILE` (the
 /// files the page names, kept by browsers), `/web/FILE` (the same, asked again each time).
 pub fn routes() -> Router {
     Router::new()
         .route("/", get(|| async { file("index.html", false) }))
         .route("/game/{id}", get(|| async { file("index.html", false) }))
+        .route("/analysis", get(|| async { file("index.html", false) }))
         .route(
             "/web/{name}",
             get(|Path(name): Path<String>| async move { file(&name, false) }),

@@ -10,6 +10,8 @@ import {
   cancelPremove, hasPremove, premove, premoveClick, premoveDrop, premoveSquares, takePremove,
 } from './premove.js';
 import { play, setupSounds, soundOf, summary } from './sounds.js';
+import { installStepper, gameRendered } from './stepper.js';
+import { analysisPage, importToAnalyse } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -98,6 +100,7 @@ function gamePage(id) {
   setupSounds($('mute'));
   $('mute').hidden = false;
   links();
+  installStepper(render);
   loadLooks().then(connect);
 }
 
@@ -542,9 +545,10 @@ function render() {
   }
   document.body.dataset.seq = String(ui.seq);
   document.body.dataset.side = ui.seat || '';
+  gameRendered(g, { armies: drawn, flipped: ui.flipped }, ui.id);
 }
 
 setInterval(renderClocks, 200);
 
 const m = /^\/game\/([0-9a-zA-Z]+)\/?$/.exec(location.pathname);
-if (m) gamePage(m[1]); else lobby();
+if (m) gamePage(m[1]); else if (/^\/analysis\/?$/.test(location.pathname)) analysisPage(); else { lobby(); importToAnalyse(); }
