@@ -312,6 +312,20 @@ struct ClockView<'a> {
     running: Option<&'static str>,
     /// The PCN periods.
     periods: Option<&'a Value>,
+    /// Where the first player stands in the periods.
+    first_period: PeriodView,
+    /// Where the second player stands.
+    second_period: PeriodView,
+}
+
+/// Where a side stands in its time control: the period it plays in (its index in `periods`;
+/// the last one repeats) and how many periods it has left, that one included.
+#[derive(serde::Serialize)]
+struct PeriodView {
+    /// The current period's index.
+    index: usize,
+    /// The periods left, the current one included (the last, repeating, counts once).
+    left: usize,
 }
 
 /// A game's outcome as sent.
@@ -343,8 +357,8 @@ pub struct Parts<'a> {
 }
 
 /// Writes what may change with an event, each field preceded by a comma: `feen`, `fen`, `turn`,
-/// `hands`, `plies_from`, `plies`, `legal`, `statuses`, `check`, `clock`, `draw_offer`,
-/// `takeback_offer`, `outcome`.
+/// `hands`, `plies_from`, `plies`, `legal`, `statuses`, `check`, `clock`,
+/// `illegal_move_loses`, `draw_offer`, `takeback_offer`, `outcome`.
 fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) {
     let statuses = m.statuses();
     out.push_str(r#","feen":"#);
@@ -378,6 +392,12 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
     let check = statuses.split(' ').any(|s| s == "check");
     let _ = write!(out, r#","check":{check}"#);
     write_clock(out, m, x);
+    let _ = write!(
+        out,
+        r#","illegal_move_loses":{{"first":{},"second":{}}}"#,
+        m.illegal_move_loses(Side::First),
+        m.illegal_move_loses(Side::Second)
+    );
     let name = |s: Option<Side>| match s {
         Some(s) => side_name(s),
         None => "",
@@ -401,7 +421,7 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
 
 /// Writes `,"clock":` and the match's clock (`first_ms`, `second_ms`: time until the flag
 /// falls, counting the running turn until `x.now_ms`, 0 for a side that lost on time;
-/// `running`; `periods`), or `null`.
+/// `running`; `periods`; `first_period`, `second_period`: `{"index", "left"}`), or `null`.
 fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
     out.push_str(r#","clock":"#);
     let Some(c) = m.clock() else {
@@ -438,8 +458,20 @@ fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
         second_ms: left(Side::Second),
         running: running.map(side_name),
         periods: x.periods,
+        first_period: period_of(c, Side::First),
+        second_period: period_of(c, Side::Second),
     };
     push_value(out, &clock);
+}
+
+/// Where `side` stands in its time control.
+fn period_of(c: &Clock, side: Side) -> PeriodView {
+    let count = c.control(side).periods().len();
+    let index = c.state(side).period.min(count.saturating_sub(1));
+    PeriodView {
+        index,
+        left: count - index,
+    }
 }
 
 /// Writes `,"outcome":` and the match's outcome (`result`, `statuses`, `reason`), or `null`.
