@@ -270,20 +270,30 @@ pub fn plies_of(m: &AnyMatch) -> Vec<String> {
 }
 
 /// Writes every legal move into `out` (cleared first) as [`move_entry`] writes them (PMN and
-/// the move as data, without SAN: the browser finds moves by their squares; the SAN of the move
-/// played is written when it is played), joined by commas: the inside of the `legal` array.
+/// the move as data; `san` and `uci` too where the rule system has them, so that the browser
+/// can check a typed move before sending it), joined by commas: the inside of the `legal`
+/// array.
 pub fn write_legal(m: &AnyMatch, out: &mut String) {
     out.clear();
-    let mut first = true;
+    // The same list in each format, in the same order.
+    let san = m.legal_moves_as(MoveFormat::San).ok();
+    let uci = m.legal_moves_as(MoveFormat::Uci).ok();
+    let mut i = 0;
     let _ = m.for_each_legal_move(MoveFormat::Pmn, |p| {
-        if !first {
+        if i > 0 {
             out.push(',');
         }
-        first = false;
         out.push_str(r#"{"pmn":"#);
         push_json_str(out, p);
+        for (key, list) in [(r#","san":"#, &san), (r#","uci":"#, &uci)] {
+            if let Some(text) = list.as_ref().and_then(|l| l.get(i)) {
+                out.push_str(key);
+                push_json_str(out, text);
+            }
+        }
         push_move_fields(out, p);
         out.push('}');
+        i += 1;
     });
 }
 
