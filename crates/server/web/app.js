@@ -429,7 +429,8 @@ function render() {
   if (g.engine) status += ` · computer (level ${g.engine.level}) plays ${g.engine.side}`;
   $('status').textContent = status;
   $('result').textContent = g.outcome
-    ? (g.outcome.result === 'draw' ? 'Draw' : `${names[g.outcome.result]} wins`) + ` — ${REASONS[g.outcome.reason] || g.outcome.reason}`
+    ? (g.outcome.result === 'draw' ? 'Draw' : `${names[g.outcome.result]} wins`)
+      + (g.outcome.reason ? ` — ${REASONS[g.outcome.reason] || g.outcome.reason}` : '')
     : '';
   // The tab's title says whose turn it is, so a player in another tab sees it.
   const game = ui.displays[g.rules] || g.rules;

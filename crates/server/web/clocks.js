@@ -47,11 +47,12 @@ export function standing(periods, index, ms) {
 }
 
 /** What a clock shows: `{text, extra, low, flagged, index, periodsLeft}`. `extra` names the
- * periods (`· 3 periods` once they began, `+ 3 × 0:10` during the main time); `low` under 10 s
+ * periods (`· 3 periods` once they began, `+ 3 × 0:10` during the main time), or says that the
+ * side is out of time (`0:00 · out of time`); `low` under 10 s
  * or a tenth of the main time, whichever is more (a third of a period with a quota). */
 export function clockFace(clock, side, ms, flagged) {
   const periods = Array.isArray(clock.periods) ? clock.periods : [];
-  if (flagged) return { text: fmtClock(0), extra: '', low: true, flagged: true, index: null, periodsLeft: 0 };
+  if (flagged) return { text: fmtClock(0), extra: '· out of time', low: true, flagged: true, index: null, periodsLeft: 0 };
   if (ms === null || ms === undefined) return { text: fmtClock(ms), extra: '', low: false, flagged: false, index: null, periodsLeft: null };
   if (periods.length < 2) {
     const main = periods.length ? period(periods[0]).time : 0;

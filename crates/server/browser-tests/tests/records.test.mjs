@@ -172,6 +172,8 @@ test('a PGN imported in the lobby keeps its tags, comments, NAGs and variations 
   await waitPlies(page, 6);
   // A finished game holding the record's result.
   await page.waitForFunction(() => document.getElementById('result').dataset.result === 'first');
+  // The record states the result only: no reason is made up.
+  assert.equal(await page.textContent('#result'), 'White wins');
   const pgn = await exported(page, 'pgn');
   const tag = Object.fromEntries(tagsOf(pgn));
   assert.equal(tag.Event, 'Club championship');
@@ -219,6 +221,7 @@ test('low time is marked and the side that lost on time shows 0:00 (chess, deskt
   await g.page.waitForFunction(() => document.getElementById('result').dataset.reason === 'timelimit', null, { timeout: 8000 });
   await g.page.waitForSelector('#clock-bottom.flagged');
   assert.equal(await g.page.textContent('#clock-bottom .time'), '0:00');
+  assert.equal(await g.page.textContent('#clock-bottom .periods'), '· out of time');
   assert.equal(await g.page.getAttribute('#clock-bottom', 'data-side'), 'first');
   assert.equal(await g.page.locator('#clock-top.flagged').count(), 0);
   assert.notEqual(await g.page.textContent('#clock-top .time'), '0:00');
