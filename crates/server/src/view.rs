@@ -654,7 +654,7 @@ mod tests {
         assert_eq!(v["board"]["rows"][7][4]["piece"], "+K^");
         assert!(v["board"]["rows"][4][4]["piece"].is_null());
         assert_eq!(v["legal"].as_array().unwrap().len(), 20);
-        // Each legal move as data too (by hand: e2-e4 goes from e2 to e4).
+        // Each legal move as data too (by hand: e2-e4 goes from e2 to e4), in SAN and UCI.
         let e4 = v["legal"]
             .as_array()
             .unwrap()
@@ -663,7 +663,18 @@ mod tests {
             .expect("e2-e4 is legal");
         assert_eq!(
             e4,
-            &serde_json::json!({"pmn": "e2-e4", "from": "e2", "to": "e4"})
+            &serde_json::json!({"pmn": "e2-e4", "san": "e4", "uci": "e2e4", "from": "e2", "to": "e4"})
+        );
+        let nf3 = v["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["pmn"] == "g1-f3");
+        assert_eq!(nf3.unwrap()["san"], "Nf3");
+        assert_eq!(nf3.unwrap()["uci"], "g1f3");
+        assert_eq!(
+            v["illegal_move_loses"],
+            serde_json::json!({"first": false, "second": false})
         );
         assert_eq!(v["turn"], "first");
         assert!(v["outcome"].is_null() && v["clock"].is_null());
