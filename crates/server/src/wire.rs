@@ -95,7 +95,9 @@ pub struct MoveEvent {
     /// The move (PMN).
     #[serde(rename = "move")]
     pub pmn: String,
-    /// The time the ply took on the server's clock (ms); absent in no event the server writes.
+    /// The time the ply took on the server's clock (ms); absent when it was not measured: the
+    /// game's first ply (no turn began before it), a ply of an imported record that gives no
+    /// time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<u64>,
 }

@@ -63,11 +63,12 @@ impl Game {
                     ));
                 }
                 // A ply of an imported record takes the record's time (none when it has
-                // none), not the moment of the import.
+                // none), not the moment of the import; the game's first ply has none either
+                // (no turn began before it). A ply without time counts 0 ms on a clock.
                 let elapsed = match (action, self.turn_start) {
                     (Action::Recorded(_, ms), _) => *ms,
                     (_, Some(t)) => Some((now_ms() - t).max(0) as u64),
-                    (_, None) => Some(0),
+                    (_, None) => None,
                 };
                 let before = self.m.ply_count();
                 // Played on the match itself (no copy per move): when its event cannot be
