@@ -241,23 +241,30 @@ async fn an_imported_timed_record_keeps_its_clocks_and_the_server_clock_follows(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_record_that_does_not_replay_creates_no_game() {
-    let addr = start().await;
+    let hub = tegoma_server::open(
+        &fresh_db("records"),
+        std::sync::Arc::new(tegoma_server::FirstLegal),
+    )
+    .await
+    .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = tegoma_server::app(hub.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     let (id, _, _) = create(addr, r#"{"rules": "chess"}"#).await;
     let (_, mut pcn) = json(addr, "GET", &format!("/api/games/{id}"), None, None).await;
     pcn["plies"] = json!([{"move": "e2-e4"}, {"move": "e2-e4"}]);
-    let (s, v) = json(
-        addr,
-        "POST",
-        "/api/games",
-        None,
-        Some(&json!({"pcn": pcn.to_string()}).to_string()),
-    )
-    .await;
-    assert_eq!(s, 422, "{v}");
-    assert!(
-        v["error"]["message"].as_str().unwrap().contains("ply 2"),
-        "{v}"
-    );
+    let bad_pgn = "1. e4 e5 2. Ke3 *\n";
+    for body in [
+        json!({"pcn": pcn.to_string()}),
+        json!({ "pgn": bad_pgn }),
+    ] {
+        let (s, v) = json(addr, "POST", "/api/games", None, Some(&body.to_string())).await;
+        assert_eq!(s, 422, "{v}");
+        assert_eq!(v["error"]["kind"], "IllegalMove", "{v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains("ply"), "{v}");
+    }
+    assert_eq!(hub.store().count_games().await.unwrap(), 1, "only the first game");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
