@@ -255,16 +255,20 @@ async fn a_record_that_does_not_replay_creates_no_game() {
     let (_, mut pcn) = json(addr, "GET", &format!("/api/games/{id}"), None, None).await;
     pcn["plies"] = json!([{"move": "e2-e4"}, {"move": "e2-e4"}]);
     let bad_pgn = "1. e4 e5 2. Ke3 *\n";
-    for body in [
-        json!({"pcn": pcn.to_string()}),
-        json!({ "pgn": bad_pgn }),
-    ] {
+    for body in [json!({"pcn": pcn.to_string()}), json!({ "pgn": bad_pgn })] {
         let (s, v) = json(addr, "POST", "/api/games", None, Some(&body.to_string())).await;
         assert_eq!(s, 422, "{v}");
         assert_eq!(v["error"]["kind"], "IllegalMove", "{v}");
-        assert!(v["error"]["message"].as_str().unwrap().contains("ply"), "{v}");
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains("ply"),
+            "{v}"
+        );
     }
-    assert_eq!(hub.store().count_games().await.unwrap(), 1, "only the first game");
+    assert_eq!(
+        hub.store().count_games().await.unwrap(),
+        1,
+        "only the first game"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
