@@ -11,7 +11,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use tegoma_game::record::match_to_pcn;
 use tegoma_notation::pcn::Pcn;
 use tegoma_notation::NotationError;
 use tegoma_pgn::{game_to_string, pcn_to_pgn, pgn_to_pcn, PgnReader};
@@ -20,6 +19,7 @@ use tegoma_protocol::Side;
 use crate::error::ApiError;
 use crate::game::{Acked, Action, GameHandle, Offer};
 use crate::hub::{seat_of, Hub};
+use crate::records;
 use crate::wire::{
     read_object, CreateRequest, CreatedGame, GameInfo, GamesList, Lenient, MoveRequest,
     ObjectError, OfferRequest, Seats, StartInfo,
@@ -216,19 +216,15 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
             "an imported game is played by two humans",
         ));
     }
+    if let Some(p) = &imported {
+        records::check(p)?;
+    }
     let created = hub
         .create(&rules, feen.as_deref(), periods.as_ref(), engine)
         .await?;
-    if let Some(p) = imported {
+    if let Some(p) = &imported {
         let g = game(&hub, &created.id).await?;
-        for ply in p.plies.iter().flatten() {
-            let (m, _) = g.snapshot().await?;
-            if m.outcome().is_some() {
-                break;
-            }
-            g.act(m.side_to_move(), Action::Move(ply.pmn.to_string()))
-                .await?;
-        }
+        records::import(&hub, &g, p).await?;
     }
     let mut seats = Seats::default();
     for (side, token) in created.seats {
@@ -258,43 +254,23 @@ pub(crate) fn feen_of(f: String, rules: Option<&str>) -> String {
     f
 }
 
-async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
-    let g = game(hub, id).await?;
-    let (m, row) = g.snapshot().await?;
-    let mut base = Pcn::default();
-    if let Some(p) = &row.periods {
-        base.periods = serde_json::from_str::<Vec<Value>>(p).ok();
-    }
-    let mut meta = serde_json::Map::new();
-    meta.insert("event".into(), Value::String(format!("Tegoma game {id}")));
-    meta.insert("date".into(), Value::String(pgn_date(row.created_ms)));
-    meta.insert("rules".into(), Value::String(row.rules.clone()));
-    base.meta = Some(meta);
-    match_to_pcn(&m, Some(&base)).map_err(|e| ApiError::internal(e.to_string()))
-}
-
-/// The UTC date of a time in milliseconds since the epoch, as PGN writes dates (`2026.12.06`).
-fn pgn_date(ms: i64) -> String {
-    // Days to the civil date (proleptic Gregorian), after Howard Hinnant's `civil_from_days`.
-    let z = ms.div_euclid(86_400_000) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let pcn = pcn_of(&hub, &id).await?;
+async fn record(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let g = game(&hub, &id).await?;
+    let pcn = records::pcn_of(&hub, &g, records::site_of(&headers, &id).as_deref()).await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], pcn.to_json()).into_response())
 }
 
-async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let (m, _) = game(&hub, &id).await?.snapshot().await?;
+async fn pgn(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let g = game(&hub, &id).await?;
+    let (m, _) = g.snapshot().await?;
     if m.start_fen().is_none() {
         // PGN needs FEN and SAN: the rule systems that have them (chess).
         return Err(ApiError::conflict(
@@ -302,13 +278,14 @@ async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
             "PGN records chess games only",
         ));
     }
-    let pcn = pcn_of(&hub, &id).await?;
-    let g = pcn_to_pgn(&pcn).map_err(|e| match e {
+    let pcn = records::pcn_of(&hub, &g, records::site_of(&headers, &id).as_deref()).await?;
+    let mut g = pcn_to_pgn(&pcn).map_err(|e| match e {
         tegoma_pgn::ConvertError::NotChess { .. } => {
             ApiError::conflict("NotChess", "PGN records chess games only")
         }
         other => ApiError::internal(other.to_string()),
     })?;
+    records::finish_pgn(&mut g, &pcn);
     let text = game_to_string(&g).map_err(|e| ApiError::internal(e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn")], text).into_response())
 }
@@ -379,16 +356,4 @@ async fn takeback(
     g.act(side, Action::Takeback(offer(&body)?))
         .await
         .map(json_state)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn pgn_dates_are_utc_civil_dates() {
-        assert_eq!(super::pgn_date(0), "1970.01.01");
-        // 2026-12-06T08:00:00Z.
-        assert_eq!(super::pgn_date(1_796_544_000_000), "2026.12.06");
-        assert_eq!(super::pgn_date(951_782_400_000), "2000.02.29");
-        assert_eq!(super::pgn_date(-86_400_000), "1969.12.31");
-    }
 }

@@ -18,14 +18,14 @@ use tegoma_game::record::time_control;
 use tegoma_game::{AnyMatch, AnyMove, MatchError, Rules};
 use tegoma_notation::cgsn::Status;
 use tegoma_notation::NotationError;
-use tegoma_protocol::{Outcome, Side};
+use tegoma_protocol::{Decision, Outcome, Side};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use crate::error::ApiError;
 use crate::opponent::Opponent;
 use crate::store::{now_ms, Append, EventRow, GameRow, Store};
 use crate::view::{side_from, side_name, time_to_flag};
-use crate::wire::{MoveEvent, OfferEvent, SideEvent, StoredEvent, TakebackEvent};
+use crate::wire::{EndedEvent, MoveEvent, OfferEvent, SideEvent, StoredEvent, TakebackEvent};
 pub use events::new_match;
 use events::Logged;
 pub use limits::GameLimits;
@@ -44,6 +44,11 @@ pub enum Action {
     Draw(Offer),
     /// Ask for, accept or decline a take-back.
     Takeback(Offer),
+    /// Play a ply of an imported record, with the time the record gives it (none: the ply is
+    /// untimed, and counts 0 ms on a clock).
+    Recorded(String, Option<u64>),
+    /// End the game with the result an imported record states (see [`crate::records`]).
+    Ended(Outcome),
 }
 
 /// The three answers to an offer (JSON: `"offer"`, `"accept"`, `"decline"`).

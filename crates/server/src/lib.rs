@@ -7,6 +7,7 @@
 //! - [`api`], [`ws`]: the HTTP API and the WebSocket event stream; [`wire`]: the serde types
 //!   of what they read and write, and of the stored events.
 //! - [`analysis`]: the analysis board's route (any position, the engine's evaluation).
+//! - [`records`]: imported records kept whole, and the PCN and PGN exports.
 //! - [`opponent`]: the [`Opponent`] trait for play against the computer.
 //! - [`web`]: the embedded web board.
 //! - [`config`]: every limit of the server's edge, with its default; [`net`]: the accept loop
@@ -27,6 +28,7 @@ pub mod limits;
 pub mod metrics;
 pub mod net;
 pub mod opponent;
+pub mod records;
 pub mod shutdown;
 pub mod store;
 pub mod token;

@@ -2,7 +2,10 @@
 //! PostgreSQL, through sqlx's `Any` driver with portable SQL; PostgreSQL `LISTEN/NOTIFY` tells
 //! the other server processes sharing the database that a game has new events.
 
+mod records;
 mod writer;
+
+pub use records::RecordRow;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -127,6 +130,13 @@ fn migrator() -> Migrator {
             Cow::Borrowed("wake"),
             MigrationType::Simple,
             Cow::Borrowed(include_str!("../migrations/0002_wake.sql")),
+            false,
+        ),
+        Migration::new(
+            4,
+            Cow::Borrowed("records"),
+            MigrationType::Simple,
+            Cow::Borrowed(include_str!("../migrations/0004_records.sql")),
             false,
         ),
     ]);

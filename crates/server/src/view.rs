@@ -270,20 +270,30 @@ pub fn plies_of(m: &AnyMatch) -> Vec<String> {
 }
 
 /// Writes every legal move into `out` (cleared first) as [`move_entry`] writes them (PMN and
-/// the move as data, without SAN: the browser finds moves by their squares; the SAN of the move
-/// played is written when it is played), joined by commas: the inside of the `legal` array.
+/// the move as data; `san` and `uci` too where the rule system has them, so that the browser
+/// can check a typed move before sending it), joined by commas: the inside of the `legal`
+/// array.
 pub fn write_legal(m: &AnyMatch, out: &mut String) {
     out.clear();
-    let mut first = true;
+    // The same list in each format, in the same order.
+    let san = m.legal_moves_as(MoveFormat::San).ok();
+    let uci = m.legal_moves_as(MoveFormat::Uci).ok();
+    let mut i = 0;
     let _ = m.for_each_legal_move(MoveFormat::Pmn, |p| {
-        if !first {
+        if i > 0 {
             out.push(',');
         }
-        first = false;
         out.push_str(r#"{"pmn":"#);
         push_json_str(out, p);
+        for (key, list) in [(r#","san":"#, &san), (r#","uci":"#, &uci)] {
+            if let Some(text) = list.as_ref().and_then(|l| l.get(i)) {
+                out.push_str(key);
+                push_json_str(out, text);
+            }
+        }
         push_move_fields(out, p);
         out.push('}');
+        i += 1;
     });
 }
 
@@ -312,6 +322,20 @@ struct ClockView<'a> {
     running: Option<&'static str>,
     /// The PCN periods.
     periods: Option<&'a Value>,
+    /// Where the first player stands in the periods.
+    first_period: PeriodView,
+    /// Where the second player stands.
+    second_period: PeriodView,
+}
+
+/// Where a side stands in its time control: the period it plays in (its index in `periods`;
+/// the last one repeats) and how many periods it has left, that one included.
+#[derive(serde::Serialize)]
+struct PeriodView {
+    /// The current period's index.
+    index: usize,
+    /// The periods left, the current one included (the last, repeating, counts once).
+    left: usize,
 }
 
 /// A game's outcome as sent.
@@ -343,8 +367,8 @@ pub struct Parts<'a> {
 }
 
 /// Writes what may change with an event, each field preceded by a comma: `feen`, `fen`, `turn`,
-/// `hands`, `plies_from`, `plies`, `legal`, `statuses`, `check`, `clock`, `draw_offer`,
-/// `takeback_offer`, `outcome`.
+/// `hands`, `plies_from`, `plies`, `legal`, `statuses`, `check`, `clock`,
+/// `illegal_move_loses`, `draw_offer`, `takeback_offer`, `outcome`.
 fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) {
     let statuses = m.statuses();
     out.push_str(r#","feen":"#);
@@ -378,6 +402,12 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
     let check = statuses.split(' ').any(|s| s == "check");
     let _ = write!(out, r#","check":{check}"#);
     write_clock(out, m, x);
+    let _ = write!(
+        out,
+        r#","illegal_move_loses":{{"first":{},"second":{}}}"#,
+        m.illegal_move_loses(Side::First),
+        m.illegal_move_loses(Side::Second)
+    );
     let name = |s: Option<Side>| match s {
         Some(s) => side_name(s),
         None => "",
@@ -401,7 +431,7 @@ fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) 
 
 /// Writes `,"clock":` and the match's clock (`first_ms`, `second_ms`: time until the flag
 /// falls, counting the running turn until `x.now_ms`, 0 for a side that lost on time;
-/// `running`; `periods`), or `null`.
+/// `running`; `periods`; `first_period`, `second_period`: `{"index", "left"}`), or `null`.
 fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
     out.push_str(r#","clock":"#);
     let Some(c) = m.clock() else {
@@ -438,8 +468,20 @@ fn write_clock(out: &mut String, m: &AnyMatch, x: &Extra<'_>) {
         second_ms: left(Side::Second),
         running: running.map(side_name),
         periods: x.periods,
+        first_period: period_of(c, Side::First),
+        second_period: period_of(c, Side::Second),
     };
     push_value(out, &clock);
+}
+
+/// Where `side` stands in its time control.
+fn period_of(c: &Clock, side: Side) -> PeriodView {
+    let count = c.control(side).periods().len();
+    let index = c.state(side).period.min(count.saturating_sub(1));
+    PeriodView {
+        index,
+        left: count - index,
+    }
 }
 
 /// Writes `,"outcome":` and the match's outcome (`result`, `statuses`, `reason`), or `null`.
@@ -612,7 +654,7 @@ mod tests {
         assert_eq!(v["board"]["rows"][7][4]["piece"], "+K^");
         assert!(v["board"]["rows"][4][4]["piece"].is_null());
         assert_eq!(v["legal"].as_array().unwrap().len(), 20);
-        // Each legal move as data too (by hand: e2-e4 goes from e2 to e4).
+        // Each legal move as data too (by hand: e2-e4 goes from e2 to e4), in SAN and UCI.
         let e4 = v["legal"]
             .as_array()
             .unwrap()
@@ -621,7 +663,18 @@ mod tests {
             .expect("e2-e4 is legal");
         assert_eq!(
             e4,
-            &serde_json::json!({"pmn": "e2-e4", "from": "e2", "to": "e4"})
+            &serde_json::json!({"pmn": "e2-e4", "san": "e4", "uci": "e2e4", "from": "e2", "to": "e4"})
+        );
+        let nf3 = v["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["pmn"] == "g1-f3");
+        assert_eq!(nf3.unwrap()["san"], "Nf3");
+        assert_eq!(nf3.unwrap()["uci"], "g1f3");
+        assert_eq!(
+            v["illegal_move_loses"],
+            serde_json::json!({"first": false, "second": false})
         );
         assert_eq!(v["turn"], "first");
         assert!(v["outcome"].is_null() && v["clock"].is_null());

@@ -90,6 +90,16 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/access.js"),
     ),
     (
+        "clocks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/clocks.js"),
+    ),
+    (
+        "typed.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/typed.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),

@@ -68,6 +68,22 @@ pub enum StoredEvent {
     Draw(OfferEvent),
     /// A take-back request or its answer.
     Takeback(TakebackEvent),
+    /// The result an imported record states, which its moves do not reach by themselves
+    /// (`1-0` after a resignation the record does not say): the game ends with it.
+    Ended(EndedEvent),
+}
+
+/// The data of an imported record's stated ending.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndedEvent {
+    /// The side to move when the record ended.
+    #[serde(with = "side")]
+    pub side: Side,
+    /// `first`, `second` or `draw`.
+    pub result: String,
+    /// The CGSN statuses the record gives its end (often none: PGN holds the result only).
+    #[serde(default)]
+    pub statuses: String,
 }
 
 /// The data of a stored move.
@@ -79,7 +95,9 @@ pub struct MoveEvent {
     /// The move (PMN).
     #[serde(rename = "move")]
     pub pmn: String,
-    /// The time the ply took on the server's clock (ms); absent in no event the server writes.
+    /// The time the ply took on the server's clock (ms); absent when it was not measured: the
+    /// game's first ply (no turn began before it), a ply of an imported record that gives no
+    /// time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<u64>,
 }
@@ -124,6 +142,7 @@ impl StoredEvent {
             StoredEvent::Resign(_) => "resign",
             StoredEvent::Draw(_) => "draw",
             StoredEvent::Takeback(_) => "takeback",
+            StoredEvent::Ended(_) => "ended",
         }
     }
 
@@ -137,6 +156,7 @@ impl StoredEvent {
             StoredEvent::Timeout(d) | StoredEvent::Resign(d) => serde_json::to_string(d),
             StoredEvent::Draw(d) => serde_json::to_string(d),
             StoredEvent::Takeback(d) => serde_json::to_string(d),
+            StoredEvent::Ended(d) => serde_json::to_string(d),
         }
     }
 
@@ -162,6 +182,7 @@ impl StoredEvent {
             StoredEvent::Timeout(d) | StoredEvent::Resign(d) => d.side,
             StoredEvent::Draw(d) => d.side,
             StoredEvent::Takeback(d) => d.side,
+            StoredEvent::Ended(d) => d.side,
         }
     }
 }

@@ -12,6 +12,8 @@ import {
 import { play, setupSounds, soundOf, summary } from './sounds.js';
 import { installStepper, gameRendered } from './stepper.js';
 import { analysisPage, importToAnalyse } from './analysis.js';
+import { renderClocks as drawClocks } from './clocks.js';
+import { judgeTyped, askToSend, closeAsk } from './typed.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -82,7 +84,16 @@ function gamePage(id) {
   $('move-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const mv = $('move-input').value.trim();
-    if (mv) { send(mv); $('move-input').value = ''; }
+    if (!mv) return;
+    // Checked against the legal moves first: a slip is refused here, not sent.
+    const j = judgeTyped(ui.game, ui.seat, mv);
+    if (j.send) { closeAsk(); send(j.send); $('move-input').value = ''; return; }
+    if (j.confirm) {
+      askToSend($('move-form'), j.message, () => { send(j.confirm); $('move-input').value = ''; });
+      return;
+    }
+    closeAsk();
+    showError(j.refuse);
   });
   $('show-pgn').addEventListener('click', () => exportText('pgn'));
   $('show-pcn').addEventListener('click', () => exportText('pcn'));
@@ -421,36 +432,8 @@ function pieceAt(cell) {
 }
 
 // ---- drawing ----
-function fmtClock(ms) {
-  if (ms === null || ms === undefined) return '∞';
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(s / 60);
-  return `${m}:${String(s % 60).padStart(2, '0')}`;
-}
-
-function clockLeft(side) {
-  const c = ui.game.clock;
-  if (!c) return null;
-  let ms = c[`${side}_ms`];
-  if (ms !== null && c.running === side) ms -= performance.now() - ui.received;
-  return ms;
-}
-
 function renderClocks() {
-  if (!ui.game) return;
-  const bottom = ui.flipped ? 'second' : 'first';
-  const top = bottom === 'first' ? 'second' : 'first';
-  for (const [pos, side] of [['top', top], ['bottom', bottom]]) {
-    const e = $(`clock-${pos}`);
-    e.dataset.side = side;
-    e.id = `clock-${pos}`;
-    if (!ui.game.clock) { e.textContent = ''; e.hidden = true; continue; }
-    e.hidden = false;
-    const ms = clockLeft(side);
-    e.textContent = fmtClock(ms);
-    e.classList.toggle('running', ui.game.clock.running === side);
-    e.classList.toggle('low', ms !== null && ms < 10000);
-  }
+  drawClocks(ui.game, ui.received, ui.flipped);
 }
 
 function renderHand(container, side) {
@@ -514,7 +497,8 @@ function render() {
   if (g.engine) status += ` · computer (level ${g.engine.level}) plays ${g.engine.side}`;
   $('status').textContent = status;
   $('result').textContent = g.outcome
-    ? (g.outcome.result === 'draw' ? 'Draw' : `${names[g.outcome.result]} wins`) + ` — ${REASONS[g.outcome.reason] || g.outcome.reason}`
+    ? (g.outcome.result === 'draw' ? 'Draw' : `${names[g.outcome.result]} wins`)
+      + (g.outcome.reason ? ` — ${REASONS[g.outcome.reason] || g.outcome.reason}` : '')
     : '';
   // The tab's title says whose turn it is, so a player in another tab sees it.
   const game = ui.displays[g.rules] || g.rules;

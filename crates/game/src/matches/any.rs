@@ -190,6 +190,7 @@ trait DynMatch: Send + Sync {
     fn start_fen(&self) -> Option<String>;
     fn position(&self) -> Generic;
     fn statuses(&self) -> StatusSet;
+    fn illegal_move_loses(&self, side: Side) -> bool;
 }
 
 impl<R: MatchRules> DynMatch for Match<R> {
@@ -358,6 +359,9 @@ impl<R: MatchRules> DynMatch for Match<R> {
     }
     fn statuses(&self) -> StatusSet {
         self.rules().statuses(Match::position(self))
+    }
+    fn illegal_move_loses(&self, side: Side) -> bool {
+        self.rules().illegal_move_loses(Match::position(self), side)
     }
 }
 
@@ -651,6 +655,12 @@ impl AnyMatch {
     /// The inferable CGSN statuses of the current position.
     pub fn statuses(&self) -> StatusSet {
         self.inner.statuses()
+    }
+
+    /// Whether a typed move that is not legal loses the game for `side` in the current
+    /// position (Ōgi's forfeit, ruling R4) rather than being refused (chess).
+    pub fn illegal_move_loses(&self, side: Side) -> bool {
+        self.inner.illegal_move_loses(side)
     }
 }
 

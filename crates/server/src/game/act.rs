@@ -48,22 +48,27 @@ impl Game {
         let opp = side.flip();
         // `applied`: the action already changed the match (a move, or a fallen flag).
         let (event, applied) = match action {
-            Action::Move(_) | Action::Play(_) => {
+            Action::Move(_) | Action::Play(_) | Action::Recorded(..) => {
                 if self.m.side_to_move() != side {
                     return Err(ApiError::conflict(
                         "NotYourTurn",
                         format!("it is {}'s turn", side_name(opp)),
                     ));
                 }
-                if matches!(action, Action::Move(text) if text.len() > 64) {
+                if matches!(action, Action::Move(text) | Action::Recorded(text, _) if text.len() > 64)
+                {
                     return Err(ApiError::unprocessable(
                         "InvalidPmn",
                         "a move has at most 64 bytes",
                     ));
                 }
-                let elapsed = match self.turn_start {
-                    Some(t) => (now_ms() - t).max(0) as u64,
-                    None => 0,
+                // A ply of an imported record takes the record's time (none when it has
+                // none), not the moment of the import; the game's first ply has none either
+                // (no turn began before it). A ply without time counts 0 ms on a clock.
+                let elapsed = match (action, self.turn_start) {
+                    (Action::Recorded(_, ms), _) => *ms,
+                    (_, Some(t)) => Some((now_ms() - t).max(0) as u64),
+                    (_, None) => None,
                 };
                 let before = self.m.ply_count();
                 // Played on the match itself (no copy per move): when its event cannot be
@@ -71,9 +76,11 @@ impl Game {
                 // once, a move given as a value not at all; either is written in PMN (and
                 // SAN) for the event and the move list.
                 let played = match action {
-                    Action::Play(mv) => self.m.play_move(mv, Some(elapsed)),
-                    Action::Move(text) => self.m.play_written(text, Some(elapsed)),
-                    Action::Resign | Action::Draw(_) | Action::Takeback(_) => {
+                    Action::Play(mv) => self.m.play_move(mv, elapsed),
+                    Action::Move(text) | Action::Recorded(text, _) => {
+                        self.m.play_written(text, elapsed)
+                    }
+                    Action::Resign | Action::Draw(_) | Action::Takeback(_) | Action::Ended(_) => {
                         unreachable!("a move")
                     }
                 };
@@ -90,7 +97,7 @@ impl Game {
                         let event = StoredEvent::Move(MoveEvent {
                             side,
                             pmn,
-                            elapsed_ms: Some(elapsed),
+                            elapsed_ms: elapsed,
                         });
                         (event, true)
                     }
@@ -98,7 +105,7 @@ impl Game {
                         // Ōgi: the illegal move loses; stored as submitted (a move given as
                         // a value: as the match wrote it), replayed alike.
                         let pmn = match action {
-                            Action::Move(text) => text.clone(),
+                            Action::Move(text) | Action::Recorded(text, _) => text.clone(),
                             _ => e
                                 .move_error()
                                 .map_or_else(String::new, |m| m.text().to_string()),
@@ -106,7 +113,7 @@ impl Game {
                         let event = StoredEvent::Move(MoveEvent {
                             side,
                             pmn,
-                            elapsed_ms: Some(elapsed),
+                            elapsed_ms: elapsed,
                         });
                         match self.store_event(&event).await {
                             Ok(true) => {}
@@ -133,6 +140,18 @@ impl Game {
                 }
             }
             Action::Resign => (StoredEvent::Resign(SideEvent { side }), false),
+            Action::Ended(o) => {
+                let result = match o.decision {
+                    Decision::Win(s) => side_name(s),
+                    Decision::Draw => "draw",
+                };
+                let event = StoredEvent::Ended(EndedEvent {
+                    side,
+                    result: result.to_string(),
+                    statuses: o.statuses.to_string(),
+                });
+                (event, false)
+            }
             Action::Draw(o) => {
                 let action = self.judge_offer(side, *o, DRAW)?;
                 (StoredEvent::Draw(OfferEvent { side, action }), false)

@@ -205,6 +205,23 @@ impl Game {
                 }
                 Offer::Decline => self.takeback_offer = None,
             },
+            StoredEvent::Ended(d) => {
+                let decision = match d.result.as_str() {
+                    "draw" => Decision::Draw,
+                    r => {
+                        Decision::Win(side_from(r).ok_or_else(|| damaged(format!("result {r:?}")))?)
+                    }
+                };
+                let statuses = d
+                    .statuses
+                    .parse()
+                    .map_err(|err| damaged(format!("statuses {:?}: {err}", d.statuses)))?;
+                self.m
+                    .end(Outcome { decision, statuses })
+                    .map_err(|err| damaged(err.to_string()))?;
+                self.draw_offer = None;
+                self.takeback_offer = None;
+            }
         }
         self.seq = e.seq;
         self.log_event(e, moved);
