@@ -54,10 +54,16 @@ async fn a_chess_position_after_moves_in_san_uci_and_pmn() {
     // Counted by hand: seven pawns with one or two steps (14), the knights 2 + 3, the bishop
     // on f8 5, the queen 4 (e7 f6 g5 h4), the king 1 (e7).
     assert_eq!(v["legal"].as_array().unwrap().len(), 29);
-    assert!(v["legal"]
+    let nf6 = v["legal"]
         .as_array()
         .unwrap()
-        .contains(&json!({"pmn": "g8-f6", "from": "g8", "to": "f6"})));
+        .iter()
+        .find(|l| l["pmn"] == "g8-f6")
+        .expect("g8-f6 is legal");
+    assert_eq!(
+        (&nf6["from"], &nf6["to"], &nf6["san"], &nf6["uci"]),
+        (&json!("g8"), &json!("f6"), &json!("Nf6"), &json!("g8f6"))
+    );
     assert_eq!(piece(&v, "f3"), "N");
     assert!(piece(&v, "g1").is_null());
     let plies: Vec<&str> = v["plies"]
