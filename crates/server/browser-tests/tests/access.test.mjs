@@ -5,10 +5,10 @@
 // coordinates legible at phone width; chess, Ōgi and a game of files, at desktop and phone sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, startServer, startBrowser, snap, api, waitPlies, plies } from './harness.mjs';
+import { kogomaAs, startServer, startBrowser, snap, api, waitPlies, plies } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -21,17 +21,7 @@ const errors = [];
 before(async () => {
   // A game of files (Kogoma copied as Zogoma, style Z): drawn by the generic look.
   games = mkdtempSync(path.join(os.tmpdir(), 'tegoma-access-'));
-  const kogoma = path.join(root, 'games/kogoma');
-  const desc = JSON.parse(readFileSync(path.join(kogoma, 'description.json'), 'utf8'));
-  Object.assign(desc, { name: 'Zogoma', snn: 'Zogoma', sin: 'Z', initial: desc.initial.replace(/ \/ K\/k$/, ' / Z/z') });
-  const table = {};
-  for (const [key, moves] of Object.entries(JSON.parse(readFileSync(path.join(kogoma, 'ggn.json'), 'utf8')))) {
-    const [style, piece] = key.split(':');
-    table[`${style === 'K' ? 'Z' : 'z'}:${piece}`] = moves;
-  }
-  mkdirSync(path.join(games, 'zogoma'));
-  writeFileSync(path.join(games, 'zogoma', 'description.json'), JSON.stringify(desc));
-  writeFileSync(path.join(games, 'zogoma', 'ggn.json'), JSON.stringify(table));
+  kogomaAs(path.join(games, 'zogoma'), 'Zogoma', 'Z');
   server = await startServer('access', { TEGOMA_GAMES: games });
   chrome = await startBrowser();
 });

@@ -5,10 +5,10 @@
 // Kogoma named Zogoma, as files_game.test.mjs makes it), at desktop and phone sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, startServer, startBrowser, snap, api, waitPlies } from './harness.mjs';
+import { kogomaAs, startServer, startBrowser, snap, api, waitPlies } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -18,26 +18,9 @@ let server;
 let chrome;
 let games;
 
-/** Kogoma's files rewritten as Zogoma (style letter Z). */
-function copyOfKogoma(dir) {
-  const kogoma = path.join(root, 'games/kogoma');
-  const desc = JSON.parse(readFileSync(path.join(kogoma, 'description.json'), 'utf8'));
-  Object.assign(desc, { name: 'Zogoma', snn: 'Zogoma', sin: 'Z' });
-  desc.initial = desc.initial.replace(/ \/ K\/k$/, ' / Z/z');
-  const table = JSON.parse(readFileSync(path.join(kogoma, 'ggn.json'), 'utf8'));
-  const renamed = {};
-  for (const [key, moves] of Object.entries(table)) {
-    const [style, piece] = key.split(':');
-    renamed[`${style === 'K' ? 'Z' : 'z'}:${piece}`] = moves;
-  }
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'description.json'), JSON.stringify(desc));
-  writeFileSync(path.join(dir, 'ggn.json'), JSON.stringify(renamed));
-}
-
 before(async () => {
   games = mkdtempSync(path.join(os.tmpdir(), 'tegoma-analysis-games-'));
-  copyOfKogoma(path.join(games, 'zogoma'));
+  kogomaAs(path.join(games, 'zogoma'), 'Zogoma', 'Z');
   server = await startServer('analysis', { TEGOMA_GAMES: games });
   chrome = await startBrowser();
 });

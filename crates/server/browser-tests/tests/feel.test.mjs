@@ -4,11 +4,11 @@
 // at desktop and phone sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  root, startServer, startBrowser, snap, api, clickCell, dragCell, waitPlies, plies,
+  kogomaAs, startServer, startBrowser, snap, api, clickCell, dragCell, waitPlies, plies,
 } from './harness.mjs';
 
 let server;
@@ -19,26 +19,9 @@ const errors = [];
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** Kogoma's files under another name (Zogoma, `Z/z`), as files_game.test.mjs makes them. */
-function copyOfKogoma(dir) {
-  const kogoma = path.join(root, 'games/kogoma');
-  const desc = JSON.parse(readFileSync(path.join(kogoma, 'description.json'), 'utf8'));
-  Object.assign(desc, { name: 'Zogoma', snn: 'Zogoma', sin: 'Z' });
-  desc.initial = desc.initial.replace(/ \/ K\/k$/, ' / Z/z');
-  const table = JSON.parse(readFileSync(path.join(kogoma, 'ggn.json'), 'utf8'));
-  const renamed = {};
-  for (const [key, moves] of Object.entries(table)) {
-    const [style, piece] = key.split(':');
-    renamed[`${style === 'K' ? 'Z' : 'z'}:${piece}`] = moves;
-  }
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'description.json'), JSON.stringify(desc));
-  writeFileSync(path.join(dir, 'ggn.json'), JSON.stringify(renamed));
-}
-
 before(async () => {
   games = mkdtempSync(path.join(os.tmpdir(), 'tegoma-games-'));
-  copyOfKogoma(path.join(games, 'zogoma'));
+  kogomaAs(path.join(games, 'zogoma'), 'Zogoma', 'Z');
   server = await startServer('feel', { TEGOMA_GAMES: games });
   chrome = await startBrowser();
 });

@@ -4,39 +4,18 @@
 // change in the server or the board.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, startServer, startBrowser, snap, clickCell, waitPlies, plies } from './harness.mjs';
+import { kogomaAs, startServer, startBrowser, snap, clickCell, waitPlies, plies } from './harness.mjs';
 
 let server;
 let chrome;
 let games;
 
-/** Kogoma's files rewritten as Zogoma: name, style letter, initial FEEN and table keys. */
-function copyOfKogoma(dir) {
-  const kogoma = path.join(root, 'games/kogoma');
-  const desc = JSON.parse(readFileSync(path.join(kogoma, 'description.json'), 'utf8'));
-  desc.name = 'Zogoma';
-  desc.snn = 'Zogoma';
-  desc.sin = 'Z';
-  assert.ok(desc.initial.endsWith(' / K/k'), "Kogoma's styles are K/k");
-  desc.initial = desc.initial.replace(/ \/ K\/k$/, ' / Z/z');
-  const table = JSON.parse(readFileSync(path.join(kogoma, 'ggn.json'), 'utf8'));
-  const renamed = {};
-  for (const [key, moves] of Object.entries(table)) {
-    const [style, piece] = key.split(':');
-    assert.ok(style === 'K' || style === 'k', `a piece of style ${style} in Kogoma's table`);
-    renamed[`${style === 'K' ? 'Z' : 'z'}:${piece}`] = moves;
-  }
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'description.json'), JSON.stringify(desc));
-  writeFileSync(path.join(dir, 'ggn.json'), JSON.stringify(renamed));
-}
-
 before(async () => {
   games = mkdtempSync(path.join(os.tmpdir(), 'tegoma-games-'));
-  copyOfKogoma(path.join(games, 'zogoma'));
+  kogomaAs(path.join(games, 'zogoma'), 'Zogoma', 'Z');
   server = await startServer('files-game', { TEGOMA_GAMES: games });
   chrome = await startBrowser();
 });

@@ -1,10 +1,11 @@
 // Test harness: starts the server binary on a fresh SQLite file and Debian's chromium through
 // playwright-core (never a browser download); screenshots go to target/browser-artifacts.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../../../..');
@@ -90,4 +91,28 @@ export async function waitPlies(page, n) {
 /** The PMN of every ply the page lists. */
 export async function plies(page) {
   return page.$$eval('#moves [data-pmn]', (lis) => lis.map((li) => li.dataset.pmn));
+}
+
+/**
+ * Kogoma's files (games/kogoma) written into `dir` as a game of files of its own, named `name`
+ * with style letter `letter` (uppercase): its name, SIN, initial FEEN and table keys rewritten.
+ * The server finds it when `dir`'s parent is its `TEGOMA_GAMES`. Returns the description.
+ */
+export function kogomaAs(dir, name, letter) {
+  const kogoma = path.join(root, 'games/kogoma');
+  const desc = JSON.parse(readFileSync(path.join(kogoma, 'description.json'), 'utf8'));
+  assert.ok(desc.initial.endsWith(' / K/k'), "Kogoma's styles are K/k");
+  Object.assign(desc, { name, snn: name, sin: letter });
+  desc.initial = desc.initial.replace(/ \/ K\/k$/, ` / ${letter}/${letter.toLowerCase()}`);
+  const table = JSON.parse(readFileSync(path.join(kogoma, 'ggn.json'), 'utf8'));
+  const renamed = {};
+  for (const [key, moves] of Object.entries(table)) {
+    const [style, piece] = key.split(':');
+    assert.ok(style === 'K' || style === 'k', `a piece of style ${style} in Kogoma's table`);
+    renamed[`${style === 'K' ? letter : letter.toLowerCase()}:${piece}`] = moves;
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'description.json'), JSON.stringify(desc));
+  writeFileSync(path.join(dir, 'ggn.json'), JSON.stringify(renamed));
+  return desc;
 }

@@ -6,10 +6,10 @@
 // loses). Desktop and phone sizes; no script or console error anywhere.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, startServer, startBrowser, snap, api, clickCell, waitPlies, plies } from './harness.mjs';
+import { kogomaAs, startServer, startBrowser, snap, api, clickCell, waitPlies, plies } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -19,29 +19,11 @@ let chrome;
 let games;
 const errors = [];
 
-/** Kogoma's files as a game of its own, Yogoma (`Y/y`), and its description. */
-function copyOfKogoma(dir) {
-  const kogoma = path.join(root, 'games/kogoma');
-  const desc = JSON.parse(readFileSync(path.join(kogoma, 'description.json'), 'utf8'));
-  Object.assign(desc, { name: 'Yogoma', snn: 'Yogoma', sin: 'Y' });
-  desc.initial = desc.initial.replace(/ \/ K\/k$/, ' / Y/y');
-  const table = JSON.parse(readFileSync(path.join(kogoma, 'ggn.json'), 'utf8'));
-  const renamed = {};
-  for (const [key, moves] of Object.entries(table)) {
-    const [style, piece] = key.split(':');
-    renamed[`${style === 'K' ? 'Y' : 'y'}:${piece}`] = moves;
-  }
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'description.json'), JSON.stringify(desc));
-  writeFileSync(path.join(dir, 'ggn.json'), JSON.stringify(renamed));
-  return desc;
-}
-
 let yogoma;
 
 before(async () => {
   games = mkdtempSync(path.join(os.tmpdir(), 'tegoma-records-'));
-  yogoma = copyOfKogoma(path.join(games, 'yogoma'));
+  yogoma = kogomaAs(path.join(games, 'yogoma'), 'Yogoma', 'Y');
   server = await startServer('records', { TEGOMA_GAMES: games });
   chrome = await startBrowser();
 });
