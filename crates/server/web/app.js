@@ -2,10 +2,12 @@
 import { api, inWords } from './api.js';
 import { renderBoard, cellAt, drawPiece, pieceSide } from './board.js';
 import { lobby } from './lobby.js';
-import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
-import { accessBoard, handLabel } from './access.js';
+import { GENERIC_LOOK, armiesOf } from './looks.js';
+import { accessBoard } from './access.js';
 import { showSetChoice } from './sets.js';
-import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
+import { legalMoves, fromSquare, dropsOf, lastSquares } from './moves.js';
+import { showChoices } from './picker.js';
+import { drawHand } from './position.js';
 import {
   cancelPremove, hasPremove, premove, premoveClick, premoveDrop, premoveSquares, takePremove,
 } from './premove.js';
@@ -336,20 +338,7 @@ function tryMoveTo(cell) {
 
 function openChooser(candidates) {
   // The mover's army says how its promotions are offered.
-  const mover = armies()[ui.game.turn];
-  const box = $('chooser-options');
-  box.replaceChildren();
-  for (const m of candidates) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = choiceLabel(m, mover, candidates);
-    b.dataset.choice = m.rest || 'none';
-    b.dataset.pmn = m.pmn;
-    b.addEventListener('click', () => { closeChooser(); send(m.pmn); });
-    box.appendChild(b);
-  }
-  $('chooser-title').textContent = mover.promotion === 'piece' ? 'Promote to' : 'Choose';
-  $('chooser').hidden = false;
+  showChoices(candidates, armies()[ui.game.turn], (m) => { closeChooser(); send(m.pmn); });
 }
 
 function closeChooser() {
@@ -437,36 +426,17 @@ function renderClocks() {
 }
 
 function renderHand(container, side) {
-  const drawn = armies();
-  container.replaceChildren();
-  container.dataset.side = side;
-  for (const { piece, count } of ui.game.hands[side]) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'hand-piece';
-    b.dataset.handPiece = piece;
-    b.dataset.side = side;
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('viewBox', '0 0 100 100');
-    svg.setAttribute('width', 36); svg.setAttribute('height', 36);
-    // Each piece by its own case's army (a hand may hold pieces of the other army).
-    drawPiece(svg, piece, drawn, 0, 0, ui.flipped);
-    b.title = pieceTitle(drawn, piece);
-    b.setAttribute('aria-label', handLabel(drawn, piece, count));
-    b.appendChild(svg);
-    const n = document.createElement('span');
-    n.className = 'count';
-    n.textContent = `×${count}`;
-    b.appendChild(n);
-    if (ui.selected && ui.selected.drop === piece && side === ui.seat) b.classList.add('selected');
-    b.addEventListener('click', () => {
+  drawHand(container, side, ui.game.hands[side], {
+    armies: armies(),
+    flipped: ui.flipped,
+    selected: ui.selected && side === ui.seat ? ui.selected.drop : null,
+    onPick(piece) {
       if (theirTurn() && side === ui.seat) { premoveDrop(piece); render(); return; }
       if (!myTurn() || side !== ui.seat || !dropsOf(legalMoves(ui.game), piece).length) return;
       ui.selected = { drop: piece };
       render();
-    });
-    container.appendChild(b);
-  }
+    },
+  });
 }
 
 const REASONS = {

@@ -2,11 +2,32 @@
 // piece then a square, and the dialog (`#chooser`) where moves between the same squares differ
 // (a promotion, promote or not, the King's privilege). Everything comes from the position's
 // legal moves (moves.js) and its look: no rules, no game named. The analysis board uses it;
-// the game page's own copy of this logic (app.js) can move onto it.
+// the game page shares its dialog (`showChoices`).
 import { cellAt, drawPiece } from './board.js';
 import { fromSquare, dropsOf, choiceLabel } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
+
+/**
+ * Opens the dialog (`#chooser`) offering `candidates` (moves.js entries between the same
+ * squares), labelled as the mover's army offers them (`mover`: its look); `onChoice(m)` when
+ * one is chosen. The game page and the analysis board both use it.
+ */
+export function showChoices(candidates, mover, onChoice) {
+  const box = $('chooser-options');
+  box.replaceChildren();
+  for (const m of candidates) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = choiceLabel(m, mover, candidates);
+    b.dataset.choice = m.rest || 'none';
+    b.dataset.pmn = m.pmn;
+    b.addEventListener('click', () => onChoice(m));
+    box.appendChild(b);
+  }
+  $('chooser-title').textContent = mover.promotion === 'piece' ? 'Promote to' : 'Choose';
+  $('chooser').hidden = false;
+}
 
 /**
  * Attaches move choosing to `svg`. `host` says what is shown: `position()` (the picture with
@@ -25,20 +46,10 @@ export function attachPicker(svg, host) {
   };
 
   const choose = (candidates) => {
-    const mover = host.armies()[host.position().turn];
-    const box = $('chooser-options');
-    box.replaceChildren();
-    for (const m of candidates) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = choiceLabel(m, mover, candidates);
-      b.dataset.choice = m.rest || 'none';
-      b.dataset.pmn = m.pmn;
-      b.addEventListener('click', () => { $('chooser').hidden = true; host.play(m.pmn); });
-      box.appendChild(b);
-    }
-    $('chooser-title').textContent = mover.promotion === 'piece' ? 'Promote to' : 'Choose';
-    $('chooser').hidden = false;
+    showChoices(candidates, host.armies()[host.position().turn], (m) => {
+      $('chooser').hidden = true;
+      host.play(m.pmn);
+    });
   };
 
   const tryMoveTo = (cell) => {

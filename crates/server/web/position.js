@@ -5,6 +5,7 @@
 import { api } from './api.js';
 import { drawPiece } from './board.js';
 import { pieceTitle } from './looks.js';
+import { handLabel } from './access.js';
 
 /** The answers without search, by start, rules and moves (the page steps back and forth). */
 const cache = new Map();
@@ -48,10 +49,11 @@ export function drawHand(container, side, hand, opts) {
     b.dataset.side = side;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 100 100');
-    svg.setAttribute('width', 28); svg.setAttribute('height', 28);
+    svg.setAttribute('width', 36); svg.setAttribute('height', 36);
+    // Each piece by its own case's army (a hand may hold pieces of the other army).
     drawPiece(svg, piece, opts.armies, 0, 0, opts.flipped);
     b.title = pieceTitle(opts.armies, piece);
-    b.setAttribute('aria-label', `${pieceTitle(opts.armies, piece)} ×${count}`);
+    b.setAttribute('aria-label', handLabel(opts.armies, piece, count));
     b.appendChild(svg);
     const n = document.createElement('span');
     n.className = 'count';
