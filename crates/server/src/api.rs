@@ -42,13 +42,14 @@ pub fn routes(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .merge(crate::meet::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(hub)
 }
 
 /// Reads a request's body as `T` (an empty body reads as `{}`): `400 MalformedJson`
 /// otherwise, saying `what` when the JSON is an object without `T`'s fields.
-fn read_body<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, ApiError> {
+pub(crate) fn read_body<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, ApiError> {
     let bytes: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {
@@ -122,7 +123,7 @@ async fn guide(Path(name): Path<String>) -> Result<Response, ApiError> {
         .into_response())
 }
 
-async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
+pub(crate) async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
     hub.get(id).await?.ok_or_else(ApiError::not_found)
 }
 
@@ -143,7 +144,11 @@ fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     Ok(t)
 }
 
-async fn seated(hub: &Hub, id: &str, headers: &HeaderMap) -> Result<(GameHandle, Side), ApiError> {
+pub(crate) async fn seated(
+    hub: &Hub,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(GameHandle, Side), ApiError> {
     let token = bearer(headers)?;
     let g = game(hub, id).await?;
     let side = seat_of(&g.row, token)?;
@@ -152,6 +157,7 @@ async fn seated(hub: &Hub, id: &str, headers: &HeaderMap) -> Result<(GameHandle,
 
 async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, ApiError> {
     let v: CreateRequest = read_body(&body, "")?;
+    let meet = crate::meet::CreateMeet::read(&v)?;
     // A record to import: its setup, periods and plies.
     let mut imported: Option<Pcn> = None;
     if let Some(t) = &v.pcn {
@@ -226,6 +232,7 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
             "an imported game is played by two humans",
         ));
     }
+    meet.check(engine.is_some(), imported.is_some())?;
     let created = hub
         .create(&rules, feen.as_deref(), periods.as_ref(), engine)
         .await?;
@@ -240,8 +247,9 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
                 .await?;
         }
     }
+    let kept = meet.store(&hub, &created.id, created.seats).await?;
     let mut seats = Seats::default();
-    for (side, token) in created.seats {
+    for (side, token) in kept {
         match side {
             Side::First => seats.first = Some(token),
             Side::Second => seats.second = Some(token),
@@ -263,6 +271,7 @@ async fn pcn_of(hub: &Hub, id: &str) -> Result<Pcn, ApiError> {
     meta.insert("date".into(), Value::String(pgn_date(row.created_ms)));
     meta.insert("rules".into(), Value::String(row.rules.clone()));
     base.meta = Some(meta);
+    base.sides = crate::meet::pcn_sides(hub.store(), &row).await?;
     match_to_pcn(&m, Some(&base)).map_err(|e| ApiError::internal(e.to_string()))
 }
 

@@ -6,6 +6,7 @@ mod act;
 mod events;
 mod limits;
 mod publish;
+mod seats;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -30,6 +31,7 @@ pub use events::new_match;
 use events::Logged;
 pub use limits::GameLimits;
 use publish::Views;
+pub use seats::{MeetAsk, MeetDone};
 
 /// What a seat asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,6 +153,11 @@ pub(crate) enum Cmd {
     },
     /// The hub holds too many games: leave memory if idle.
     Unload,
+    /// Names, the free seat, rematches ([`crate::meet`]).
+    Meet {
+        ask: MeetAsk,
+        reply: oneshot::Sender<Result<MeetDone, ApiError>>,
+    },
 }
 
 /// The running games of a process, by id (the hub's map).
@@ -412,6 +419,8 @@ struct Game {
     me: mpsc::WeakSender<Cmd>,
     /// The hub's map.
     registry: std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
+    /// Names, the free seat, the rematch ([`crate::meet`]).
+    meet: crate::meet::Meet,
 }
 
 /// Draw offers' index in [`Game::offers`].
@@ -481,7 +490,9 @@ pub(crate) async fn start(
         stored_wake,
         me: tx.downgrade(),
         registry,
+        meet: crate::meet::Meet::default(),
     };
+    g.meet = crate::meet::load(&g.store, &g.row.id).await?;
     let events = g.store.events(&g.row.id, 0).await?;
     for e in &events {
         g.apply_stored(e)?;
@@ -684,6 +695,9 @@ impl Game {
                 let r = match self.seat_buckets[side.index()]
                     .take(self.limits.seat_rate, self.limits.seat_burst)
                 {
+                    Ok(()) if self.meet.waiting() && action != Action::Resign => {
+                        Err(crate::meet::waiting())
+                    }
                     Ok(()) => self.act(side, action, whole).await,
                     Err(retry) => Err(ApiError::rate_limited(
                         "too many actions from this seat: slow down",
@@ -718,6 +732,23 @@ impl Game {
                 self.maybe_engine();
             }
             Cmd::Unload => {}
+            Cmd::Meet { ask, reply } => {
+                let side = match &ask {
+                    MeetAsk::Name(s, _) | MeetAsk::Rematch(s, _) => Some(*s),
+                    MeetAsk::Join(_) => None,
+                };
+                let limited = side.map(|s| {
+                    self.seat_buckets[s.index()].take(self.limits.seat_rate, self.limits.seat_burst)
+                });
+                let r = match limited {
+                    Some(Err(retry)) => Err(ApiError::rate_limited(
+                        "too many actions from this seat: slow down",
+                        retry,
+                    )),
+                    _ => self.meet(ask).await,
+                };
+                let _ = reply.send(r);
+            }
         }
     }
 
