@@ -21,7 +21,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use tegoma_notation::NotationError;
 use tegoma_protocol::Side;
 
 use crate::error::ApiError;
@@ -471,8 +470,9 @@ pub fn seat_expired() -> ApiError {
     )
 }
 
-/// Store the game's rematch: a new game with the same rules, start (its armies swapped) and
-/// periods, each player in the other seat with the same token, names carried over.
+/// A finished game's rematch: a new game with the same rules, start and periods, each player
+/// in the other seat with the same token (so with the other colour, or the other army), names
+/// carried over; against the computer, the computer takes the other seat.
 pub(crate) struct RematchPlan {
     /// The old game's row.
     pub row: crate::store::GameRow,
@@ -484,9 +484,9 @@ impl RematchPlan {
     /// Stores the new game; its id.
     pub(crate) async fn store(self, store: &Store) -> Result<String, ApiError> {
         let old = self.row;
-        let rules = tegoma_game::Rules::by_name(&old.rules)
-            .map_err(|e| ApiError::unprocessable(e.kind(), e.to_string()))?;
-        let start = swapped_start(&rules, &old.start_feen);
+        // The same start: each player takes the other seat, and with it the other colour (or,
+        // where the players lead different armies, the other army).
+        let start = &old.start_feen;
         let periods = match &old.periods {
             Some(p) => Some(
                 serde_json::from_str::<serde_json::Value>(p)
@@ -494,7 +494,7 @@ impl RematchPlan {
             ),
             None => None,
         };
-        let m = crate::game::new_match(&old.rules, Some(&start), periods.as_ref())?;
+        let m = crate::game::new_match(&old.rules, Some(start), periods.as_ref())?;
         let engine_side = old
             .engine_side
             .as_deref()
@@ -526,28 +526,6 @@ impl RematchPlan {
         }
         Ok(id)
     }
-}
-
-/// The start of a rematch: the start position whose styles are the old one's swapped (the
-/// first player's army goes to the second seat), among the game's starts; else the same.
-pub fn swapped_start(rules: &tegoma_game::Rules, start: &str) -> String {
-    let styles = start.rsplit(' ').next().unwrap_or("");
-    let Some((a, b)) = styles.split_once('/') else {
-        return start.to_string();
-    };
-    let want = format!("{}/{}", b.to_uppercase(), a.to_lowercase());
-    if want == styles {
-        return start.to_string();
-    }
-    let starts = rules.starts();
-    // Only a game's own start is swapped (a position set up by hand is kept).
-    if !starts.iter().any(|f| *f == start) {
-        return start.to_string();
-    }
-    starts
-        .iter()
-        .find(|f| f.rsplit(' ').next() == Some(want.as_str()))
-        .map_or_else(|| start.to_string(), |f| f.to_string())
 }
 
 /// The error of an action other than resigning while the free seat waits for a visitor.

@@ -3,6 +3,7 @@ import { api, inWords } from './api.js';
 import { renderBoard, cellAt, drawPiece } from './board.js';
 import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
+import { meetGame, renderMeet } from './meet.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -85,6 +86,7 @@ function gamePage(id) {
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
   links();
+  meetGame(ui, showError);
   loadLooks().then(connect);
 }
 
@@ -469,6 +471,7 @@ function render() {
   if (g.draw_offer) offers += `${names[g.draw_offer]} offers a draw. `;
   if (g.takeback_offer) offers += `${names[g.takeback_offer]} asks to take a move back.`;
   $('offers').textContent = offers;
+  renderMeet(ui, bottom, names);
   document.body.dataset.seq = String(ui.seq);
   document.body.dataset.side = ui.seat || '';
 }
