@@ -158,6 +158,8 @@ pub(crate) enum Cmd {
         ask: MeetAsk,
         reply: oneshot::Sender<Result<MeetDone, ApiError>>,
     },
+    /// Another process changed the game's seats: read them again.
+    MeetReload,
 }
 
 /// The running games of a process, by id (the hub's map).
@@ -749,6 +751,13 @@ impl Game {
                 };
                 let _ = reply.send(r);
             }
+            Cmd::MeetReload => match crate::meet::load(&self.store, &self.row.id).await {
+                Ok(m) => {
+                    self.meet = m;
+                    self.meet_changed();
+                }
+                Err(e) => tracing::warn!(game = %self.row.id, "reading the seats: {e}"),
+            },
         }
     }
 

@@ -134,6 +134,24 @@ pub fn name_field(v: Option<&serde_json::Value>) -> Result<Option<String>, ApiEr
     }
 }
 
+/// The `NOTIFY` payload's tail (`ID:seats`) that tells the other processes on PostgreSQL that a
+/// game's seats changed (names, the free seat, the rematch): each reads them again and sends
+/// its clients the state.
+pub const NOTIFY: &str = "seats";
+
+/// On PostgreSQL, tells the other processes that the game's seats changed.
+async fn notify(store: &Store, id: &str) -> Result<(), StoreError> {
+    if store.is_postgres() {
+        sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS n")
+            .bind(crate::store::CHANNEL)
+            .bind(format!("{id}:{NOTIFY}"))
+            .execute(store.pool())
+            .await
+            .map_err(ctx("notifying"))?;
+    }
+    Ok(())
+}
+
 fn ctx(what: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
     move |source| StoreError::new(what, source)
 }
@@ -231,7 +249,7 @@ pub async fn set_name(
         .execute(store.pool())
         .await
         .map_err(ctx("storing a name"))?;
-    Ok(())
+    notify(store, id).await
 }
 
 /// Takes the free seat whose token is `token` for a visitor named `name`: `true` for exactly
@@ -258,7 +276,11 @@ pub async fn take_open(
         .execute(store.pool())
         .await
         .map_err(ctx("taking a seat"))?;
-    Ok(done.rows_affected() == 1)
+    let taken = done.rows_affected() == 1;
+    if taken {
+        notify(store, id).await?;
+    }
+    Ok(taken)
 }
 
 /// Sets (or clears) the pending rematch offer.
@@ -277,7 +299,7 @@ pub async fn set_rematch_offer(
         .execute(store.pool())
         .await
         .map_err(ctx("storing a rematch offer"))?;
-    Ok(())
+    notify(store, id).await
 }
 
 /// Records the rematch's game, unless one is recorded already: `true` when this call did.
@@ -295,7 +317,11 @@ pub async fn set_rematch(store: &Store, id: &str, rematch: &str) -> Result<bool,
     .execute(store.pool())
     .await
     .map_err(ctx("storing a rematch"))?;
-    Ok(done.rows_affected() == 1)
+    let made = done.rows_affected() == 1;
+    if made {
+        notify(store, id).await?;
+    }
+    Ok(made)
 }
 
 /// One game of `GET /api/lobby`.

@@ -35,6 +35,13 @@ impl GameHandle {
     }
 }
 
+impl GameHandle {
+    /// Tells the task that another process changed the game's seats.
+    pub fn meet_reload(&self) {
+        let _ = self.tx.try_send(Cmd::MeetReload);
+    }
+}
+
 impl Game {
     /// Handles a [`MeetAsk`].
     pub(super) async fn meet(&mut self, ask: MeetAsk) -> Result<MeetDone, ApiError> {
