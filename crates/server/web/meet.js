@@ -2,6 +2,7 @@
 // the lobby and joined with one click, each seat's name next to its clock, rematches.
 // No game is named here: what a game is called comes from GET /api/games.
 import { api } from './api.js';
+import { armiesOf } from './looks.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,7 +75,7 @@ function showOpen(games, gameOf) {
     const what = document.createElement('span');
     const army = armyName(info, g);
     what.textContent = `${info ? info.display : g.rules} · ${clockText(g.periods)} · `
-      + `${g.name || 'someone'} waits${army ? ` · you lead ${army}` : ''}`;
+      + `${g.name || 'someone'} waits${army ? ` · you play ${army}` : ''}`;
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'join';
@@ -89,13 +90,11 @@ function showOpen(games, gameOf) {
   }
 }
 
-/** The army the visitor leads, where the game's players lead different ones. */
+/** What the visitor plays: the seat's name in the game (`Black`), or the army it leads where
+ * the players lead different ones (`Chess`). */
 function armyName(info, g) {
-  const field = (g.styles || '').split('/');
-  if (!info || field.length !== 2 || field[0].toUpperCase() === field[1].toUpperCase()) return '';
-  const letter = field.find((s) => (s === s.toUpperCase()) === (g.seat === 'first')) || '';
-  const army = ((info.look && info.look.armies) || []).find((a) => a.style === letter.toUpperCase());
-  return army ? army.name : '';
+  if (!info) return '';
+  return armiesOf(info.look, g.start_feen).names[g.seat] || '';
 }
 
 async function join(g, li, button) {
@@ -174,12 +173,22 @@ export function renderMeet(ui, bottom, sideNames) {
   }
   $('waiting').hidden = !g.open;
   const r = g.rematch || {};
+  // A rematch made while the page is open takes it there; one made before is a link (the old
+  // game stays readable).
+  if (ui.rematchAtLoad === undefined) ui.rematchAtLoad = r.game || null;
   if (r.game) {
     if (ui.token) localStorage.setItem(`tegoma-seat:${r.game}`, ui.token);
-    if (!ui.leaving) {
+    if (r.game !== ui.rematchAtLoad && !ui.leaving) {
       ui.leaving = true;
       location.href = `/game/${r.game}`;
     }
+    $('rematch').hidden = true;
+    $('rematch-decline').hidden = true;
+    const a = document.createElement('a');
+    a.id = 'rematch-link';
+    a.href = `/game/${r.game}`;
+    a.textContent = 'Go to the rematch';
+    $('rematch-status').replaceChildren(a);
     return;
   }
   const can = !!ui.seat && !!g.outcome && !g.open;

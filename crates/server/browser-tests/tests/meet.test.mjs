@@ -99,6 +99,7 @@ test('chess: two visitors race for an open seat, names show and change live, rem
   const bob = await player(DESKTOP);
   const cy = await player(DESKTOP);
   await Promise.all([lobbyWith(bob, id, 'Bob'), lobbyWith(cy, id, 'Cy')]);
+  assert.match(await text(bob, `#open-games li[data-game="${id}"]`), /Chess · no clock · Ann waits · you play Black/);
   await snap(bob, 'meet-lobby-open-game');
   // Both click Join on the same game at once: exactly one takes the seat.
   await Promise.all([
@@ -160,6 +161,11 @@ test('chess: two visitors race for an open seat, names show and change live, rem
   await clickCell(winner, 'd4');
   await waitPlies(ann, 1);
   await snap(ann, 'meet-chess-rematch');
+  // The old game stays readable: a link to its rematch, no move.
+  await ann.goto(`${server.base}/game/${id}`);
+  await ann.waitForSelector('#rematch-link');
+  assert.ok(ann.url().endsWith(`/game/${id}`));
+  assert.equal(await ann.getAttribute('#rematch-link', 'href'), new URL(winner.url()).pathname);
   for (const p of [ann, bob, cy]) await p.context().close();
 });
 
@@ -222,4 +228,29 @@ test('a game of files: an open game, names by the clocks, at desktop and phone s
   assert.deepEqual(pcn.sides, { first: { name: 'Zed' }, second: { name: 'Ivy' } });
   await zed.context().close();
   await ivy.context().close();
+});
+
+test('Chess against Ōgi: the army chosen in the lobby gives the creator its seat, the visitor the other army', async () => {
+  const oda = await player(DESKTOP);
+  await oda.goto(`${server.base}/`);
+  await oda.waitForSelector('#rules option[value="chess-ogi"]', { state: 'attached' });
+  await oda.fill('#player-name', 'Oda');
+  await oda.selectOption('#rules', 'chess-ogi');
+  await oda.selectOption('#my-army', 'O');
+  await oda.selectOption('#first-army', 'C');
+  await oda.selectOption('#opponent', 'open');
+  await oda.click('#create');
+  await oda.waitForURL(/\/game\//);
+  const id = new URL(oda.url()).pathname.split('/').pop();
+  await waitText(oda, '#seat-label', 'You play second');
+  const cid = await player(DESKTOP);
+  await lobbyWith(cid, id, 'Cid');
+  assert.match(await text(cid, `#open-games li[data-game="${id}"]`), /Oda waits · you play Chess/);
+  await cid.click(`#open-games li[data-game="${id}"] button.join`);
+  await cid.waitForURL(/\/game\//);
+  await waitText(cid, '#seat-label', 'You play first');
+  await waitText(oda, '#name-top', 'Cid');
+  await snap(oda, 'meet-chess-ogi-names');
+  await oda.context().close();
+  await cid.context().close();
 });
