@@ -442,3 +442,61 @@ async fn a_rematch_against_the_computer_starts_at_once() {
     let (s, v) = play(addr, &new, &t1, &mv).await;
     assert_eq!(s, 200, "{v}");
 }
+
+/// Two server processes on one PostgreSQL database: visitors racing for a seat through both get
+/// it exactly once; a name set through one reaches a player connected to the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL (TEGOMA_TEST_POSTGRES): run scripts/test-server.sh"]
+async fn postgres_two_processes_one_seat() {
+    let url = std::env::var("TEGOMA_TEST_POSTGRES")
+        .expect("TEGOMA_TEST_POSTGRES must name a PostgreSQL database (scripts/test-server.sh)");
+    let (a, b) = (free_addr(), free_addr());
+    let mut pa = spawn_server(a, &url).await;
+    let mut pb = spawn_server(b, &url).await;
+    let (id, creator, _) = create(a, r#"{"open": true, "name": "Ann"}"#).await;
+    // Both processes have the game in memory before the race.
+    let _ = state(a, &id).await;
+    let _ = state(b, &id).await;
+    let joins: Vec<_> = (0..16)
+        .map(|i| {
+            let id = id.clone();
+            let at = if i % 2 == 0 { a } else { b };
+            tokio::spawn(async move { join(at, &id, &format!("P{i}")).await })
+        })
+        .collect();
+    let mut won = Vec::new();
+    for j in joins {
+        let (s, v) = j.await.unwrap();
+        match s {
+            200 => won.push(v),
+            409 => assert_eq!(kind(&v), Some("SeatTaken"), "{v}"),
+            other => panic!("{other} {v}"),
+        }
+    }
+    assert_eq!(won.len(), 1, "exactly one join succeeds across processes");
+    let token = won[0]["token"].as_str().unwrap().to_string();
+    // The creator's process learns that the seat is taken: the game starts there.
+    let mut started = false;
+    for _ in 0..50 {
+        if play(a, &id, &creator, "e4").await.0 == 200 {
+            started = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(started, "the creator could move on its process");
+    let mut w = ws(a, &id, None).await;
+    let _ = next_of(&mut w, "state").await;
+    let (s, _) = set_name(b, &id, &token, json!("Zoe")).await;
+    assert_eq!(s, 200);
+    loop {
+        let m = next_of(&mut w, "state").await;
+        if m["game"]["names"]["second"] == "Zoe" {
+            break;
+        }
+    }
+    let _ = pa.kill();
+    let _ = pb.kill();
+    let _ = pa.wait();
+    let _ = pb.wait();
+}
