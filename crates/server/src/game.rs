@@ -89,7 +89,8 @@ pub type Published = axum::extract::ws::Utf8Bytes;
 /// that already has the state at that number skips it).
 #[derive(Debug, Clone)]
 pub struct Outgoing {
-    /// The event number the message brings the client to.
+    /// The event number the message brings the client to (`i64::MAX` for the state sent after
+    /// a change of the game's seats, [`crate::meet`], which every client gets).
     pub seq: i64,
     /// The message.
     pub text: Published,
