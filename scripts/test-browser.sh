@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/apt-need.sh /usr/bin/chromium chromium
+# A Japanese font for the Ōgi pieces' kanji (a player's system has its own; the board names a
+# list of Mincho faces, IPAex Mincho among them).
+bash scripts/apt-need.sh '/usr/share/fonts/opentype/ipaexfont-mincho/*.ttf' fonts-ipaexfont-mincho
 # With the workspace's features, as `cargo test --workspace` built it: nothing to compile again.
 cargo build --workspace --bins
 rm -rf target/browser-artifacts

@@ -37,19 +37,68 @@ pub struct SideNames {
     pub second: &'static str,
 }
 
-/// A piece's letter (its PIN letter, uppercase) and its name.
+/// What an army's pieces are drawn with (each piece's [`PieceName::glyph`] says which figure or
+/// character).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceSet {
+    /// The piece's letter on the army's outline ([`Shape`]).
+    Letters,
+    /// A figure of the board's figure sheet (a chess figurine: `fig-knight`), one per piece.
+    Figurines,
+    /// A character (a kanji: `飛`) written on the army's outline, pointing the way the outline
+    /// points; an enhanced piece shows its enhanced form's character in red. A board may offer
+    /// its players the letters instead.
+    Characters,
+}
+
+/// A piece's letter (its PIN letter, uppercase), its name, and what its army's set draws it
+/// with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct PieceName {
     /// The letter.
     pub letter: &'static str,
     /// The name (`Queen`).
     pub name: &'static str,
+    /// What the army's [`PieceSet`] draws the piece with: a figure's id (`fig-queen`) for
+    /// [`PieceSet::Figurines`], a character (`飛`) for [`PieceSet::Characters`]; empty for
+    /// letters (or to draw this piece by its letter).
+    pub glyph: &'static str,
+    /// The glyph of its enhanced form (`+R`: `龍`), for [`PieceSet::Characters`]; empty when
+    /// the piece has no enhanced form of its own (its glyph is then drawn in red).
+    pub enhanced: &'static str,
+    /// The glyph of the second player's piece where it differs from the first's (the King of
+    /// a shōgi-like set: `王` for the second player, `玉` for the first); empty otherwise.
+    pub second: &'static str,
 }
 
 impl PieceName {
-    /// The piece of this letter has this name.
+    /// The piece of this letter has this name (drawn by its letter).
     pub const fn new(letter: &'static str, name: &'static str) -> PieceName {
-        PieceName { letter, name }
+        PieceName {
+            letter,
+            name,
+            glyph: "",
+            enhanced: "",
+            second: "",
+        }
+    }
+
+    /// The same piece drawn with `glyph`, and `enhanced` for its enhanced form (empty: none).
+    pub const fn drawn(self, glyph: &'static str, enhanced: &'static str) -> PieceName {
+        PieceName {
+            glyph,
+            enhanced,
+            ..self
+        }
+    }
+
+    /// The same piece drawn with `glyph` for the second player.
+    pub const fn second(self, glyph: &'static str) -> PieceName {
+        PieceName {
+            second: glyph,
+            ..self
+        }
     }
 }
 
@@ -72,8 +121,9 @@ pub enum Promotion {
 /// by that letter. Chess and Ōgi give theirs as [`CHESS_ARMY`] and [`OGI_ARMY`], for any game
 /// whose players lead these armies to reuse.
 ///
-/// JSON: `{"style": "C", "name": "Chess", "sides": {"first", "second"}, "shape", "turned",
-/// "enhanced_mark", "terminal_mark", "pieces": [{"letter", "name"}], "promotion"}`.
+/// JSON: `{"style": "C", "name": "Chess", "sides": {"first", "second"}, "shape", "set",
+/// "turned", "enhanced_mark", "terminal_mark", "pieces": [{"letter", "name", "glyph",
+/// "enhanced", "second"}], "promotion"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct ArmyLook {
     /// The army's style letter, uppercase (`C`, `O`): the style field's letter, either case, of
@@ -85,8 +135,11 @@ pub struct ArmyLook {
     /// The sides' names when both players lead this army (`White`/`Black`,
     /// `First (Sente)`/`Second (Gote)`).
     pub sides: SideNames,
-    /// The pieces' outline.
+    /// The pieces' outline (under their letters or characters; a figurine has its own).
     pub shape: Shape,
+    /// What the pieces are drawn with: letters, figurines or characters (each piece's
+    /// [`PieceName::glyph`]; a piece without one is drawn by its letter).
+    pub set: PieceSet,
     /// Whether the pieces are drawn pointing at the opponent, the outline turned for the side
     /// whose home is at the top of the board (shōgi-like sets, where colour does not tell the
     /// sides apart by itself). Pieces in hand point the same way as on the board.
@@ -115,6 +168,7 @@ impl ArmyLook {
                 second: "Second",
             },
             shape: Shape::Pentagon,
+            set: PieceSet::Letters,
             turned: true,
             enhanced_mark: true,
             terminal_mark: false,
@@ -124,8 +178,9 @@ impl ArmyLook {
     }
 }
 
-/// The Chess army (style `C`): round pieces, the terminal king marked, the sides `White` and
-/// `Black`, promotions offered by the piece's name (Queen, Rook, Bishop, Knight).
+/// The Chess army (style `C`): figurines (round pieces when drawn by letter, the terminal king
+/// marked), the sides `White` and `Black`, promotions offered by the piece's name (Queen, Rook,
+/// Bishop, Knight).
 pub const CHESS_ARMY: ArmyLook = ArmyLook {
     style: 'C',
     name: "Chess",
@@ -134,37 +189,43 @@ pub const CHESS_ARMY: ArmyLook = ArmyLook {
         second: "Black",
     },
     shape: Shape::Disc,
+    set: PieceSet::Figurines,
     turned: false,
     enhanced_mark: false,
     terminal_mark: true,
     pieces: &[
-        PieceName::new("K", "King"),
-        PieceName::new("Q", "Queen"),
-        PieceName::new("R", "Rook"),
-        PieceName::new("B", "Bishop"),
-        PieceName::new("N", "Knight"),
-        PieceName::new("P", "Pawn"),
+        PieceName::new("K", "King").drawn("fig-king", ""),
+        PieceName::new("Q", "Queen").drawn("fig-queen", ""),
+        PieceName::new("R", "Rook").drawn("fig-rook", ""),
+        PieceName::new("B", "Bishop").drawn("fig-bishop", ""),
+        PieceName::new("N", "Knight").drawn("fig-knight", ""),
+        PieceName::new("P", "Pawn").drawn("fig-pawn", ""),
     ],
     promotion: Promotion::Piece,
 };
 
-/// The Ōgi army (style `O`): pentagons pointing at the opponent, enhanced pieces marked, the
-/// sides `First (Sente)` and `Second (Gote)`, promotions offered as "promote" or not.
+/// The Ōgi army (style `O`): pentagons pointing at the opponent with the shōgi kanji (King 玉,
+/// the second player's 王,
+/// Princess 姫, Rook 飛, Bishop 角, Silver 銀, Knight 桂, Lance 香, Pawn 歩; promoted, in red:
+/// Princess 后, the queen a princess becomes, Dragon 龍, Horse 馬, and the golds 全 圭 杏 と),
+/// enhanced pieces marked, the sides `First (Sente)` and `Second (Gote)`, promotions offered
+/// as "promote" or not.
 pub const OGI_ARMY: ArmyLook = ArmyLook {
     name: "Ōgi",
     sides: SideNames {
         first: "First (Sente)",
         second: "Second (Gote)",
     },
+    set: PieceSet::Characters,
     pieces: &[
-        PieceName::new("K", "King"),
-        PieceName::new("I", "Princess"),
-        PieceName::new("R", "Rook"),
-        PieceName::new("B", "Bishop"),
-        PieceName::new("S", "Silver"),
-        PieceName::new("N", "Knight"),
-        PieceName::new("L", "Lance"),
-        PieceName::new("P", "Pawn"),
+        PieceName::new("K", "King").drawn("玉", "").second("王"),
+        PieceName::new("I", "Princess").drawn("姫", "后"),
+        PieceName::new("R", "Rook").drawn("飛", "龍"),
+        PieceName::new("B", "Bishop").drawn("角", "馬"),
+        PieceName::new("S", "Silver").drawn("銀", "全"),
+        PieceName::new("N", "Knight").drawn("桂", "圭"),
+        PieceName::new("L", "Lance").drawn("香", "杏"),
+        PieceName::new("P", "Pawn").drawn("歩", "と"),
     ],
     ..ArmyLook::generic('O')
 };
@@ -243,6 +304,48 @@ mod tests {
         assert_eq!(v["armies"][0]["style"], "K");
         assert_eq!(v["armies"][0]["promotion"], "enhance");
         assert_eq!(v["armies"][0]["turned"], true);
+        assert_eq!(v["armies"][0]["set"], "letters");
+    }
+
+    #[test]
+    fn chess_is_drawn_with_figurines_and_ogi_with_kanji() {
+        let chess = serde_json::to_value(CHESS_ARMY).unwrap();
+        assert_eq!(chess["set"], "figurines");
+        assert_eq!(
+            chess["pieces"][4],
+            serde_json::json!({"letter": "N", "name": "Knight", "glyph": "fig-knight", "enhanced": "", "second": ""})
+        );
+        let ogi = serde_json::to_value(OGI_ARMY).unwrap();
+        assert_eq!(ogi["set"], "characters");
+        let glyphs: Vec<(&str, &str, &str)> = OGI_ARMY
+            .pieces
+            .iter()
+            .map(|p| (p.letter, p.glyph, p.enhanced))
+            .collect();
+        assert_eq!(OGI_ARMY.pieces[0].second, "王");
+        assert_eq!(
+            glyphs,
+            [
+                ("K", "玉", ""),
+                ("I", "姫", "后"),
+                ("R", "飛", "龍"),
+                ("B", "角", "馬"),
+                ("S", "銀", "全"),
+                ("N", "桂", "圭"),
+                ("L", "香", "杏"),
+                ("P", "歩", "と"),
+            ]
+        );
+        // Every piece of a set other than letters has a glyph, and no two pieces share one.
+        for army in [CHESS_ARMY, OGI_ARMY] {
+            let mut seen = std::collections::HashSet::new();
+            for p in army.pieces {
+                assert!(!p.glyph.is_empty(), "{}: {p:?}", army.name);
+                assert!(seen.insert(p.glyph), "{}: {p:?}", army.name);
+                assert!(p.enhanced.is_empty() || seen.insert(p.enhanced), "{p:?}");
+                assert!(p.second.is_empty() || seen.insert(p.second), "{p:?}");
+            }
+        }
     }
 
     /// Every game's look has the army of each style its starts have (a board never falls back

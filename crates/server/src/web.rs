@@ -55,9 +55,34 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/markdown.js"),
     ),
     (
+        "sounds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/sounds.js"),
+    ),
+    (
+        "premove.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/premove.js"),
+    ),
+    (
+        "sets.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/sets.js"),
+    ),
+    (
+        "access.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/access.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../web/style.css"),
+    ),
+    (
+        "icon.svg",
+        "image/svg+xml",
+        include_str!("../web/icon.svg"),
     ),
     (
         "pieces.svg",

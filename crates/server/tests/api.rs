@@ -390,10 +390,10 @@ async fn the_games_are_listed() {
         (army["turned"].clone(), army["terminal_mark"].clone()),
         (json!(false), json!(true))
     );
-    assert!(army["pieces"]
-        .as_array()
-        .unwrap()
-        .contains(&json!({"letter": "N", "name": "Knight"})));
+    assert!(army["pieces"].as_array().unwrap().contains(
+        &json!({"letter": "N", "name": "Knight", "glyph": "fig-knight", "enhanced": "", "second": ""})
+    ));
+    assert_eq!(army["set"], "figurines");
     let ogi = &by("ogi")["look"];
     assert_eq!(ogi["squares"], "plain");
     let army = &ogi["armies"][0];
@@ -406,12 +406,18 @@ async fn the_games_are_listed() {
         (json!(true), json!(true))
     );
     assert_eq!(army["promotion"], "enhance");
+    assert_eq!(army["set"], "characters");
+    assert_eq!(army["pieces"][0]["second"], "王");
+    assert!(army["pieces"].as_array().unwrap().contains(
+        &json!({"letter": "R", "name": "Rook", "glyph": "飛", "enhanced": "龍", "second": ""})
+    ));
     // A game of files: the generic army, of its style letter.
     let kogoma = &by("kogoma")["look"];
     let army = &kogoma["armies"][0];
     assert_eq!(army["style"], "K");
     assert_eq!(army["sides"], json!({"first": "First", "second": "Second"}));
     assert_eq!(army["pieces"], json!([]));
+    assert_eq!(army["set"], "letters");
     // Every game lists its starts (its `start_feen` first), each with its styles, and whether
     // it has a guide; every style of a start has its army in the look.
     for g in games {

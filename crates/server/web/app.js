@@ -1,10 +1,16 @@
 // The web board: lobby (create, import), game page (play, watch), all state from the server.
 import { api, inWords } from './api.js';
-import { renderBoard, cellAt, drawPiece } from './board.js';
+import { renderBoard, cellAt, drawPiece, pieceSide } from './board.js';
 import { lobby } from './lobby.js';
 import { GENERIC_LOOK, armiesOf, pieceTitle } from './looks.js';
+import { accessBoard, handLabel } from './access.js';
+import { showSetChoice } from './sets.js';
 import { meetGame, renderMeet } from './meet.js';
 import { legalMoves, fromSquare, dropsOf, choiceLabel, lastSquares } from './moves.js';
+import {
+  cancelPremove, hasPremove, premove, premoveClick, premoveDrop, premoveSquares, takePremove,
+} from './premove.js';
+import { play, setupSounds, soundOf, summary } from './sounds.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,6 +26,7 @@ const ui = {
   selected: null, // {cell} or {drop: piece}
   socket: null,
   drag: null,
+  access: null, // the board for the keyboard and screen readers (access.js)
   looks: {}, // each game's look by name (GET /api/games)
   displays: {}, // each game's name for players by name (GET /api/games)
 };
@@ -83,8 +90,14 @@ function gamePage(id) {
   $('chooser-cancel').addEventListener('click', () => closeChooser());
   const board = $('board');
   board.addEventListener('pointerdown', onPointerDown);
+  ui.access = accessBoard({ svg: board, choose: chooseCell, cancel: () => { ui.selected = null; render(); } });
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
+  window.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && hasPremove()) { cancelPremove(); render(); }
+  });
+  setupSounds($('mute'));
+  $('mute').hidden = false;
   links();
   meetGame(ui, showError);
   loadLooks().then(connect);
@@ -135,16 +148,19 @@ function connect() {
       const g = m.game;
       if (g.plies_from) g.plies = (ui.game ? ui.game.plies : []).slice(0, g.plies_from).concat(g.plies);
       g.plies_from = 0;
+      const before = summary(ui.game);
       ui.game = g; ui.seq = m.seq; ui.received = performance.now();
-      render();
+      connected(true);
+      arrived(before);
     } else if (m.type === 'update') {
       // What changed since the event before; one already applied (an HTTP answer) is skipped,
       // and a gap (a missed event) is filled by connecting again: the events and the whole state.
       if (!ui.game || m.seq <= ui.seq) return;
       if (m.seq !== ui.seq + 1) { s.close(); return; }
+      const before = summary(ui.game);
       applyUpdate(ui.game, m.game);
       ui.seq = m.seq; ui.received = performance.now();
-      render();
+      arrived(before);
     } else if (m.type === 'authed') {
       ui.seat = m.side;
       if (!ui.userFlipped) ui.flipped = m.side === 'second';
@@ -154,7 +170,28 @@ function connect() {
       showError(inWords(m.kind, m.message));
     }
   };
-  s.onclose = () => { ui.socket = null; setTimeout(connect, 1000); };
+  s.onclose = () => { ui.socket = null; connected(false); setTimeout(connect, 1000); };
+}
+
+/** Shows whether the page is connected: "Reconnecting…" from a lost connection until the
+ * server's state comes back (moves made meanwhile are then caught up). */
+function connected(yes) {
+  $('connection').hidden = yes;
+  document.body.dataset.connected = String(yes);
+}
+
+/** After a new state of the game (`before`: what `summary` said of the one before): its
+ * sound, the premove played when the turn comes, the page drawn again. */
+function arrived(before) {
+  const sound = soundOf(before, ui.game);
+  if (sound) play(sound);
+  if (myTurn() && hasPremove()) {
+    const candidates = takePremove(legalMoves(ui.game));
+    if (candidates.length === 1) { send(candidates[0].pmn); return; }
+    if (candidates.length > 1) { openChooser(candidates); render(); return; }
+    showError('Premove cancelled: it is not a legal move now.');
+  }
+  render();
 }
 
 // An update holds the board's changed `cells`, the plies after the first `plies_from`, and every
@@ -250,13 +287,23 @@ async function send(mv) {
   try {
     const g = await api('POST', `/api/games/${ui.id}/moves`, { move: mv }, ui.token);
     showError('');
-    if (g && g.seq >= ui.seq) { ui.game = g; ui.seq = g.seq; ui.received = performance.now(); }
+    if (g && g.seq > ui.seq) {
+      const before = summary(ui.game);
+      ui.game = g; ui.seq = g.seq; ui.received = performance.now();
+      arrived(before);
+      return;
+    }
   } catch (e) { showError(e.message); }
   render();
 }
 
 function myTurn() {
   return ui.game && ui.seat && !ui.game.outcome && ui.game.turn === ui.seat;
+}
+
+/** Whether the player waits for the opponent's move (and may premove). */
+function theirTurn() {
+  return ui.game && ui.seat && !ui.game.outcome && ui.game.turn !== ui.seat;
 }
 
 // ---- moving: click-click, drag, drops, choices ----
@@ -303,19 +350,31 @@ function canSelect(cell) {
   return myTurn() && fromSquare(legalMoves(ui.game), cell).length > 0;
 }
 
+/** A square chosen (a click, or Enter on the keyboard's square): the selection's move to it,
+ * else its piece selected, else the selection dropped. */
+function chooseCell(cell) {
+  if (!ui.game) return;
+  if (theirTurn()) {
+    // The opponent is to move: the square makes a premove.
+    const piece = pieceAt(cell);
+    premoveClick(cell, !!piece && pieceSide(piece) === ui.seat);
+    render();
+    return;
+  }
+  if (ui.selected && ui.selected.cell !== cell && tryMoveTo(cell)) return;
+  ui.selected = canSelect(cell) ? { cell } : null;
+  render();
+}
+
 function onPointerDown(ev) {
   if (!ui.game) return;
   const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
   if (!cell) return;
-  if (ui.selected && ui.selected.cell !== cell && tryMoveTo(cell)) return;
-  if (canSelect(cell)) {
+  chooseCell(cell);
+  const premoving = theirTurn() && premove.pick && premove.pick.from === cell;
+  if (premoving || (ui.selected && ui.selected.cell === cell)) {
     ev.preventDefault();
-    ui.selected = { cell };
-    ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null };
-    render();
-  } else {
-    ui.selected = null;
-    render();
+    ui.drag = { cell, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, premove: premoving };
   }
 }
 
@@ -346,6 +405,11 @@ function onPointerUp(ev) {
   if (d.ghost) d.ghost.remove();
   if (!d.moved) return;
   const cell = cellAt($('board'), ui.game, ui.flipped, ev.clientX, ev.clientY);
+  if (d.premove) {
+    if (cell && cell !== d.cell) premoveClick(cell, false);
+    render();
+    return;
+  }
   if (cell && cell !== d.cell && tryMoveTo(cell)) return;
   render();
 }
@@ -400,11 +464,11 @@ function renderHand(container, side) {
     b.dataset.side = side;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 100 100');
-    svg.setAttribute('width', 28); svg.setAttribute('height', 28);
+    svg.setAttribute('width', 36); svg.setAttribute('height', 36);
     // Each piece by its own case's army (a hand may hold pieces of the other army).
     drawPiece(svg, piece, drawn, 0, 0, ui.flipped);
     b.title = pieceTitle(drawn, piece);
-    b.setAttribute('aria-label', `${pieceTitle(drawn, piece)} ×${count}`);
+    b.setAttribute('aria-label', handLabel(drawn, piece, count));
     b.appendChild(svg);
     const n = document.createElement('span');
     n.className = 'count';
@@ -412,6 +476,7 @@ function renderHand(container, side) {
     b.appendChild(n);
     if (ui.selected && ui.selected.drop === piece && side === ui.seat) b.classList.add('selected');
     b.addEventListener('click', () => {
+      if (theirTurn() && side === ui.seat) { premoveDrop(piece); render(); return; }
       if (!myTurn() || side !== ui.seat || !dropsOf(legalMoves(ui.game), piece).length) return;
       ui.selected = { drop: piece };
       render();
@@ -435,7 +500,7 @@ function render() {
   renderBoard($('board'), {
     game: g, armies: drawn, flipped: ui.flipped,
     selected: ui.selected && ui.selected.cell, dests,
-    last: lastSquares(g), check: g.check,
+    last: lastSquares(g), check: g.check, premove: premoveSquares(),
   });
   const bottom = ui.flipped ? 'second' : 'first';
   renderHand($('hand-bottom'), bottom);
@@ -471,6 +536,12 @@ function render() {
   if (g.draw_offer) offers += `${names[g.draw_offer]} offers a draw. `;
   if (g.takeback_offer) offers += `${names[g.takeback_offer]} asks to take a move back.`;
   $('offers').textContent = offers;
+  showSetChoice($('flip'), look(), render);
+  if (ui.access) {
+    ui.access.update({
+      game: g, armies: drawn, flipped: ui.flipped, selected: ui.selected, dests, result: $('result').textContent,
+    });
+  }
   renderMeet(ui, bottom, names);
   document.body.dataset.seq = String(ui.seq);
   document.body.dataset.side = ui.seat || '';

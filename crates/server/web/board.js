@@ -1,10 +1,11 @@
 // The board: an SVG drawn from the server's picture of the position (any 2-D size), with
-// click-click and drag moves. Pieces are outlines from pieces.svg with their letter, each drawn
-// by its own army's look (looks.js).
+// click-click and drag moves. Pieces are drawn from pieces.svg by their own army's look
+// (looks.js): a figurine, a character on the army's outline, or a letter on it (sets.js).
 
 import {
   GENERIC_LOOK, armiesOf, armyOfPiece, pieceSide, pieceTitle,
 } from './looks.js';
+import { faceOf } from './sets.js';
 
 export { pieceSide };
 
@@ -28,27 +29,56 @@ export function pieceLabel(piece, army) {
   return letter;
 }
 
+/** The fonts a character set is written in: a Mincho (serif) face where the system has one. */
+const CJK_FONTS = "'Noto Serif CJK JP', 'Source Han Serif', 'IPAexMincho', 'IPAMincho', "
+  + "'Hiragino Mincho ProN', 'Yu Mincho', 'MS Mincho', 'Noto Sans CJK JP', serif";
+
 /**
  * Draws one piece into group `g` at (x, y), the top left of its square, by its own army's look
  * (`armies`: what `armiesOf` gives). A turned army's outline points at the opponent: up for
- * the side whose home is at the bottom (the first, or the second on a `flipped` board).
+ * the side whose home is at the bottom (the first, or the second on a `flipped` board); a
+ * character turns with its outline.
  */
 export function drawPiece(g, piece, armies, x, y, flipped = false) {
   const side = pieceSide(piece);
   const army = armyOfPiece(armies, piece);
+  const face = faceOf(army, piece);
   const pg = el('g', {
-    class: 'piece', 'data-piece': piece, 'data-army': army.style, transform: `translate(${x},${y})`,
+    class: 'piece', 'data-piece': piece, 'data-army': army.style, 'data-set': face.set,
+    transform: `translate(${x},${y})`,
   }, g);
   el('title', {}, pg).textContent = pieceTitle(armies, piece);
+  const down = army.turned && (side === 'second') !== flipped;
+  if (down) pg.dataset.turned = '1';
+  if (face.set === 'figurines') {
+    const light = side === 'first';
+    el('use', {
+      href: `${PIECES}#${face.glyph}`, width: S, height: S, class: 'figure', 'data-glyph': face.glyph,
+      fill: light ? '#fafaf4' : '#262626', stroke: light ? '#111' : '#000', color: light ? '#111' : '#ececec',
+    }, pg);
+    return pg;
+  }
+  if (face.set === 'characters') {
+    const turn = el('g', down ? { transform: `rotate(180 ${S / 2} ${S / 2})` } : {}, pg);
+    el('use', { href: `${PIECES}#koma`, width: S, height: S, fill: '#f7e4b5', stroke: '#5b4520' }, turn);
+    const t = el('text', {
+      x: S / 2, y: face.glyph.length > 1 ? 66 : 71, 'text-anchor': 'middle', class: 'glyph',
+      'font-family': CJK_FONTS, 'font-size': face.glyph.length > 1 ? 34 : 50,
+      fill: face.red ? '#c0001a' : '#1a1a1a', 'data-glyph': face.glyph, 'data-red': face.red ? '1' : '',
+    }, turn);
+    t.textContent = face.glyph;
+    return pg;
+  }
   const fill = side === 'first' ? '#fdfdf8' : '#2b2b2b';
   const ink = side === 'first' ? '#222' : '#f4f4f4';
   const use = el('use', { href: `${PIECES}#${army.shape}`, width: S, height: S, fill, stroke: '#111' }, pg);
-  if (army.turned && (side === 'second') !== flipped) use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
+  if (down) use.setAttribute('transform', `rotate(180 ${S / 2} ${S / 2})`);
   const label = pieceLabel(piece, army);
   const t = el('text', {
     x: S / 2, y: S / 2 + 14, 'text-anchor': 'middle',
     'font-size': label.length > 1 ? 34 : 42,
-    fill: piece.startsWith('+') && army.enhanced_mark ? '#c00' : ink,
+    // An enhanced piece's letters in red, lighter on a dark piece (both at least 5:1).
+    fill: piece.startsWith('+') && army.enhanced_mark ? (side === 'first' ? '#c00' : '#ff7a7a') : ink,
   }, pg);
   t.textContent = label;
   if (piece.includes('^') && army.terminal_mark) {
@@ -59,8 +89,9 @@ export function drawPiece(g, piece, armies, x, y, flipped = false) {
 }
 
 /**
- * Renders the board. `opts`: {game, armies, flipped, selected, dests, last, check} (`armies`:
- * what `armiesOf` gives for the game's look and position).
+ * Renders the board. `opts`: {game, armies, flipped, selected, dests, last, check, premove}
+ * (`armies`: what `armiesOf` gives for the game's look and position; `premove`: squares of a
+ * premove).
  */
 export function renderBoard(svg, opts) {
   const { game } = opts;
@@ -84,6 +115,7 @@ export function renderBoard(svg, opts) {
       el('rect', { x, y, width: S, height: S, class: dark ? 'sq-dark' : 'sq-light', 'data-cell': cell.cell }, squares);
       if (opts.last.includes(cell.cell)) el('rect', { x, y, width: S, height: S, class: 'last' }, marks);
       if (opts.selected === cell.cell) el('rect', { x, y, width: S, height: S, class: 'selected-sq' }, marks);
+      if ((opts.premove || []).includes(cell.cell)) el('rect', { x, y, width: S, height: S, class: 'premove', 'data-premove': cell.cell }, marks);
       if (cell.piece && opts.check && cell.piece.includes('^') && pieceSide(cell.piece) === game.turn) {
         el('rect', { x, y, width: S, height: S, class: 'check', 'data-check': cell.cell }, marks);
       }
@@ -95,11 +127,12 @@ export function renderBoard(svg, opts) {
         pg.setAttribute('data-cell', cell.cell);
       }
       if (col === 0) {
-        const t = el('text', { x: 3, y: y + 16, class: 'coord' }, coords);
+        // The rank at the top left, the file at the bottom right (style.css sizes them).
+        const t = el('text', { x: 4, y: y + 4, class: 'coord coord-rank', 'dominant-baseline': 'hanging' }, coords);
         t.textContent = cell.cell.replace(/^[a-z]+/, '');
       }
       if (line === ranks - 1) {
-        const t = el('text', { x: x + S - 14, y: y + S - 4, class: 'coord' }, coords);
+        const t = el('text', { x: x + S - 4, y: y + S - 5, class: 'coord coord-file', 'text-anchor': 'end' }, coords);
         t.textContent = cell.cell.replace(/[0-9]+$/, '');
       }
     });

@@ -45,13 +45,14 @@ async function newPage(viewport) {
   return { ctx, page };
 }
 
-/** How each piece of the page's board is drawn: {piece, army, shape, turned, title, mark}. */
+/** How each piece of the page's board is drawn: {piece, army, shape, turned, title, mark}
+ * (`shape`: the figure or outline of pieces.svg; `turned`: pointing down the board). */
 async function drawn(page, selector = '#board') {
   return page.$$eval(`${selector} g.piece`, (gs) => gs.map((g) => ({
     piece: g.dataset.piece,
     army: g.dataset.army,
     shape: g.querySelector('use').getAttribute('href').split('#')[1],
-    turned: (g.querySelector('use').getAttribute('transform') || '').startsWith('rotate(180'),
+    turned: g.dataset.turned === '1',
     title: g.querySelector('title').textContent,
     mark: g.querySelectorAll('rect').length > 0,
   })));
@@ -73,13 +74,15 @@ test('chess and Ōgi boards are drawn by their armies as before', async () => {
     for (const p of pieces) {
       if (rules === 'chess') {
         assert.equal(p.army, 'C');
-        assert.equal(p.shape, 'disc');
+        // Figurines: the king needs no mark.
+        assert.match(p.shape, /^fig-(king|queen|rook|bishop|knight|pawn)$/);
+        assert.equal(p.shape === 'fig-king', p.piece.includes('^'), p.piece);
         assert.equal(p.turned, false, `${p.piece} is not turned`);
-        assert.equal(p.mark, p.piece.includes('^'), `only the king is marked: ${p.piece}`);
+        assert.equal(p.mark, false, p.piece);
         assert.match(p.title, isFirst(p.piece) ? /^White / : /^Black /);
       } else {
         assert.equal(p.army, 'O');
-        assert.equal(p.shape, 'pentagon');
+        assert.equal(p.shape, 'koma');
         // Pointing at the opponent: the side at the top of the board is turned.
         assert.equal(p.turned, isFirst(p.piece) === flipped, `${p.piece} points at the opponent`);
         assert.equal(p.mark, false);
@@ -148,7 +151,7 @@ test('a position of two armies: each piece by its own army, hands by their case'
     for (const p of pieces) {
       const chess = isFirst(p.piece) === chessFirst;
       assert.equal(p.army, chess ? 'C' : 'O', p.piece);
-      assert.equal(p.shape, chess ? 'disc' : 'pentagon', p.piece);
+      assert.match(p.shape, chess ? /^fig-/ : /^koma$/, p.piece);
       // Ōgi's pieces point at the opponent; chess pieces are never turned.
       assert.equal(p.turned, !chess && !isFirst(p.piece), p.piece);
       assert.match(p.title, chess ? /^Chess / : /^Ōgi /);

@@ -14,11 +14,12 @@ mkdirSync(artifacts, { recursive: true });
 const bin = process.env.TEGOMA_SERVER_BIN || path.join(root, 'target/debug/tegoma-server');
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
-// `env`: extra environment variables of the server (`TEGOMA_GAMES`).
-export async function startServer(tag, env = {}) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+// `env`: extra environment variables of the server (`TEGOMA_GAMES`). `again`: the port of a
+// server of the same tag that stopped, to start it again on its port and its database (a restart).
+export async function startServer(tag, env = {}, again = null) {
+  const port = again || 20000 + Math.floor(Math.random() * 20000);
   const db = path.join(artifacts, `${tag}.db`);
-  for (const s of ['', '-wal', '-shm']) rmSync(db + s, { force: true });
+  if (!again) for (const s of ['', '-wal', '-shm']) rmSync(db + s, { force: true });
   const proc = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--database', `sqlite://${db}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
@@ -27,7 +28,10 @@ export async function startServer(tag, env = {}) {
   for (let i = 0; i < 100; i++) {
     try {
       const r = await fetch(`${base}/healthz`);
-      if (r.ok) return { base, stop: () => proc.kill('SIGTERM') };
+      if (r.ok) {
+        const exited = new Promise((done) => proc.once('exit', done));
+        return { base, port, stop: () => proc.kill('SIGTERM'), exited };
+      }
     } catch { /* not yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
