@@ -86,8 +86,8 @@ function startAndSeat(g, feen) {
 /** The lobby page. */
 export function lobby() {
   $('lobby').hidden = false;
-  listGames();
-  meetLobby((name) => games[name]);
+  // The open games are named by the games' listing: asked for once it is read.
+  listGames().then(() => meetLobby((name) => games[name]));
   $('rules').addEventListener('change', showGame);
   $('guide-link').addEventListener('click', openGuide);
   $('guide-close').addEventListener('click', () => { $('guide').hidden = true; });
