@@ -38,4 +38,4 @@ run_pg "'$PGBIN/initdb' -D '$DIR/data' -A trust -U tegoma" >/dev/null
 run_pg "'$PGBIN/pg_ctl' -D '$DIR/data' -l '$DIR/log' -w -o \"-p $PORT -k '$DIR' -c listen_addresses=127.0.0.1\" start" >/dev/null
 run_pg "'$PGBIN/createdb' -h 127.0.0.1 -p $PORT -U tegoma tegoma_test"
 TEGOMA_TEST_POSTGRES="postgres://tegoma@127.0.0.1:$PORT/tegoma_test" \
-    cargo test --workspace --test postgres -- --ignored
+    cargo test --workspace --test postgres --test meet -- --ignored

@@ -43,13 +43,14 @@ pub fn routes(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/takeback", post(takeback))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/analysis", post(crate::analysis::analyse))
+        .merge(crate::meet::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(hub)
 }
 
 /// Reads a request's body as `T` (an empty body reads as `{}`): `400 MalformedJson`
 /// otherwise, saying `what` when the JSON is an object without `T`'s fields.
-fn read_body<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, ApiError> {
+pub(crate) fn read_body<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, ApiError> {
     let bytes: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {
@@ -123,7 +124,7 @@ async fn guide(Path(name): Path<String>) -> Result<Response, ApiError> {
         .into_response())
 }
 
-async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
+pub(crate) async fn game(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
     hub.get(id).await?.ok_or_else(ApiError::not_found)
 }
 
@@ -144,7 +145,11 @@ fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     Ok(t)
 }
 
-async fn seated(hub: &Hub, id: &str, headers: &HeaderMap) -> Result<(GameHandle, Side), ApiError> {
+pub(crate) async fn seated(
+    hub: &Hub,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(GameHandle, Side), ApiError> {
     let token = bearer(headers)?;
     let g = game(hub, id).await?;
     let side = seat_of(&g.row, token)?;
@@ -153,6 +158,7 @@ async fn seated(hub: &Hub, id: &str, headers: &HeaderMap) -> Result<(GameHandle,
 
 async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, ApiError> {
     let v: CreateRequest = read_body(&body, "")?;
+    let meet = crate::meet::CreateMeet::read(&v)?;
     // A record to import: its setup, periods and plies.
     let mut imported: Option<Pcn> = None;
     if let Some(t) = &v.pcn {
@@ -216,6 +222,7 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
             "an imported game is played by two humans",
         ));
     }
+    meet.check(engine.is_some(), imported.is_some())?;
     if let Some(p) = &imported {
         records::check(p)?;
     }
@@ -226,8 +233,9 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Ap
         let g = game(&hub, &created.id).await?;
         records::import(&hub, &g, p).await?;
     }
+    let kept = meet.store(&hub, &created.id, created.seats).await?;
     let mut seats = Seats::default();
-    for (side, token) in created.seats {
+    for (side, token) in kept {
         match side {
             Side::First => seats.first = Some(token),
             Side::Second => seats.second = Some(token),

@@ -6,6 +6,7 @@ mod act;
 mod events;
 mod limits;
 mod publish;
+mod seats;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -30,6 +31,7 @@ pub use events::new_match;
 use events::Logged;
 pub use limits::GameLimits;
 use publish::Views;
+pub use seats::{MeetAsk, MeetDone};
 
 /// What a seat asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +94,8 @@ pub type Published = axum::extract::ws::Utf8Bytes;
 /// that already has the state at that number skips it).
 #[derive(Debug, Clone)]
 pub struct Outgoing {
-    /// The event number the message brings the client to.
+    /// The event number the message brings the client to (`i64::MAX` for the state sent after
+    /// a change of the game's seats, [`crate::meet`], which every client gets).
     pub seq: i64,
     /// The message.
     pub text: Published,
@@ -156,6 +159,13 @@ pub(crate) enum Cmd {
     },
     /// The hub holds too many games: leave memory if idle.
     Unload,
+    /// Names, the free seat, rematches ([`crate::meet`]).
+    Meet {
+        ask: MeetAsk,
+        reply: oneshot::Sender<Result<MeetDone, ApiError>>,
+    },
+    /// Another process changed the game's seats: read them again.
+    MeetReload,
 }
 
 /// The running games of a process, by id (the hub's map).
@@ -417,6 +427,8 @@ struct Game {
     me: mpsc::WeakSender<Cmd>,
     /// The hub's map.
     registry: std::sync::Weak<std::sync::Mutex<HashMap<String, GameHandle>>>,
+    /// Names, the free seat, the rematch ([`crate::meet`]).
+    meet: crate::meet::Meet,
 }
 
 /// Draw offers' index in [`Game::offers`].
@@ -486,7 +498,9 @@ pub(crate) async fn start(
         stored_wake,
         me: tx.downgrade(),
         registry,
+        meet: crate::meet::Meet::default(),
     };
+    g.meet = crate::meet::load(&g.store, &g.row.id).await?;
     let events = g.store.events(&g.row.id, 0).await?;
     for e in &events {
         g.apply_stored(e)?;
@@ -689,6 +703,9 @@ impl Game {
                 let r = match self.seat_buckets[side.index()]
                     .take(self.limits.seat_rate, self.limits.seat_burst)
                 {
+                    Ok(()) if self.meet.waiting() && action != Action::Resign => {
+                        Err(crate::meet::waiting())
+                    }
                     Ok(()) => self.act(side, action, whole).await,
                     Err(retry) => Err(ApiError::rate_limited(
                         "too many actions from this seat: slow down",
@@ -723,6 +740,30 @@ impl Game {
                 self.maybe_engine();
             }
             Cmd::Unload => {}
+            Cmd::Meet { ask, reply } => {
+                let side = match &ask {
+                    MeetAsk::Name(s, _) | MeetAsk::Rematch(s, _) => Some(*s),
+                    MeetAsk::Join(_) => None,
+                };
+                let limited = side.map(|s| {
+                    self.seat_buckets[s.index()].take(self.limits.seat_rate, self.limits.seat_burst)
+                });
+                let r = match limited {
+                    Some(Err(retry)) => Err(ApiError::rate_limited(
+                        "too many actions from this seat: slow down",
+                        retry,
+                    )),
+                    _ => self.meet(ask).await,
+                };
+                let _ = reply.send(r);
+            }
+            Cmd::MeetReload => match crate::meet::load(&self.store, &self.row.id).await {
+                Ok(m) => {
+                    self.meet = m;
+                    self.meet_changed();
+                }
+                Err(e) => tracing::warn!(game = %self.row.id, "reading the seats: {e}"),
+            },
         }
     }
 

@@ -134,10 +134,14 @@ impl Hub {
                         }
                     };
                     let Some(hub) = hub.upgrade() else { break };
-                    let id = n.payload().split(':').next().unwrap_or("");
+                    let (id, what) = n.payload().split_once(':').unwrap_or((n.payload(), ""));
                     let handle = hub.games.lock().ok().and_then(|g| g.get(id).cloned());
                     if let Some(h) = handle {
-                        h.catch_up();
+                        if what == crate::meet::NOTIFY {
+                            h.meet_reload();
+                        } else {
+                            h.catch_up();
+                        }
                     }
                 }
             });

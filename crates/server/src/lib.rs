@@ -25,6 +25,7 @@ pub mod error;
 pub mod game;
 pub mod hub;
 pub mod limits;
+pub mod meet;
 pub mod metrics;
 pub mod net;
 pub mod opponent;

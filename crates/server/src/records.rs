@@ -127,6 +127,20 @@ pub async fn pcn_of(hub: &Hub, g: &GameHandle, site: Option<&str>) -> Result<Pcn
         put("site", s.to_string());
     }
     put("rules", row.rules.clone());
+    // The seats' names (and the computer's), where the record names no player of its own.
+    if let Some(named) = crate::meet::pcn_sides(hub.store(), &row).await? {
+        let sides = base.sides.get_or_insert_with(Default::default);
+        for (side, value) in named {
+            let entry = sides
+                .entry(side)
+                .or_insert_with(|| Value::Object(Default::default()));
+            if let (Value::Object(have), Value::Object(add)) = (entry, value) {
+                for (k, v) in add {
+                    have.entry(k).or_insert(v);
+                }
+            }
+        }
+    }
     let mut pcn = match_to_pcn(&m, Some(&base)).map_err(|e| ApiError::internal(e.to_string()))?;
     for (ply, clock) in pcn
         .plies

@@ -57,6 +57,16 @@ pub struct StoreError {
     source: Box<dyn std::error::Error + Send + Sync>,
 }
 
+impl StoreError {
+    /// A database error while doing `what`.
+    pub(crate) fn new(what: &'static str, source: sqlx::Error) -> StoreError {
+        StoreError {
+            what,
+            source: Box::new(source),
+        }
+    }
+}
+
 fn ctx(what: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
     move |source| StoreError {
         what,
@@ -130,6 +140,13 @@ fn migrator() -> Migrator {
             Cow::Borrowed("wake"),
             MigrationType::Simple,
             Cow::Borrowed(include_str!("../migrations/0002_wake.sql")),
+            false,
+        ),
+        Migration::new(
+            3,
+            Cow::Borrowed("seats"),
+            MigrationType::Simple,
+            Cow::Borrowed(include_str!("../migrations/0003_seats.sql")),
             false,
         ),
         Migration::new(
@@ -256,6 +273,11 @@ impl Store {
     /// Whether the database is PostgreSQL (several processes may share it).
     pub fn is_postgres(&self) -> bool {
         self.postgres
+    }
+
+    /// The connection pool (the seats' reads and writes, [`crate::meet`]).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// The URL the store was opened with.

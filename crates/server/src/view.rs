@@ -71,6 +71,8 @@ pub struct Extra<'a> {
     pub engine: Option<(Side, u8)>,
     /// The PCN periods, if timed.
     pub periods: Option<&'a Value>,
+    /// Names, the free seat, the rematch ([`crate::meet::Meet::json_fields`]).
+    pub meet: Option<&'a crate::meet::Meet>,
 }
 
 /// Appends `s` to `out` as a JSON string.
@@ -370,6 +372,9 @@ pub struct Parts<'a> {
 /// `hands`, `plies_from`, `plies`, `legal`, `statuses`, `check`, `clock`,
 /// `illegal_move_loses`, `draw_offer`, `takeback_offer`, `outcome`.
 fn write_changing(out: &mut String, m: &AnyMatch, x: &Extra<'_>, p: &Parts<'_>) {
+    if let Some(meet) = x.meet {
+        out.push_str(&meet.json_fields());
+    }
     let statuses = m.statuses();
     out.push_str(r#","feen":"#);
     push_json_str(out, p.feen);
@@ -636,6 +641,7 @@ mod tests {
             takeback_offer: None,
             engine: None,
             periods: None,
+            meet: None,
         };
         let parts = Parts {
             pos: &m.position(),

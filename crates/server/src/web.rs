@@ -45,6 +45,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../web/lobby.js"),
     ),
     (
+        "meet.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/meet.js"),
+    ),
+    (
         "markdown.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/markdown.js"),

@@ -272,6 +272,15 @@ pub struct CreateRequest {
     /// The computer's seat (`422 InvalidOpponent` when it is no [`OpponentRequest`]).
     #[serde(default)]
     pub opponent: Option<Lenient<OpponentRequest>>,
+    /// The creator's display name ([`crate::meet::CreateMeet`]).
+    #[serde(default)]
+    pub name: Option<Value>,
+    /// Offer the other seat in the lobby (`true`/`false`).
+    #[serde(default)]
+    pub open: Option<Value>,
+    /// The creator's seat (`"first"` or `"second"`).
+    #[serde(default)]
+    pub seat: Option<Value>,
 }
 
 /// The computer opponent asked for: `{"engine": LEVEL, "side": "first"|"second"}`.

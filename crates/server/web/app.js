@@ -8,6 +8,7 @@ import { showSetChoice } from './sets.js';
 import { legalMoves, fromSquare, dropsOf, lastSquares } from './moves.js';
 import { showChoices } from './picker.js';
 import { drawHand } from './position.js';
+import { meetGame, renderMeet } from './meet.js';
 import {
   cancelPremove, hasPremove, premove, premoveClick, premoveDrop, premoveSquares, takePremove,
 } from './premove.js';
@@ -114,6 +115,7 @@ function gamePage(id) {
   $('mute').hidden = false;
   links();
   installStepper(render);
+  meetGame(ui, showError);
   loadLooks().then(connect);
 }
 
@@ -497,6 +499,7 @@ function render() {
       game: g, armies: drawn, flipped: ui.flipped, selected: ui.selected, dests, result: $('result').textContent,
     });
   }
+  renderMeet(ui, bottom, names);
   document.body.dataset.seq = String(ui.seq);
   document.body.dataset.side = ui.seat || '';
   gameRendered(g, { armies: drawn, flipped: ui.flipped }, ui.id);

@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { startChoices, pickStart, seatOf } from './looks.js';
 import { renderMarkdown } from './markdown.js';
+import { meetLobby, myName } from './meet.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -85,7 +86,8 @@ function startAndSeat(g, feen) {
 /** The lobby page. */
 export function lobby() {
   $('lobby').hidden = false;
-  listGames();
+  // The open games are named by the games' listing: asked for once it is read.
+  listGames().then(() => meetLobby((name) => games[name]));
   $('rules').addEventListener('change', showGame);
   $('guide-link').addEventListener('click', openGuide);
   $('guide-close').addEventListener('click', () => { $('guide').hidden = true; });
@@ -101,7 +103,12 @@ export function lobby() {
       const { feen, seat } = startAndSeat(games[body.rules], $('feen').value.trim());
       if (feen) body.feen = feen;
       if (clock) body.periods = JSON.parse(clock);
-      if ($('opponent').value) {
+      const name = $('player-name').value.trim() || myName();
+      if (name) body.name = name;
+      if ($('opponent').value === 'open') {
+        body.open = true;
+        body.seat = seat;
+      } else if ($('opponent').value) {
         body.opponent = { engine: Number($('opponent').value) };
         if (seat === 'second') body.opponent.side = 'first';
       }

@@ -116,11 +116,12 @@ impl Game {
             takeback_offer: self.takeback_offer,
             engine: self.engine,
             periods: self.periods.as_ref(),
+            meet: Some(&self.meet),
         }
     }
 
     /// The whole state as JSON text (the `"game"` of a state message).
-    fn whole(&mut self) -> String {
+    pub(super) fn whole(&mut self) -> String {
         self.sync_views();
         let v = &self.views;
         let parts = Parts {
