@@ -341,6 +341,7 @@ fn answer(r: &AnalysisRequest) -> Result<Value, ApiError> {
         takeback_offer: None,
         engine: None,
         periods: None,
+        meet: None,
     };
     let pos = m.position();
     let feen = m.feen();
