@@ -157,8 +157,9 @@ fn readme_server_examples_answer_what_they_show() {
 
     let examples = requests();
     assert!(examples.len() >= 4, "only {} curl examples", examples.len());
-    // (README's value, this server's value): the game's id and both seats' tokens.
-    let mut map: Vec<(String, String)> = Vec::new();
+    // (README's value, this server's value): the address, the game's id and both seats' tokens.
+    // The README's server is at localhost:8080 (the PGN's `Site` names it).
+    let mut map: Vec<(String, String)> = vec![("localhost:8080".to_string(), addr.clone())];
     for (n, r) in examples.iter().enumerate() {
         let to_real = |s: &str| {
             map.iter()
