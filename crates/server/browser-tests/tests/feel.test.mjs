@@ -177,3 +177,37 @@ test('a game of files: moves sound; the page says "Reconnecting…" while the se
   assert.deepEqual(await plies(p), [mv.pmn]);
   await first.ctx.close();
 });
+
+test('the pieces are fetched once and stay drawn offline; the tab title says whose turn (chess, Ōgi)', async () => {
+  for (const [rules, viewport] of [['chess', DESKTOP], ['ogi', PHONE]]) {
+    const g = await create({ rules });
+    const ctx = await chrome.browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const fetched = [];
+    page.on('request', (r) => { if (r.url().includes('pieces.svg')) fetched.push(r.url()); });
+    await page.goto(`${server.base}/game/${g.id}#seat=${g.seats.first}`);
+    await page.waitForFunction(() => document.body.dataset.side === 'first');
+    assert.match(await page.title(), /^Your turn · .+ · Tegoma$/);
+    const pieces = await page.locator('#board [data-piece]').count();
+    assert.ok(pieces > 0);
+    // Flips and a move draw the board again: the pieces' file is not asked for again.
+    await page.click('#flip');
+    await page.click('#flip');
+    const first = (await api(server.base, 'GET', `/api/games/${g.id}/state`)).body.game.legal.find((l) => l.from && l.to);
+    await move(g.id, g.seats.first, first.pmn);
+    await waitPlies(page, 1);
+    assert.doesNotMatch(await page.title(), /^Your turn/, 'the opponent is to move');
+    assert.ok(fetched.length <= 1, `pieces.svg fetched ${fetched.length} times`);
+    // Offline: the board is drawn again from what the browser kept.
+    await ctx.setOffline(true);
+    await page.click('#flip');
+    assert.equal(await page.locator('#board [data-piece]').count(), pieces);
+    assert.ok(fetched.length <= 1, `pieces.svg fetched ${fetched.length} times`);
+    await snap(page, `feel-offline-${rules}`);
+    // Back online the page reconnects by itself (the server's socket was not cut by the
+    // browser's offline mode, or it was and comes back).
+    await ctx.setOffline(false);
+    await ctx.close();
+  }
+});
