@@ -14,9 +14,8 @@
 
 use std::collections::HashSet;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::{ConnectInfo, Request};
 use axum::http::{header, StatusCode};
@@ -31,7 +30,7 @@ use tokio::sync::Semaphore;
 
 use crate::config::Rate;
 use crate::error::ApiError;
-use crate::limits::{client_key, Bucket};
+use crate::limits::{client_key, Bucket, Pruning};
 use crate::view::{legal_of, plies_of, view, Extra, Layout, Parts};
 use crate::wire::{read_object, ObjectError};
 
@@ -92,9 +91,7 @@ pub struct Analysis {
     rate_positions: Option<Bucket>,
     /// The addresses with a search running.
     running: Mutex<HashSet<IpAddr>>,
-    started: Instant,
-    /// When the buckets were last pruned (ms since `started`).
-    pruned: AtomicU64,
+    pruning: Pruning,
 }
 
 impl std::fmt::Debug for Analysis {
@@ -130,22 +127,14 @@ impl Analysis {
             rate_searches: limits.rate_searches.map(Bucket::new),
             rate_positions: limits.rate_positions.map(Bucket::new),
             running: Mutex::new(HashSet::new()),
-            started: Instant::now(),
-            pruned: AtomicU64::new(0),
+            pruning: Pruning::new(),
             limits: limits.clone(),
         })
     }
 
     /// Forgets, once a minute, the buckets full again.
     fn prune(&self) {
-        let now = self.started.elapsed().as_millis() as u64;
-        let last = self.pruned.load(Ordering::Relaxed);
-        if now.saturating_sub(last) < 60_000
-            || self
-                .pruned
-                .compare_exchange(last, now, Ordering::AcqRel, Ordering::Relaxed)
-                .is_err()
-        {
+        if !self.pruning.due() {
             return;
         }
         for b in [&self.rate_searches, &self.rate_positions]

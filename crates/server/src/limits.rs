@@ -82,9 +82,37 @@ pub struct AddressLimits {
     max_total: usize,
     open: Mutex<HashMap<IpAddr, usize>>,
     total: AtomicUsize,
+    pruning: Pruning,
+}
+
+/// When keyed buckets are next pruned: once a minute, by whichever request comes first.
+#[derive(Debug)]
+pub(crate) struct Pruning {
     started: Instant,
     /// When the buckets were last pruned (milliseconds since `started`).
     pruned: AtomicU64,
+}
+
+impl Pruning {
+    /// A clock whose first pruning is due a minute from now.
+    pub(crate) fn new() -> Pruning {
+        Pruning {
+            started: Instant::now(),
+            pruned: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether the caller prunes now: a minute has passed since the last pruning and no other
+    /// caller took this turn.
+    pub(crate) fn due(&self) -> bool {
+        let now = self.started.elapsed().as_millis() as u64;
+        let last = self.pruned.load(Ordering::Relaxed);
+        now.saturating_sub(last) >= 60_000
+            && self
+                .pruned
+                .compare_exchange(last, now, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+    }
 }
 
 impl std::fmt::Debug for AddressLimits {
@@ -192,8 +220,7 @@ impl AddressLimits {
             max_total: config.max_connections,
             open: Mutex::new(HashMap::new()),
             total: AtomicUsize::new(0),
-            started: Instant::now(),
-            pruned: AtomicU64::new(0),
+            pruning: Pruning::new(),
         })
     }
 
@@ -276,14 +303,7 @@ impl AddressLimits {
     /// Forgets, once a minute, the buckets full again (their addresses are as if new), so that
     /// the memory they take is bounded by the addresses seen in the last minute.
     fn prune(&self) {
-        let now = self.started.elapsed().as_millis() as u64;
-        let last = self.pruned.load(Ordering::Relaxed);
-        if now.saturating_sub(last) < 60_000
-            || self
-                .pruned
-                .compare_exchange(last, now, Ordering::AcqRel, Ordering::Relaxed)
-                .is_err()
-        {
+        if !self.pruning.due() {
             return;
         }
         for b in [&self.connections, &self.requests, &self.create]
