@@ -464,7 +464,8 @@ function render() {
   renderClocks();
   $('seat-label').textContent = ui.seat ? `You play ${ui.seat}` : 'Spectating';
   const { names } = drawn;
-  let status = `${ui.displays[g.rules] || g.rules} · ${names[g.turn]} to move`;
+  // Once the game is over nobody is to move: the result line says how it ended.
+  let status = `${ui.displays[g.rules] || g.rules} · ${g.outcome ? 'game over' : `${names[g.turn]} to move`}`;
   if (g.check && !g.outcome) status += ' · check';
   if (g.engine) status += ` · computer (level ${g.engine.level}) plays ${g.engine.side}`;
   $('status').textContent = status;

@@ -148,6 +148,7 @@ test('chess: two visitors race for an open seat, names show and change live, rem
   await winner.click('#rematch');
   await waitText(ann, '#rematch', 'Accept rematch');
   assert.match(await text(ann, '#rematch-status'), new RegExp(`${winnerName} offers a rematch`));
+  assert.match(await text(ann, '#status'), /^Chess · game over$/, 'nobody is to move once the game is over');
   await snap(ann, 'meet-chess-rematch-offer');
   await ann.click('#rematch');
   await ann.waitForURL((u) => !u.pathname.endsWith(id));
