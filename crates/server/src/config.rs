@@ -296,6 +296,38 @@ mod tests {
     }
 
     #[test]
+    fn analysis_flags_set_the_analysis_limits() {
+        let c = Cli::try_parse_from([
+            "x",
+            "--analysis-rate",
+            "5/min:2",
+            "--analysis-position-rate",
+            "off",
+            "--analysis-searches",
+            "4",
+        ])
+        .unwrap()
+        .flags
+        .config()
+        .unwrap();
+        assert_eq!(c.analysis.rate_searches, Some(Rate::per_minute(5, 2)));
+        assert_eq!(c.analysis.rate_positions, None);
+        assert_eq!(c.analysis.max_searches, 4);
+        assert_eq!(c.analysis.max_moves, 1024, "the others keep their defaults");
+        // No limit per address lifts the rates, not the server's bound.
+        let c = Cli::try_parse_from(["x", "--no-address-limits", "--analysis-searches", "3"])
+            .unwrap()
+            .flags
+            .config()
+            .unwrap();
+        assert_eq!(c.analysis.rate_searches, None);
+        assert_eq!(c.analysis.rate_positions, None);
+        assert_eq!(c.analysis.max_searches, 3);
+        let zero = Cli::try_parse_from(["x", "--analysis-searches", "0"]).unwrap();
+        assert!(zero.flags.config().is_err(), "at least one search at once");
+    }
+
+    #[test]
     fn rates_parse() {
         assert_eq!(
             "30/min:10".parse::<Rate>().unwrap(),
@@ -355,6 +387,18 @@ pub struct Flags {
     /// off.
     #[arg(long, value_name = "RATE", default_value = "30/min:10", value_parser = clap::value_parser!(RateOrOff))]
     pub rate_create: RateOrOff,
+    /// Engine searches of the analysis board (POST /api/analysis with movetime_ms > 0) per
+    /// address: N/s, N/min or N/h, optionally :BURST, or off.
+    #[arg(long, value_name = "RATE", default_value = "30/min:10", value_parser = clap::value_parser!(RateOrOff))]
+    pub analysis_rate: RateOrOff,
+    /// Positions the analysis board asks without a search (movetime_ms 0) per address: N/s,
+    /// N/min or N/h, optionally :BURST, or off.
+    #[arg(long, value_name = "RATE", default_value = "20/s:100", value_parser = clap::value_parser!(RateOrOff))]
+    pub analysis_position_rate: RateOrOff,
+    /// Engine searches of the analysis board running at once on the whole server (each on a
+    /// thread of the blocking pool); beyond, 503 EngineBusy.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub analysis_searches: usize,
     /// No limit per address and no connection cap (tests and benchmarks on loopback); the
     /// timeouts stay. Overrides the rate and cap flags.
     #[arg(long)]
@@ -438,7 +482,12 @@ impl Flags {
                 ws_timeout: self.ws_timeout,
                 ws_backlog: self.ws_backlog,
             },
-            analysis: crate::analysis::AnalysisLimits::default(),
+            analysis: crate::analysis::AnalysisLimits {
+                max_searches: self.analysis_searches,
+                rate_searches: self.analysis_rate.0,
+                rate_positions: self.analysis_position_rate.0,
+                ..crate::analysis::AnalysisLimits::default()
+            },
         };
         if self.no_address_limits {
             let open = ServerConfig::without_address_limits();
@@ -447,7 +496,8 @@ impl Flags {
             c.rate_connections = None;
             c.rate_requests = None;
             c.rate_create = None;
-            c.analysis = open.analysis;
+            c.analysis.rate_searches = None;
+            c.analysis.rate_positions = None;
         }
         c.validate()?;
         Ok(c)
