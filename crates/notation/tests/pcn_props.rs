@@ -150,3 +150,16 @@ proptest! {
         }
     }
 }
+
+/// A number in a record comes back as it was written: serde_json parses floats exactly only
+/// with its `float_roundtrip` feature (without it, `1.96e27` read as `1.9600000000000002e27`,
+/// a case `never_panics_on_mutations` found through TOML, whose reader is exact, on
+/// 2026-12-06).
+#[test]
+fn json_numbers_are_read_exactly() {
+    let text =
+        r#"{"setup": {"feen": "4k^3/8/8/8/8/8/8/4K^3 / C/c"}, "x-a": [1.96e27, 747.75, 0.1]}"#;
+    let p = Pcn::parse(text).unwrap();
+    assert_eq!(p.extra["x-a"], serde_json::json!([1.96e27, 747.75, 0.1]));
+    assert_eq!(Pcn::parse(&p.to_json()).unwrap(), p);
+}
